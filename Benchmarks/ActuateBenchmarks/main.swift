@@ -1,0 +1,1 @@
+print("actuate-bench: under construction")

@@ -1,0 +1,49 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Actuate",
+    platforms: [
+        .macOS(.v15),
+        .iOS(.v18),
+        .tvOS(.v18),
+        .watchOS(.v11),
+        .visionOS(.v2),
+    ],
+    products: [
+        .library(name: "Actuate", targets: ["Actuate"]),
+        .library(name: "ActuateTesting", targets: ["ActuateTesting"]),
+        .library(name: "ActuateReporting", targets: ["ActuateReporting"]),
+        .executable(name: "shop-demo", targets: ["ShopDemo"]),
+        .executable(name: "actuate-bench", targets: ["ActuateBenchmarks"]),
+    ],
+    targets: [
+        .target(name: "Actuate"),
+        .target(name: "ActuateTesting", dependencies: ["Actuate"]),
+        .target(name: "ActuateReporting", dependencies: ["Actuate"]),
+        .executableTarget(
+            name: "ShopDemo",
+            dependencies: ["Actuate", "ActuateReporting"],
+            path: "Examples/ShopDemo"
+        ),
+        .executableTarget(
+            name: "ActuateBenchmarks",
+            dependencies: ["Actuate", "ActuateReporting"],
+            path: "Benchmarks/ActuateBenchmarks"
+        ),
+        .executableTarget(
+            name: "JournalWriter",
+            dependencies: ["ActuateReporting"],
+            path: "Tests/Support/JournalWriter"
+        ),
+        .testTarget(
+            name: "ActuateTests",
+            dependencies: ["Actuate", "ActuateTesting"]
+        ),
+        .testTarget(
+            name: "ActuateReportingTests",
+            dependencies: ["ActuateReporting", "ActuateTesting", "JournalWriter"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

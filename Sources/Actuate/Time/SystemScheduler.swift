@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The real ``ActuateScheduler``: the system clock and Dispatch timers.
+public struct SystemScheduler: ActuateScheduler {
+    /// The process-wide system scheduler.
+    public static let shared = SystemScheduler()
+
+    private let queue: DispatchQueue
+
+    /// Creates a scheduler whose deferred work runs on `queue` (a global queue by default).
+    public init(queue: DispatchQueue = .global(qos: .utility)) {
+        self.queue = queue
+    }
+
+    public func now() -> Date {
+        Date()
+    }
+
+    public func uptime() -> Duration {
+        .nanoseconds(Int64(bitPattern: DispatchTime.now().uptimeNanoseconds))
+    }
+
+    @discardableResult
+    public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
+        let cancelled = CancellationFlag()
+        let nanoseconds = max(0, Int(clamping: delay.components.seconds) &* 1_000_000_000
+            &+ Int(delay.components.attoseconds / 1_000_000_000))
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            if !cancelled.isSet { work() }
+        }
+        return ScheduledWork { cancelled.set() }
+    }
+}
+
+/// A one-way flag that any thread may set and read.
+final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+
+    func set() { flag.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Why an ``EventStore`` could not do what was asked.
+public enum EventStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Another process holds the store's lock file.
+    case lockedByAnotherProcess(directory: String, ownerPID: Int32?)
+    /// The directory is missing and could not be created, or is not writable.
+    case directoryUnavailable(path: String, reason: String)
+    /// An event could not be encoded.
+    case encodingFailed(reason: String)
+    /// An event is larger than a whole segment and can never be stored.
+    case eventTooLarge(bytes: Int, limit: Int)
+    /// A read or write failed.
+    case ioFailed(path: String, reason: String)
+    /// The store was closed.
+    case closed
+
+    public var description: String {
+        switch self {
+        case .lockedByAnotherProcess(let directory, let pid):
+            let owner = pid.map { " (process \($0))" } ?? ""
+            return "The event store at \(directory) is already open in another process\(owner)."
+        case .directoryUnavailable(let path, let reason):
+            return "The event store directory \(path) is unavailable: \(reason)."
+        case .encodingFailed(let reason):
+            return "The event could not be encoded: \(reason)."
+        case .eventTooLarge(let bytes, let limit):
+            return "The event is \(bytes) bytes, larger than the \(limit)-byte segment limit."
+        case .ioFailed(let path, let reason):
+            return "Reading or writing \(path) failed: \(reason)."
+        case .closed:
+            return "The event store is closed."
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Actuate
+import Foundation
+import Synchronization
+
+/// An ``Actuate/ActuateScheduler`` whose time only moves when a test moves it.
+///
+/// Work scheduled on it runs synchronously inside ``advance(by:)`` or ``run()``, on the calling thread, in
+/// (deadline, scheduling order) order, and outside the scheduler's lock, so work may schedule more work.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let dispatcher = ActionDispatcher(scheduler: scheduler)
+/// scheduler.advance(by: .seconds(10))   // fires the completion watchdog
+/// ```
+public final class TestScheduler: ActuateScheduler {
+    private struct Pending {
+        var deadline: Duration
+        var sequence: UInt64
+        var work: @Sendable () -> Void
+    }
+
+    private struct State {
+        var uptime: Duration = .zero
+        var nextSequence: UInt64 = 0
+        var pending: [UInt64: Pending] = [:]
+    }
+
+    private let origin: Date
+    private let state = Mutex(State())
+
+    /// Creates a scheduler whose wall clock starts at `startDate` (2026-01-01T00:00:00Z by default).
+    public init(startDate: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+        self.origin = startDate
+    }
+
+    public func now() -> Date {
+        origin.addingTimeInterval(uptime().seconds)
+    }
+
+    public func uptime() -> Duration {
+        state.withLock { $0.uptime }
+    }
+
+    /// The amount of virtual time that has passed since the scheduler was created.
+    public var elapsed: Duration { uptime() }
+
+    /// The number of scheduled work items that have not run and were not cancelled.
+    public var pendingCount: Int {
+        state.withLock { $0.pending.count }
+    }
+
+    @discardableResult
+    public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
+        let sequence = state.withLock { state -> UInt64 in
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            let deadline = state.uptime + max(delay, .zero)
+            state.pending[sequence] = Pending(deadline: deadline, sequence: sequence, work: work)
+            return sequence
+        }
+        return ScheduledWork { [weak self] in
+            _ = self?.state.withLock { $0.pending.removeValue(forKey: sequence) }
+        }
+    }
+
+    /// Moves virtual time forward by `duration`, running every work item that falls due on the way, each at
+    /// its own deadline.
+    public func advance(by duration: Duration = .zero) {
+        let target = state.withLock { $0.uptime } + max(duration, .zero)
+        while let next = takeNextDue(upTo: target) {
+            next.work()
+        }
+        state.withLock { $0.uptime = max($0.uptime, target) }
+    }
+
+    /// Moves virtual time forward to `date` on the scheduler's wall clock.
+    public func advance(to date: Date) {
+        let delta = date.timeIntervalSince(now())
+        advance(by: .nanoseconds(Int64(max(0, delta) * 1e9)))
+    }
+
+    /// Runs every pending work item, moving time forward as far as the last deadline.
+    ///
+    /// - Parameter limit: The most work items to run, a guard against work that reschedules itself forever.
+    public func run(limit: Int = 10_000) {
+        var remaining = limit
+        while remaining > 0, let next = takeNextDue(upTo: nil) {
+            next.work()
+            remaining -= 1
+        }
+    }
+
+    private func takeNextDue(upTo target: Duration?) -> Pending? {
+        state.withLock { state in
+            guard let next = state.pending.values.min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) })
+            else { return nil }
+            if let target, next.deadline > target { return nil }
+            state.pending.removeValue(forKey: next.sequence)
+            state.uptime = max(state.uptime, next.deadline)
+            return next
+        }
+    }
+}
