@@ -1,0 +1,54 @@
+/// Everything an action's body is given about one request to perform it.
+public struct ActionContext<Input: Loggable>: Sendable {
+    /// The input the action was performed with.
+    public let input: Input
+    /// Where the request came from.
+    public let source: ActionSource
+    /// The name of the session the action runs in.
+    public let session: String
+    /// Whether the user asked for this directly, rather than the app doing it on its own.
+    public let userInitiated: Bool
+    /// Loggers for this request, filtered by the focus selection when focus logging is installed.
+    public let logs: ActionLogs
+
+    let cancellation: ActionCancellation
+
+    /// Creates a context. The dispatcher creates one per request; tests may create their own.
+    public init(
+        input: Input,
+        source: ActionSource = .application,
+        session: String = "main",
+        userInitiated: Bool = true,
+        logs: ActionLogs = .disabled
+    ) {
+        self.init(
+            input: input,
+            source: source,
+            session: session,
+            userInitiated: userInitiated,
+            logs: logs,
+            cancellation: .never
+        )
+    }
+
+    init(
+        input: Input,
+        source: ActionSource,
+        session: String,
+        userInitiated: Bool,
+        logs: ActionLogs,
+        cancellation: ActionCancellation
+    ) {
+        self.input = input
+        self.source = source
+        self.session = session
+        self.userInitiated = userInitiated
+        self.logs = logs
+        self.cancellation = cancellation
+    }
+
+    /// Whether the task awaiting this perform has been cancelled.
+    ///
+    /// `async` bodies also see it as `Task.isCancelled`; callback bodies can poll it.
+    public var isCancelled: Bool { cancellation.isCancelled }
+}

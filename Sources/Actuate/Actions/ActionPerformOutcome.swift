@@ -1,0 +1,85 @@
+/// How an action ended, as the action reports it through its completion requirement.
+public enum ActionPerformOutcome: Sendable {
+    /// The action succeeded.
+    case success
+    /// The action succeeded and the feature's current use is over, which closes its action stack.
+    case successWithFeatureTermination
+    /// The action failed.
+    case failure(error: any Error)
+    /// The action failed and the feature's current use is over, which closes its action stack.
+    case failureWithFeatureTermination(error: any Error)
+
+    /// The outcome without the feature-termination detail, as callers receive it.
+    public var simplifiedOutcome: ActionOutcome {
+        switch self {
+        case .success, .successWithFeatureTermination: .success
+        case .failure(let error), .failureWithFeatureTermination(let error): .failure(error: error)
+        }
+    }
+
+    /// Whether the outcome ends the feature's current use.
+    public var terminatesFeature: Bool {
+        switch self {
+        case .successWithFeatureTermination, .failureWithFeatureTermination: true
+        case .success, .failure: false
+        }
+    }
+
+    /// Whether the action failed because it was cancelled.
+    public var isCancellation: Bool {
+        simplifiedOutcome.isCancellation
+    }
+}
+
+/// How an action ended, as its caller sees it.
+public enum ActionOutcome: Sendable {
+    /// The action succeeded.
+    case success
+    /// The action failed.
+    case failure(error: any Error)
+
+    /// Whether the action succeeded.
+    public var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+
+    /// The error, if the action failed.
+    public var error: (any Error)? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    /// Whether the action failed because it was cancelled.
+    public var isCancellation: Bool {
+        error is ActionCancellationError
+    }
+}
+
+/// The error of an action that was cancelled before or while its body ran.
+public struct ActionCancellationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Whether the body had started when the cancellation arrived.
+    public var bodyStarted: Bool
+
+    /// Creates the error.
+    public init(bodyStarted: Bool) {
+        self.bodyStarted = bodyStarted
+    }
+
+    public var description: String {
+        bodyStarted ? "The action was cancelled while it ran." : "The action was cancelled before it started."
+    }
+}
+
+/// Describes an outcome in a word or short phrase, for logs, the timeline and analytics.
+enum OutcomeDescription {
+    static func describe(_ outcome: ActionPerformOutcome) -> String {
+        switch outcome {
+        case .success: "success"
+        case .successWithFeatureTermination: "success (feature terminated)"
+        case .failure(let error) where error is ActionCancellationError: "cancelled"
+        case .failure(let error): "failure: \(String(describing: error))"
+        case .failureWithFeatureTermination(let error): "failure (feature terminated): \(String(describing: error))"
+        }
+    }
+}

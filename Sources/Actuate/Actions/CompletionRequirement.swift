@@ -1,0 +1,135 @@
+import Synchronization
+
+/// What an action's body returns to say how it will complete.
+///
+/// Return ``CompletionRequirement/completedSync(_:)`` when the body finished before returning, or the
+/// ``CompletionRequirement/DeferredStatus`` from ``CompletionRequirement/willCompleteAsync()`` when it will
+/// finish later.
+public class CompletionStatus: @unchecked Sendable {
+    // Safe: immutable after init; subclasses add only thread-safe state.
+
+    /// Whether the action will complete later, through a ``CompletionRequirement/DeferredStatus``.
+    public var isCompletingAsync: Bool { false }
+
+    /// The status every synchronous completion returns.
+    static let completedSynchronously = CompletionStatus()
+
+    init() {}
+}
+
+/// The requirement that an action says, exactly once, how it ended.
+///
+/// The dispatcher passes one to every action body. The body either completes it before returning:
+///
+/// ```swift
+/// static func perform(context: ActionContext<NoInput>, presenter: NoPresenter, completion: Completion)
+///     -> Completion.Status {
+///     return completion.completedSync(.success)
+/// }
+/// ```
+///
+/// or promises to complete it later:
+///
+/// ```swift
+///     let status = completion.willCompleteAsync()
+///     api.load { result in status.completed(result.isOK ? .success : .failure(error: result.error)) }
+///     return status
+/// ```
+///
+/// Completing twice, or returning a status that belongs to another requirement, is reported through the
+/// dispatcher's ``ActuateDiagnostics``; the caller's completion still runs exactly once. The requirement
+/// releases everything it holds as soon as it completes, so no retain cycle outlives an async completion.
+public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
+    // Safe: `handler` is written only in init and read and cleared only by the one caller that wins the
+    // `state` compare-and-exchange; every other field is immutable.
+
+    /// The status a body returns.
+    public typealias Status = CompletionStatus
+
+    /// A promise to complete later. Call ``completed(_:)`` exactly once.
+    public final class DeferredStatus: CompletionStatus, @unchecked Sendable {
+        // Safe: holds only an immutable reference to a thread-safe requirement.
+        let requirement: CompletionRequirement<T>
+
+        init(requirement: CompletionRequirement<T>) {
+            self.requirement = requirement
+        }
+
+        override public var isCompletingAsync: Bool { true }
+
+        /// Completes the action with `result`.
+        ///
+        /// Calling it a second time reports a diagnostic and has no other effect.
+        public func completed(_ result: T) {
+            requirement.complete(with: result, asynchronously: true)
+        }
+    }
+
+    private static var pending: UInt8 { 0 }
+    private static var deferred: UInt8 { 1 }
+    private static var completed: UInt8 { 2 }
+
+    private let state = Atomic<UInt8>(0)
+    private var handler: (@Sendable (T, Bool) -> Void)?
+
+    /// Creates a requirement that calls `completionHandler` once, with the result and whether the action
+    /// completed asynchronously. Use it to call an action's body directly in a test.
+    public init(completionHandler: @escaping @Sendable (T, _ completedAsync: Bool) -> Void) {
+        self.handler = completionHandler
+    }
+
+    init() {
+        self.handler = nil
+    }
+
+    /// Completes the requirement now, from inside the body.
+    ///
+    /// - Parameter result: How the action ended.
+    /// - Returns: The status for the body to return.
+    public func completedSync(_ result: T) -> Status {
+        complete(with: result, asynchronously: false)
+        return CompletionStatus.completedSynchronously
+    }
+
+    /// Promises that the action will complete later.
+    ///
+    /// - Returns: The status for the body to return, and to call ``DeferredStatus/completed(_:)`` on later.
+    public func willCompleteAsync() -> DeferredStatus {
+        _ = state.compareExchange(expected: Self.pending, desired: Self.deferred, ordering: .acquiringAndReleasing)
+        return DeferredStatus(requirement: self)
+    }
+
+    /// Whether the requirement has been completed.
+    public var isCompleted: Bool {
+        state.load(ordering: .acquiring) == Self.completed
+    }
+
+    func complete(with result: T, asynchronously: Bool) {
+        var current = state.load(ordering: .acquiring)
+        while current != Self.completed {
+            let (exchanged, original) = state.compareExchange(
+                expected: current,
+                desired: Self.completed,
+                ordering: .acquiringAndReleasing
+            )
+            if exchanged {
+                let handler = self.handler
+                self.handler = nil
+                if let handler {
+                    handler(result, asynchronously)
+                } else {
+                    didComplete(with: result, asynchronously: asynchronously)
+                }
+                return
+            }
+            current = original
+        }
+        didCompleteAgain(with: result)
+    }
+
+    /// Called once, by the dispatcher's subclass, when the requirement completes.
+    func didComplete(with result: T, asynchronously: Bool) {}
+
+    /// Called for every completion after the first.
+    func didCompleteAgain(with result: T) {}
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A typed value for analytics attributes, so that attributes are `Sendable` and encodable, never `Any`.
+public enum AnalyticsValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case date(Date)
+    case strings([String])
+
+    public var description: String {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .bool(let value): String(value)
+        case .date(let value): value.formatted(.iso8601)
+        case .strings(let values): values.joined(separator: ",")
+        }
+    }
+}
+
+extension AnalyticsValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

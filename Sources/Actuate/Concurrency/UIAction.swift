@@ -1,0 +1,49 @@
+/// An action whose body runs on the main actor and drives a `@MainActor` presenter directly.
+///
+/// Named `UIAction` after what it is for; in files that also import UIKit, write `Actuate.UIAction`.
+///
+/// ```swift
+/// @MainActor final class BannerView { func show(_ text: String) { ... } }
+///
+/// final class ShowBannerAction: UIAction {
+///     typealias InputType = String
+///     typealias PresenterType = BannerView
+///
+///     @MainActor static func perform(context: ActionContext<String>, presenter: BannerView) async throws
+///         -> ActionPerformOutcome {
+///         presenter.show(context.input)
+///         return .success
+///     }
+/// }
+/// ```
+///
+/// Its queue is the main queue. The body may be performed from any thread; the dispatcher hops to the main
+/// actor, which on Linux is drained by the main executor of an `async` `main` (or `dispatchMain()`).
+/// Cancellation and the serial guarantee are the same as for ``AsyncAction``.
+public protocol UIAction: Action {
+    /// Performs the action on the main actor.
+    @MainActor
+    static func perform(context: ActionContext<InputType>, presenter: PresenterType) async throws
+        -> ActionPerformOutcome
+}
+
+extension UIAction {
+    public static func perform(
+        context: ActionContext<InputType>,
+        presenter: PresenterType,
+        completion: Completion
+    ) -> Completion.Status {
+        let status = completion.willCompleteAsync()
+        let gate = DispatchQueueMarker.marker(for: .main).gate
+        let task = Task { @MainActor in
+            let outcome = await gate.withGate {
+                await AsyncBodyRunner.outcome(cancelled: context.isCancelled) { @MainActor in
+                    try await perform(context: context, presenter: presenter)
+                }
+            }
+            status.completed(outcome)
+        }
+        context.cancellation.onCancel { task.cancel() }
+        return status
+    }
+}

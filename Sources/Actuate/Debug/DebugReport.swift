@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+
+/// Gathers every registered ``DebugReportable`` into one JSON document and one readable text, and writes
+/// them to a directory, to attach to a bug report.
+///
+/// ```swift
+/// let report = DebugReport()
+/// report.register(timeline)
+/// let files = try report.write(to: URL(filePath: "/tmp/session-dump"))
+/// ```
+public final class DebugReport: Sendable {
+    private let reportables = Mutex<[any DebugReportable]>([])
+    private let scheduler: any ActuateScheduler
+
+    /// Creates a report.
+    /// - Parameters:
+    ///   - reportables: The sections to gather.
+    ///   - scheduler: The clock for the report's date.
+    public init(reportables: [any DebugReportable] = [], scheduler: any ActuateScheduler = SystemScheduler.shared) {
+        self.reportables.withLock { $0 = reportables }
+        self.scheduler = scheduler
+    }
+
+    /// Adds a section.
+    public func register(_ reportable: any DebugReportable) {
+        reportables.withLock { $0.append(reportable) }
+    }
+
+    /// The registered sections, in report order (the timeline first).
+    public var sections: [any DebugReportable] {
+        reportables.withLock { $0 }.enumerated()
+            .sorted { ($0.element.debugReportOrder, $0.offset) < ($1.element.debugReportOrder, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The whole report as one JSON object: `generatedAt` and one key per section.
+    /// - Throws: An error from a section that could not encode itself.
+    public func jsonData() throws -> Data {
+        var document: [String: Any] = ["generatedAt": scheduler.now().formatted(.iso8601)]
+        var order: [String] = []
+        for section in sections {
+            let data = try section.debugReportJSON()
+            document[section.debugReportSectionName] = try JSONSerialization.jsonObject(
+                with: data,
+                options: [.fragmentsAllowed]
+            )
+            order.append(section.debugReportSectionName)
+        }
+        document["sections"] = order
+        return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// The whole report as readable text, one titled section after another.
+    public func text() -> String {
+        var text = "Actuate debug report, \(scheduler.now().formatted(.iso8601))\n"
+        for section in sections {
+            let title = section.debugReportSectionName
+            text += "\n== \(title) " + String(repeating: "=", count: max(3, 60 - title.count)) + "\n"
+            text += section.debugReportText()
+        }
+        return text
+    }
+
+    /// Writes `debug-report.json` and `debug-report.txt` into `directory`.
+    ///
+    /// - Parameter directory: An existing, writable directory.
+    /// - Returns: The two files written.
+    /// - Throws: ``DebugReportError`` when the directory is missing or a file cannot be written.
+    @discardableResult
+    public func write(to directory: URL) throws -> DebugReportFiles {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            throw DebugReportError.directoryMissing(path: directory.path)
+        }
+        guard isDirectory.boolValue else { throw DebugReportError.notADirectory(path: directory.path) }
+        let files = DebugReportFiles(
+            json: directory.appendingPathComponent("debug-report.json"),
+            text: directory.appendingPathComponent("debug-report.txt")
+        )
+        let json = try jsonData()
+        let text = Data(text().utf8)
+        for (data, url) in [(json, files.json), (text, files.text)] {
+            do {
+                try data.write(to: url, options: .atomic)
+            } catch {
+                throw DebugReportError.writeFailed(path: url.path, reason: error.localizedDescription)
+            }
+        }
+        return files
+    }
+}
+
+/// The files a ``DebugReport`` wrote.
+public struct DebugReportFiles: Sendable, Hashable {
+    /// The JSON document.
+    public var json: URL
+    /// The readable text.
+    public var text: URL
+}
+
+/// Why a ``DebugReport`` could not be written.
+public enum DebugReportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The directory does not exist.
+    case directoryMissing(path: String)
+    /// The path exists but is not a directory.
+    case notADirectory(path: String)
+    /// A file could not be written.
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .directoryMissing(let path): "The debug report directory \(path) does not exist."
+        case .notADirectory(let path): "\(path) is not a directory."
+        case .writeFailed(let path, let reason): "The debug report file \(path) could not be written: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where Actuate reports programmer errors: completing twice, a foreign status, an action that never
+/// completes, an undeclared action, and failures inside plugins.
+///
+/// Actuate never crashes on misuse. Each dispatcher reports to its own handler, so tests observe misuse with
+/// `ActuateTesting.RecordingDiagnostics` and never touch process-wide state.
+public protocol ActuateDiagnostics: Sendable {
+    /// Reports one problem.
+    func report(_ diagnostic: ActuateDiagnostic)
+}
+
+/// One programmer error or plugin failure.
+public struct ActuateDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of problem.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A completion requirement was completed more than once.
+        case completedTwice
+        /// A body returned a status that belongs to another requirement.
+        case foreignCompletionStatus
+        /// An action has not completed within the dispatcher's completion timeout.
+        case neverCompleted
+        /// An action was performed through a feature that never declared it.
+        case undeclaredAction
+        /// An action was performed with no session to run in.
+        case missingSession
+        /// A plugin failed; the action itself was not affected.
+        case pluginFailure
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The action's display name.
+    public let actionName: String
+    /// The feature's identifier.
+    public let featurePath: String
+    /// The session's name.
+    public let sessionName: String
+    /// A sentence saying what happened and how to fix it.
+    public let message: String
+
+    /// Creates a diagnostic.
+    public init(kind: Kind, actionName: String, featurePath: String, sessionName: String, message: String) {
+        self.kind = kind
+        self.actionName = actionName
+        self.featurePath = featurePath
+        self.sessionName = sessionName
+        self.message = message
+    }
+
+    public var description: String {
+        "[Actuate \(kind.rawValue)] \(featurePath) › \(actionName) in session '\(sessionName)': \(message)"
+    }
+}
+
+/// The default diagnostics handler: writes each diagnostic to standard error.
+public struct StandardErrorDiagnostics: ActuateDiagnostics {
+    /// Creates the handler.
+    public init() {}
+
+    public func report(_ diagnostic: ActuateDiagnostic) {
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+}

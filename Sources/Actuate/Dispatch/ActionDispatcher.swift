@@ -1,0 +1,188 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Performs actions: runs each body on its queue under a completion requirement and tells every plugin.
+///
+/// Apps normally use the shared dispatcher behind ``ActionSession/main``. Tests build their own, with a
+/// `TestScheduler` and recording diagnostics, so that nothing is shared between tests:
+///
+/// ```swift
+/// let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
+/// let timeline = Timeline(maxEntries: 100)
+/// dispatcher.add(observer: timeline)
+/// let session = ActionSession(named: "test", dispatcher: dispatcher)
+/// ```
+///
+/// The body runs inline when the caller is already on the action's queue, and after one asynchronous hop
+/// otherwise; the dispatcher never blocks a thread waiting for another queue. Nothing on the dispatch path
+/// creates a queue, a lock or a semaphore.
+public final class ActionDispatcher: Sendable {
+    /// The dispatcher of ``ActionSession/main``.
+    public static let shared = ActionDispatcher()
+
+    /// The default time after which an action that has not completed is reported.
+    public static let defaultCompletionTimeout: Duration = .seconds(10)
+
+    let scheduler: any ActuateScheduler
+    let diagnostics: any ActuateDiagnostics
+    let watchdog: CompletionWatchdog
+    private let loggerFactory: (any ActionLoggerFactory)?
+    private let observers = Mutex(Observers())
+    private let nextRequestID = Atomic<UInt64>(1)
+
+    private struct ObserverEntry: Sendable {
+        let observer: any ActionDispatchObserver
+        let identity: ObjectIdentifier?
+    }
+
+    /// The installed observers, and the array every dispatch takes, rebuilt only when the list changes.
+    private struct Observers: Sendable {
+        var entries: [ObserverEntry] = []
+        var snapshot: [any ActionDispatchObserver] = []
+
+        mutating func update(_ change: (inout [ObserverEntry]) -> Void) {
+            change(&entries)
+            snapshot = entries.map(\.observer)
+        }
+    }
+
+    /// Creates a dispatcher with the system clock and diagnostics written to standard error.
+    public convenience init() {
+        self.init(scheduler: SystemScheduler.shared)
+    }
+
+    /// Creates a dispatcher.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The clock for request dates and the completion watchdog.
+    ///   - diagnostics: Where programmer errors are reported.
+    ///   - completionTimeout: How long an action may take to complete before it is reported, or `nil` to
+    ///     never report. The default is 10 seconds.
+    ///   - loggerFactory: Creates the contextual loggers each request receives; `nil` gives disabled loggers.
+    public init(
+        scheduler: any ActuateScheduler,
+        diagnostics: any ActuateDiagnostics = StandardErrorDiagnostics(),
+        completionTimeout: Duration? = ActionDispatcher.defaultCompletionTimeout,
+        loggerFactory: (any ActionLoggerFactory)? = nil
+    ) {
+        self.scheduler = scheduler
+        self.diagnostics = diagnostics
+        self.loggerFactory = loggerFactory
+        self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
+    }
+
+    /// Adds a plugin. It hears about every action that begins from now on.
+    public func add(observer: any ActionDispatchObserver) {
+        let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer))
+        observers.withLock { $0.update { $0.append(entry) } }
+    }
+
+    /// Removes a plugin, identified by object identity. Actions already in flight still complete their
+    /// begin/complete pair with it.
+    ///
+    /// Only class instances can be removed; a value-type observer stays for the dispatcher's life.
+    public func remove(observer: any ActionDispatchObserver) {
+        guard let identity = Self.identity(of: observer) else { return }
+        observers.withLock { $0.update { $0.removeAll { $0.identity == identity } } }
+    }
+
+    /// The installed plugins, in order.
+    public var installedObservers: [any ActionDispatchObserver] {
+        observers.withLock { $0.snapshot }
+    }
+
+    /// The number of actions that promised to complete asynchronously and have not yet.
+    public var pendingAsyncCompletions: Int { watchdog.trackedCount }
+
+    private static func identity(of observer: any ActionDispatchObserver) -> ObjectIdentifier? {
+        guard type(of: observer) is AnyObject.Type else { return nil }
+        return ObjectIdentifier(observer as AnyObject)
+    }
+
+    /// Performs `A` as an action of `F`: the one entry point every binding and session uses.
+    func dispatch<F: FeatureDefinition, A: Action>(
+        _ action: A.Type,
+        of feature: F.Type,
+        session: String,
+        input: A.InputType,
+        presenter: A.PresenterType,
+        userInitiated: Bool,
+        source: ActionSource,
+        cancellation: ActionCancellation,
+        completion: (@Sendable (ActionPerformOutcome) -> Void)?
+    ) {
+        let featureMetadata = FeatureRegistry.shared.metadata(for: feature)
+        guard let actionMetadata = featureMetadata.action(action) else {
+            reportUndeclared(action, of: featureMetadata, session: session, completion: completion)
+            return
+        }
+        let id = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
+        let logs = loggerFactory?.makeLogs(feature: featureMetadata, action: actionMetadata, session: session)
+        let request = ActionRequest<F, A>(
+            context: ActionContext(
+                input: input,
+                source: source,
+                session: session,
+                userInitiated: userInitiated,
+                logs: logs ?? .disabled,
+                cancellation: cancellation
+            ),
+            uniqueID: id,
+            date: scheduler.now(),
+            feature: featureMetadata,
+            action: actionMetadata
+        )
+        let operation = DispatchOperation(
+            request: request,
+            presenter: presenter,
+            observers: observers.withLock { $0.snapshot },
+            dispatcher: self,
+            completion: completion
+        )
+        let queue = A.queue
+        if DispatchQueueMarker.isCurrent(queue) {
+            operation.run()
+        } else {
+            queue.async { operation.run() }
+        }
+    }
+
+    func reportMissingSession<A: Action>(_ action: A.Type, completion: (@Sendable (ActionPerformOutcome) -> Void)?) {
+        diagnostics.report(
+            ActuateDiagnostic(
+                kind: .missingSession,
+                actionName: A.name,
+                featurePath: "",
+                sessionName: "",
+                message: "The action's defaultSession is nil; perform it through an ActionSession."
+            )
+        )
+        completion?(.failure(error: ActuateError.missingSession(action: A.name)))
+    }
+
+    private func reportUndeclared<A: Action>(
+        _ action: A.Type,
+        of feature: FeatureMetadata,
+        session: String,
+        completion: (@Sendable (ActionPerformOutcome) -> Void)?
+    ) {
+        let error = ActuateError.undeclaredAction(action: A.name, feature: feature.path.description)
+        diagnostics.report(
+            ActuateDiagnostic(
+                kind: .undeclaredAction,
+                actionName: A.name,
+                featurePath: feature.path.description,
+                sessionName: session,
+                message: error.description
+            )
+        )
+        completion?(.failure(error: error))
+    }
+}
+
+/// Creates the contextual loggers of each request, for example from a focus selection.
+public protocol ActionLoggerFactory: Sendable {
+    /// The loggers for one request of `action` in `feature`, running in `session`.
+    func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs
+}

@@ -1,0 +1,81 @@
+import Dispatch
+
+/// What Actuate knows about an action type, computed once when its feature is prepared.
+public final class ActionMetadata: Sendable {
+    /// The display name, from ``Action/name``.
+    public let name: String
+    /// The Swift type name.
+    public let typeName: String
+    /// The action's description.
+    public let description: String
+    /// Whether the feature published the action.
+    public let isPublished: Bool
+    /// Whether the action is left out of the timeline.
+    public let hideFromTimeline: Bool
+    /// The analytics identifier, if the action emits analytics.
+    public let analyticsID: String?
+    /// The activity eligibility.
+    public let activityEligibility: Set<ActivityEligibility>
+    /// The input type's name.
+    public let inputTypeName: String
+    /// The presenter type's name.
+    public let presenterTypeName: String
+    /// The label of the action's queue.
+    public let queueLabel: String
+
+    let typeID: ObjectIdentifier
+
+    init<A: Action>(_ action: A.Type, published: Bool) {
+        self.typeID = ObjectIdentifier(action)
+        self.name = A.name
+        self.typeName = String(describing: action)
+        self.description = A.description
+        self.isPublished = published
+        self.hideFromTimeline = A.hideFromTimeline
+        self.analyticsID = A.analyticsID
+        self.activityEligibility = A.activityEligibility
+        self.inputTypeName = String(describing: A.InputType.self)
+        let presenter = String(describing: A.PresenterType.self)
+        self.presenterTypeName = presenter == "()" ? "NoPresenter" : presenter
+        self.queueLabel = A.queue.label
+    }
+}
+
+/// What Actuate knows about a feature type, computed once when it is prepared.
+public final class FeatureMetadata: Sendable {
+    /// The display name, from ``FeatureDefinition/name``.
+    public let name: String
+    /// The identifier: the path through the groups it was registered under.
+    public let path: FeaturePath
+    /// The feature's description.
+    public let description: String
+    /// Whether the feature appears in catalogs and UIs.
+    public let isVisible: Bool
+    /// The declared actions, in declaration order.
+    public let actions: [ActionMetadata]
+    /// The identifier of the group the feature was registered under, if any.
+    public let parentPath: FeaturePath?
+
+    let typeID: ObjectIdentifier
+    private let actionsByType: [ObjectIdentifier: ActionMetadata]
+
+    init<F: FeatureDefinition>(_ feature: F.Type, parentPath: FeaturePath?) {
+        self.typeID = ObjectIdentifier(feature)
+        self.name = F.name
+        let typeName = TypeNaming.displayName(of: String(describing: feature), removingSuffix: "")
+            .replacingOccurrences(of: " ", with: "")
+        self.path = parentPath?.appending(typeName) ?? FeaturePath([typeName])
+        self.parentPath = parentPath
+        self.description = F.description
+        self.isVisible = F.isVisible
+        let builder = FeatureActionsBuilder()
+        F.prepare(actions: builder)
+        self.actions = builder.declared
+        self.actionsByType = Dictionary(builder.declared.map { ($0.typeID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The metadata of a declared action, or nil if the feature never declared it.
+    func action<A: Action>(_ action: A.Type) -> ActionMetadata? {
+        actionsByType[ObjectIdentifier(action)]
+    }
+}

@@ -1,0 +1,24 @@
+/// The identifier of a feature: the type names of its groups and itself, outermost first.
+public struct FeaturePath: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The type names, outermost first.
+    public let components: [String]
+
+    /// Creates a path.
+    public init(_ components: [String]) {
+        self.components = components
+    }
+
+    /// The path of a subfeature of this one.
+    public func appending(_ component: String) -> FeaturePath {
+        FeaturePath(components + [component])
+    }
+
+    /// Whether this path equals `other` or lies inside it.
+    public func isWithin(_ other: FeaturePath) -> Bool {
+        components.count >= other.components.count && Array(components.prefix(other.components.count))
+            == other.components
+    }
+
+    /// The components joined with `/`, such as `AppFeatures/ShoppingCartFeature`.
+    public var description: String { components.joined(separator: "/") }
+}

@@ -1,0 +1,68 @@
+import Synchronization
+
+/// The process-wide cache of feature metadata.
+///
+/// Metadata is a pure function of the feature types, so sharing it between tests is safe: each feature is
+/// prepared once, lazily on first use, or when its group is registered (which gives it its full path).
+public final class FeatureRegistry: Sendable {
+    /// The process-wide registry.
+    public static let shared = FeatureRegistry()
+
+    private let features = Mutex<[ObjectIdentifier: FeatureMetadata]>([:])
+
+    init() {}
+
+    /// Prepares `group` and, recursively, its subfeatures, so that their paths start with the group's.
+    ///
+    /// - Returns: The metadata of every feature in the group, the group first.
+    @discardableResult
+    public func register(_ group: any FeatureDefinition.Type) -> [FeatureMetadata] {
+        var registered: [FeatureMetadata] = []
+        register(group, parentPath: nil, into: &registered)
+        return registered
+    }
+
+    /// The metadata of `feature`, preparing it if this is its first use.
+    public func metadata<F: FeatureDefinition>(for feature: F.Type) -> FeatureMetadata {
+        let id = ObjectIdentifier(feature)
+        if let existing = features.withLock({ $0[id] }) { return existing }
+        let prepared = FeatureMetadata(feature, parentPath: nil)
+        return features.withLock { features in
+            if let existing = features[id] { return existing }
+            features[id] = prepared
+            return prepared
+        }
+    }
+
+    /// Every feature prepared so far.
+    public var allFeatures: [FeatureMetadata] {
+        features.withLock { Array($0.values) }.sorted { $0.path.description < $1.path.description }
+    }
+
+    private func register(
+        _ feature: any FeatureDefinition.Type,
+        parentPath: FeaturePath?,
+        into registered: inout [FeatureMetadata]
+    ) {
+        let metadata = prepare(feature, parentPath: parentPath)
+        registered.append(metadata)
+        if let group = feature as? any FeatureGroup.Type {
+            for subfeature in group.subfeatures {
+                register(subfeature, parentPath: metadata.path, into: &registered)
+            }
+        }
+    }
+
+    private func prepare<F: FeatureDefinition>(_ feature: F.Type, parentPath: FeaturePath?) -> FeatureMetadata {
+        let id = ObjectIdentifier(feature)
+        if let existing = features.withLock({ $0[id] }), existing.parentPath == parentPath || parentPath == nil {
+            return existing
+        }
+        let prepared = FeatureMetadata(feature, parentPath: parentPath)
+        return features.withLock { features in
+            if let existing = features[id], existing.parentPath == parentPath { return existing }
+            features[id] = prepared
+            return prepared
+        }
+    }
+}

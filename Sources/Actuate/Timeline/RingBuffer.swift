@@ -1,0 +1,66 @@
+/// A fixed-capacity buffer that keeps the newest elements: append and eviction are O(1).
+///
+/// Every appended element gets a sequence number; ``subscript(sequence:)`` reaches an element by it while it
+/// is still held.
+public struct RingBuffer<Element> {
+    private var storage: [Element?]
+    private var nextSequence: UInt64 = 0
+    private var oldestSequence: UInt64 = 0
+
+    /// The most elements held.
+    public let capacity: Int
+
+    /// Creates an empty buffer.
+    /// - Parameter capacity: The most elements held; at least 1.
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        self.storage = Array(repeating: nil, count: self.capacity)
+    }
+
+    /// The number of elements held.
+    public var count: Int { Int(nextSequence - oldestSequence) }
+
+    /// The number of elements ever appended.
+    public var totalAppended: UInt64 { nextSequence }
+
+    /// Appends `element`, evicting the oldest when full.
+    /// - Returns: The element's sequence number.
+    @discardableResult
+    public mutating func append(_ element: Element) -> UInt64 {
+        let sequence = nextSequence
+        storage[slot(sequence)] = element
+        nextSequence += 1
+        if nextSequence - oldestSequence > UInt64(capacity) { oldestSequence += 1 }
+        return sequence
+    }
+
+    /// The element with sequence number `sequence`, or nil once it has been evicted.
+    public subscript(sequence sequence: UInt64) -> Element? {
+        get { holds(sequence) ? storage[slot(sequence)] : nil }
+        set {
+            guard holds(sequence), let newValue else { return }
+            storage[slot(sequence)] = newValue
+        }
+    }
+
+    /// The held elements, oldest first.
+    public var elements: [Element] {
+        (oldestSequence..<nextSequence).compactMap { storage[slot($0)] }
+    }
+
+    /// Removes every element; sequence numbers keep increasing.
+    public mutating func removeAll() {
+        storage = Array(repeating: nil, count: capacity)
+        oldestSequence = nextSequence
+    }
+
+    private func slot(_ sequence: UInt64) -> Int {
+        Int(sequence % UInt64(capacity))
+    }
+
+    private func holds(_ sequence: UInt64) -> Bool {
+        sequence >= oldestSequence && sequence < nextSequence
+    }
+}
+
+extension RingBuffer: Sendable where Element: Sendable {}
