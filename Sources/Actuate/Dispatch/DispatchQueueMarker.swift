@@ -35,7 +35,7 @@ final class DispatchQueueMarker: Sendable {
 
     /// Whether the current thread is running work submitted to `queue` (or to a queue that targets it).
     static func isCurrent(_ queue: DispatchQueue) -> Bool {
-        guard let current = DispatchQueue.getSpecific(key: key) else { return false }
-        return current === marker(for: queue)
+        let target = marker(for: queue)
+        return DispatchQueue.getSpecific(key: key) === target
     }
 }

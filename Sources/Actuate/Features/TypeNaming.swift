@@ -31,9 +31,9 @@ enum TypeNaming {
         let previous = characters[index - 1]
         if character == "_" || previous == "_" { return true }
         if character.isUppercase {
-            if previous.isLowercase || previous.isNumber { return true }
             let next = index + 1 < characters.count ? characters[index + 1] : nil
-            if previous.isUppercase, let next, next.isLowercase { return true }
+            if previous.isLowercase { return true }
+            if previous.isUppercase || previous.isNumber, let next, next.isLowercase { return true }
         }
         if character.isNumber, previous.isLetter { return true }
         return false

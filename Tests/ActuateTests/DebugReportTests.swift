@@ -1,0 +1,70 @@
+import Actuate
+import ActuateTesting
+import Foundation
+import Testing
+
+struct NotesSection: DebugReportable {
+    var debugReportSectionName: String { "notes" }
+    func debugReportJSON() throws -> Data { Data(#"{"note":"hello"}"#.utf8) }
+    func debugReportText() -> String { "hello\n" }
+}
+
+@Suite("Debug report")
+struct DebugReportTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-debug-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("gathers every section, the timeline first, into JSON and text files")
+    func writesBothFiles() async throws {
+        let harness = ActionTestHarness()
+        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        let report = DebugReport(reportables: [NotesSection(), harness.timeline], scheduler: harness.scheduler)
+        #expect(report.sections.map(\.debugReportSectionName) == ["timeline", "notes"])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try report.write(to: directory)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: files.json)) as? [String: Any]
+        #expect(json?["sections"] as? [String] == ["timeline", "notes"])
+        #expect((json?["timeline"] as? [[String: Any]])?.first?["actionName"] as? String == "Say Hello")
+        #expect((json?["notes"] as? [String: String])?["note"] == "hello")
+        let text = try String(contentsOf: files.text, encoding: .utf8)
+        let timelineIndex = try #require(text.range(of: "== timeline"))
+        let notesIndex = try #require(text.range(of: "== notes"))
+        #expect(timelineIndex.lowerBound < notesIndex.lowerBound)
+        #expect(text.contains("Greeting › Say Hello (Ada)"))
+    }
+
+    @Test("a missing directory is a thrown error")
+    func missingDirectory() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")
+        #expect(throws: DebugReportError.directoryMissing(path: missing.path)) {
+            try DebugReport().write(to: missing)
+        }
+    }
+
+    @Test("a file where the directory should be is a thrown error")
+    func notADirectory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: DebugReportError.notADirectory(path: file.path)) {
+            try DebugReport().write(to: file)
+        }
+    }
+
+    #if os(Linux)
+    @Test("an unwritable directory is a thrown error, even for root")
+    func unwritableDirectory() {
+        #expect {
+            try DebugReport().write(to: URL(fileURLWithPath: "/proc/self"))
+        } throws: { error in
+            guard case DebugReportError.writeFailed(let path, _) = error else { return false }
+            return path.hasSuffix("debug-report.json")
+        }
+    }
+    #endif
+}

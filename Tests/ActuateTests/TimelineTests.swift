@@ -1,0 +1,112 @@
+import Actuate
+import ActuateTesting
+import Foundation
+import Testing
+
+@Suite("Timeline")
+struct TimelineTests {
+    @Test("keeps only the newest entries, evicting the oldest")
+    func evictsOldest() async {
+        let timeline = Timeline(maxEntries: 3)
+        let harness = ActionTestHarness(observers: [timeline])
+        for name in ["a", "b", "c", "d", "e"] {
+            _ = await harness.perform(GreetingFeature.sayHello, input: name, presenter: RecordingPresenter())
+        }
+        #expect(timeline.snapshot().map(\.inputDescription) == ["c", "d", "e"])
+        #expect(timeline.snapshot().allSatisfy { $0.outcome == .success })
+        #expect(timeline.maxEntries == 3)
+    }
+
+    @Test("an entry completing after it was evicted is ignored")
+    func completionAfterEviction() async {
+        let timeline = Timeline(maxEntries: 2)
+        let harness = ActionTestHarness(observers: [timeline])
+        let probe = Probe()
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        #expect(await eventually { probe.events.count == 1 })
+        for _ in 0..<2 { _ = await harness.session.perform(GreetingFeature.noOp) }
+        probe.completeKept(.success)
+        _ = await pending.outcome()
+        #expect(timeline.snapshot().map(\.actionName) == ["No Op", "No Op"])
+    }
+
+    @Test("honours hideFromTimeline")
+    func hidesActions() async {
+        let harness = ActionTestHarness()
+        _ = await harness.session.perform(GreetingFeature.hidden)
+        _ = await harness.session.perform(GreetingFeature.noOp)
+        #expect(harness.timeline.snapshot().map(\.actionName) == ["No Op"])
+        #expect(harness.recorder.completedActionNames == ["Hidden", "No Op"])
+    }
+
+    @Test("records outcome and duration on the injected clock")
+    func outcomeAndDuration() async throws {
+        let harness = ActionTestHarness()
+        let probe = Probe()
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        #expect(await eventually { probe.events.count == 1 })
+        #expect(harness.timeline.snapshot().first?.isComplete == false)
+        harness.scheduler.advance(by: .milliseconds(1_500))
+        probe.completeKept(.failure(error: TestError.boom))
+        _ = await pending.outcome()
+        let entry = try #require(harness.timeline.snapshot().first)
+        #expect(entry.duration == 1.5)
+        #expect(entry.outcome == .failure(message: "boom"))
+        #expect(entry.featureName == "Greeting")
+        #expect(entry.sessionName == "test")
+    }
+
+    @Test("inputs appear by their logging description, redacted where they ask")
+    func redaction() async {
+        let harness = ActionTestHarness()
+        _ = await harness.session.perform(
+            GreetingFeature.signIn,
+            input: SignInInput(email: "ada@example.com", password: Redacted("hunter2"))
+        )
+        let entry = harness.timeline.snapshot().first
+        #expect(entry?.inputDescription == "ada@example.com, password <redacted>")
+        #expect(!harness.timeline.textDump().contains("hunter2"))
+        #expect(try! !String(decoding: harness.timeline.jsonDump(), as: UTF8.self).contains("hunter2"))
+    }
+
+    @Test("the text dump shows each action with its outcome, failures marked")
+    func textDump() async {
+        let harness = ActionTestHarness()
+        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        _ = await harness.session.perform(GreetingFeature.failing)
+        let lines = harness.timeline.textDump().split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("✓"))
+        #expect(lines[0].contains("[test] Greeting › Say Hello (Ada) → success"))
+        #expect(lines[1].hasPrefix("✗"))
+        #expect(lines[1].contains("FAILURE (feature terminated): boom"))
+        #expect(Timeline(maxEntries: 1).textDump() == "(no actions)\n")
+    }
+
+    @Test("the JSON dump round-trips through Codable")
+    func jsonRoundTrip() async throws {
+        let harness = ActionTestHarness()
+        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        _ = await harness.session.perform(GreetingFeature.failing)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let decoded = try decoder.decode([TimelineEntry].self, from: harness.timeline.jsonDump())
+        #expect(decoded == harness.timeline.snapshot())
+    }
+
+    @Test("the ring buffer appends and evicts in constant space")
+    func ringBuffer() {
+        var buffer = RingBuffer<Int>(capacity: 3)
+        let sequences = (1...5).map { buffer.append($0) }
+        #expect(sequences == [0, 1, 2, 3, 4])
+        #expect(buffer.elements == [3, 4, 5])
+        #expect(buffer[sequence: 1] == nil)
+        #expect(buffer[sequence: 4] == 5)
+        buffer[sequence: 3] = 40
+        #expect(buffer.elements == [3, 40, 5])
+        buffer.removeAll()
+        #expect(buffer.elements.isEmpty)
+        #expect(buffer.append(6) == 5)
+        #expect(buffer.elements == [6])
+    }
+}
