@@ -57,6 +57,7 @@ public final class ActionSession: Sendable {
     ///
     /// Cancelling the awaiting task cancels an ``AsyncAction``'s body; the outcome is then a failure with
     /// ``ActionCancellationError``.
+    @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         input: A.InputType,
@@ -154,6 +155,7 @@ extension ActionSession {
     }
 
     /// Performs an action that takes no input, and returns its outcome.
+    @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         presenter: A.PresenterType
@@ -162,6 +164,7 @@ extension ActionSession {
     }
 
     /// Performs an action that drives no presenter, and returns its outcome.
+    @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         input: A.InputType
@@ -170,6 +173,7 @@ extension ActionSession {
     }
 
     /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>
     ) async -> ActionOutcome where A.InputType == NoInput, A.PresenterType == NoPresenter {

@@ -41,6 +41,7 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, Cu
     }
 
     /// Performs the action in its default session and returns its outcome.
+    @discardableResult
     public func perform(
         input: A.InputType,
         presenter: A.PresenterType,
@@ -67,6 +68,7 @@ extension StaticActionBinding where A.InputType == NoInput {
     }
 
     /// Performs an action that takes no input, and returns its outcome.
+    @discardableResult
     public func perform(presenter: A.PresenterType) async -> ActionOutcome {
         await perform(input: .noInput, presenter: presenter)
     }
@@ -79,6 +81,7 @@ extension StaticActionBinding where A.PresenterType == NoPresenter {
     }
 
     /// Performs an action that drives no presenter, and returns its outcome.
+    @discardableResult
     public func perform(input: A.InputType) async -> ActionOutcome {
         await perform(input: input, presenter: ())
     }
@@ -91,6 +94,7 @@ extension StaticActionBinding where A.InputType == NoInput, A.PresenterType == N
     }
 
     /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @discardableResult
     public func perform() async -> ActionOutcome {
         await perform(input: .noInput, presenter: ())
     }

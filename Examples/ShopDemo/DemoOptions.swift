@@ -1,0 +1,36 @@
+import Foundation
+
+/// The demo's command-line flags.
+struct DemoOptions {
+    static let help = """
+        Usage: shop-demo [--dump DIR] [--help]
+
+        Walks through Actuate on embedded defaults: features and actions with a terminal presenter, an
+        async action, and the timeline.
+
+          --dump DIR   Also write the debug report (debug-report.json, debug-report.txt) into DIR.
+          --help       Show this help.
+        """
+
+    var showHelp = false
+    var dumpDirectory: URL?
+
+    init(arguments: [String]) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                showHelp = true
+            case "--dump":
+                guard let path = remaining.popFirst() else {
+                    FileHandle.standardError.write(Data("shop-demo: --dump needs a directory\n".utf8))
+                    exit(2)
+                }
+                dumpDirectory = URL(fileURLWithPath: path)
+            default:
+                FileHandle.standardError.write(Data("shop-demo: unknown option \(argument); see --help\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}

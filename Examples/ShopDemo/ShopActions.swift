@@ -1,0 +1,114 @@
+import Actuate
+import Dispatch
+import Synchronization
+
+/// The demo's cart, kept in memory. Actions read and change it; the presenter shows it.
+final class Cart: Sendable {
+    private let items = Mutex<[Product]>([])
+
+    func add(_ product: Product) -> [Product] {
+        items.withLock { items in
+            items.append(product)
+            return items
+        }
+    }
+
+    var contents: [Product] { items.withLock { $0 } }
+}
+
+/// The input of actions that work on one product of a cart.
+struct CartProductInput: Loggable {
+    var cart: Cart
+    var productID: String
+
+    var loggingDescription: String { productID }
+}
+
+enum ShopError: Error, CustomStringConvertible {
+    case unknownProduct(String)
+
+    var description: String {
+        switch self {
+        case .unknownProduct(let id): "There is no product \(id)."
+        }
+    }
+}
+
+/// Shows one product. A callback action that completes synchronously.
+final class ShowProductAction: Action {
+    typealias InputType = String
+    typealias PresenterType = any ShopPresenter
+
+    static var description: String { "Shows a product's details." }
+
+    static func perform(context: ActionContext<String>, presenter: any ShopPresenter, completion: Completion)
+        -> Completion.Status {
+        guard let product = Catalog.product(id: context.input) else {
+            return completion.completedSync(.failure(error: ShopError.unknownProduct(context.input)))
+        }
+        presenter.showProduct(product)
+        return completion.completedSync(.success)
+    }
+}
+
+/// Adds a product to the cart. A callback action that completes later, from another queue.
+final class AddToCartAction: Action {
+    typealias InputType = CartProductInput
+    typealias PresenterType = any ShopPresenter
+
+    static let storageQueue = DispatchQueue(label: "shop-demo.cart-storage")
+
+    static func perform(context: ActionContext<CartProductInput>, presenter: any ShopPresenter, completion: Completion)
+        -> Completion.Status {
+        guard let product = Catalog.product(id: context.input.productID) else {
+            return completion.completedSync(.failure(error: ShopError.unknownProduct(context.input.productID)))
+        }
+        let status = completion.willCompleteAsync()
+        storageQueue.async {
+            let items = context.input.cart.add(product)
+            presenter.showCart(items)
+            status.completed(.success)
+        }
+        return status
+    }
+}
+
+/// Ends checkout: a feature-terminating outcome.
+final class CheckoutAction: Action {
+    typealias InputType = Cart
+    typealias PresenterType = any ShopPresenter
+
+    static func perform(context: ActionContext<Cart>, presenter: any ShopPresenter, completion: Completion)
+        -> Completion.Status {
+        presenter.showMessage("Order placed for \(context.input.contents.count) items.")
+        return completion.completedSync(.successWithFeatureTermination)
+    }
+}
+
+extension Cart: Loggable {
+    var loggingDescription: String { "\(contents.count) items" }
+}
+
+/// Fetches recommendations: the demo's network-like step, written as an async action.
+final class FetchRecommendationsAction: AsyncAction {
+    typealias InputType = String
+    typealias PresenterType = any ShopPresenter
+
+    static let queue = DispatchQueue(label: "shop-demo.recommendations")
+
+    static func perform(context: ActionContext<String>, presenter: any ShopPresenter) async throws
+        -> ActionPerformOutcome {
+        let recommended = try await RecommendationService.recommendations(after: context.input)
+        presenter.showRecommendations(recommended)
+        return .success
+    }
+}
+
+/// Pretends to be a remote recommendation service.
+enum RecommendationService {
+    static func recommendations(after productID: String) async throws -> [Product] {
+        await Task.yield()
+        try Task.checkCancellation()
+        return Catalog.products.filter { $0.id != productID }.prefix(2).map { $0 }
+    }
+}

@@ -1,0 +1,35 @@
+import Actuate
+
+/// The shop's features, grouped so that their identifiers read `ShopFeatures/…`.
+final class ShopFeatures: FeatureGroup {
+    static var subfeatures: [any FeatureDefinition.Type] {
+        [CatalogFeature.self, CartFeature.self, RecommendationsFeature.self]
+    }
+}
+
+final class CatalogFeature: Feature {
+    static var description: String { "Browsing products." }
+    static let showProduct = action(ShowProductAction.self)
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.publish(showProduct)
+    }
+}
+
+final class CartFeature: Feature {
+    static let addToCart = action(AddToCartAction.self)
+    static let checkout = action(CheckoutAction.self)
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.publish(addToCart)
+        actions.declare(checkout)
+    }
+}
+
+final class RecommendationsFeature: Feature {
+    static let fetch = action(FetchRecommendationsAction.self)
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.declare(fetch)
+    }
+}

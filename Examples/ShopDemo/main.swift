@@ -1,1 +1,0 @@
-print("shop-demo: under construction")
