@@ -3,9 +3,10 @@ import Synchronization
 /// The cancellation state shared by one performance of an action and the task that awaits it.
 ///
 /// Allocated only for `async` performs; synchronous performs share ``never``.
+@usableFromInline
 final class ActionCancellation: Sendable {
     /// The shared token of performs that cannot be cancelled.
-    static let never = ActionCancellation(cancellable: false)
+    @usableFromInline static let never = ActionCancellation(cancellable: false)
 
     private struct State {
         var isCancelled = false
@@ -15,6 +16,7 @@ final class ActionCancellation: Sendable {
     private let cancellable: Bool
     private let state = Mutex(State())
 
+    @usableFromInline
     init(cancellable: Bool = true) {
         self.cancellable = cancellable
     }
@@ -24,6 +26,7 @@ final class ActionCancellation: Sendable {
     }
 
     /// Marks the perform cancelled and runs the registered handlers once, outside the lock.
+    @usableFromInline
     func cancel() {
         guard cancellable else { return }
         let handlers = state.withLock { state -> [@Sendable () -> Void] in

@@ -1,7 +1,7 @@
 /// Everything an action's body is given about one request to perform it.
 public struct ActionContext<Input: Loggable>: Sendable {
-    /// The input the action was performed with.
-    public let input: Input
+    // Fixed-size fields come first, so that plugins reading them need no generic layout at run time.
+
     /// Where the request came from.
     public let source: ActionSource
     /// The name of the session the action runs in.
@@ -11,7 +11,9 @@ public struct ActionContext<Input: Loggable>: Sendable {
     /// Loggers for this request, filtered by the focus selection when focus logging is installed.
     public let logs: ActionLogs
 
-    let cancellation: ActionCancellation
+    @usableFromInline let cancellation: ActionCancellation
+    /// The input the action was performed with.
+    public let input: Input
 
     /// Creates a context. The dispatcher creates one per request; tests may create their own.
     public init(
@@ -31,6 +33,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
         )
     }
 
+    @inlinable
     init(
         input: Input,
         source: ActionSource,

@@ -1,9 +1,10 @@
 import Foundation
 
 /// One request to perform action `A` of feature `F`, as plugins see it.
+///
+/// Everything but ``context`` has a fixed size and comes first, so that plugins, which are generic over the
+/// request, read those fields without looking up generic layouts at run time.
 public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
-    /// The context the body receives.
-    public let context: ActionContext<A.InputType>
     /// A process-unique identifier; requests of one dispatcher get increasing ids.
     public let uniqueID: UInt64
     /// When the request was made, on the dispatcher's clock.
@@ -12,12 +13,36 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     public let feature: FeatureMetadata
     /// The action's metadata.
     public let action: ActionMetadata
-
-    /// Whether the user asked for this directly.
-    public var userInitiated: Bool { context.userInitiated }
-
     /// The name of the session the request runs in.
-    public var sessionName: String { context.session }
+    public let sessionName: String
+    /// Whether the user asked for this directly.
+    public let userInitiated: Bool
+    /// Where the request came from.
+    public let source: ActionSource
+    /// The input's ``Loggable/loggingDescription``, computed once per request.
+    public let inputDescription: String
+    /// The context the body receives.
+    public let context: ActionContext<A.InputType>
+
+    @inlinable
+    init(
+        uniqueID: UInt64,
+        date: Date,
+        feature: FeatureMetadata,
+        action: ActionMetadata,
+        inputDescription: String,
+        context: ActionContext<A.InputType>
+    ) {
+        self.uniqueID = uniqueID
+        self.date = date
+        self.feature = feature
+        self.action = action
+        self.sessionName = context.session
+        self.userInitiated = context.userInitiated
+        self.source = context.source
+        self.inputDescription = inputDescription
+        self.context = context
+    }
 
     /// A type-erased summary, for plugins that store requests.
     public var summary: ActionRequestSummary {
@@ -26,10 +51,10 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
             actionName: action.name,
             featureName: feature.name,
             featurePath: feature.path,
-            sessionName: context.session,
-            inputDescription: context.input.loggingDescription,
-            userInitiated: context.userInitiated,
-            source: context.source,
+            sessionName: sessionName,
+            inputDescription: inputDescription,
+            userInitiated: userInitiated,
+            source: source,
             date: date
         )
     }

@@ -8,13 +8,18 @@ import Synchronization
 public class CompletionStatus: @unchecked Sendable {
     // Safe: immutable after init; subclasses add only thread-safe state.
 
+    /// The requirement a deferred status belongs to; nil for the shared synchronous status.
+    @usableFromInline let requirementID: ObjectIdentifier?
+
     /// Whether the action will complete later, through a ``CompletionRequirement/DeferredStatus``.
     public var isCompletingAsync: Bool { false }
 
     /// The status every synchronous completion returns.
-    static let completedSynchronously = CompletionStatus()
+    @usableFromInline static let completedSynchronously = CompletionStatus(requirementID: nil)
 
-    init() {}
+    init(requirementID: ObjectIdentifier?) {
+        self.requirementID = requirementID
+    }
 }
 
 /// The requirement that an action says, exactly once, how it ended.
@@ -53,6 +58,7 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
 
         init(requirement: CompletionRequirement<T>) {
             self.requirement = requirement
+            super.init(requirementID: ObjectIdentifier(requirement))
         }
 
         override public var isCompletingAsync: Bool { true }
@@ -78,6 +84,7 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
         self.handler = completionHandler
     }
 
+    @usableFromInline
     init() {
         self.handler = nil
     }
@@ -104,6 +111,7 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
         state.load(ordering: .acquiring) == Self.completed
     }
 
+    @usableFromInline
     func complete(with result: T, asynchronously: Bool) {
         var current = state.load(ordering: .acquiring)
         while current != Self.completed {
@@ -128,8 +136,10 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     }
 
     /// Called once, by the dispatcher's subclass, when the requirement completes.
+    @usableFromInline
     func didComplete(with result: T, asynchronously: Bool) {}
 
     /// Called for every completion after the first.
+    @usableFromInline
     func didCompleteAgain(with result: T) {}
 }

@@ -24,12 +24,12 @@ public final class ActionDispatcher: Sendable {
     /// The default time after which an action that has not completed is reported.
     public static let defaultCompletionTimeout: Duration = .seconds(10)
 
-    let scheduler: any ActuateScheduler
-    let diagnostics: any ActuateDiagnostics
-    let watchdog: CompletionWatchdog
+    @usableFromInline let scheduler: any ActuateScheduler
+    @usableFromInline let diagnostics: any ActuateDiagnostics
+    @usableFromInline let watchdog: CompletionWatchdog
     private let loggerFactory: (any ActionLoggerFactory)?
     private let observers = Mutex(Observers())
-    private let nextRequestID = Atomic<UInt64>(1)
+    @usableFromInline let nextRequestID = Atomic<UInt64>(1)
 
     private struct ObserverEntry: Sendable {
         let observer: any ActionDispatchObserver
@@ -92,6 +92,12 @@ public final class ActionDispatcher: Sendable {
         observers.withLock { $0.snapshot }
     }
 
+    /// The plugins every new dispatch notifies: an immutable array, rebuilt only when the list changes.
+    @usableFromInline
+    func observerSnapshot() -> [any ActionDispatchObserver] {
+        observers.withLock { $0.snapshot }
+    }
+
     /// The number of actions that promised to complete asynchronously and have not yet.
     public var pendingAsyncCompletions: Int { watchdog.trackedCount }
 
@@ -101,54 +107,82 @@ public final class ActionDispatcher: Sendable {
     }
 
     /// Performs `A` as an action of `F`: the one entry point every binding and session uses.
+    ///
+    /// Inlinable, so that it is specialized for each action where it is performed: an unspecialized dispatch
+    /// would spend most of its time looking up generic metadata.
+    @inlinable
     func dispatch<F: FeatureDefinition, A: Action>(
-        _ action: A.Type,
-        of feature: F.Type,
+        _ binding: StaticActionBinding<F, A>,
         session: String,
         input: A.InputType,
         presenter: A.PresenterType,
         userInitiated: Bool,
         source: ActionSource,
         cancellation: ActionCancellation,
-        completion: (@Sendable (ActionPerformOutcome) -> Void)?
+        completion: CallerCompletion
     ) {
-        let featureMetadata = FeatureRegistry.shared.metadata(for: feature)
-        guard let actionMetadata = featureMetadata.action(action) else {
-            reportUndeclared(action, of: featureMetadata, session: session, completion: completion)
+        let resolved = binding.resolved()
+        guard let action = resolved.action else {
+            reportUndeclared(A.self, of: resolved.feature, session: session, completion: completion)
             return
         }
-        let id = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
-        let logs = loggerFactory?.makeLogs(feature: featureMetadata, action: actionMetadata, session: session)
+        let observers = observerSnapshot()
         let request = ActionRequest<F, A>(
+            uniqueID: nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue,
+            date: scheduler.now(),
+            feature: resolved.feature,
+            action: action,
+            inputDescription: observers.isEmpty ? "" : input.loggingDescription,
             context: ActionContext(
                 input: input,
                 source: source,
                 session: session,
                 userInitiated: userInitiated,
-                logs: logs ?? .disabled,
+                logs: makeLogs(feature: resolved.feature, action: action, session: session),
                 cancellation: cancellation
-            ),
-            uniqueID: id,
-            date: scheduler.now(),
-            feature: featureMetadata,
-            action: actionMetadata
+            )
         )
         let operation = DispatchOperation(
-            request: request,
-            presenter: presenter,
-            observers: observers.withLock { $0.snapshot },
+            uniqueID: request.uniqueID,
+            feature: resolved.feature,
+            action: action,
+            sessionName: session,
             dispatcher: self,
             completion: completion
         )
-        let queue = A.queue
-        if DispatchQueueMarker.isCurrent(queue) {
-            operation.run()
+        if DispatchQueueMarker.isCurrent(resolved.queueMarker) {
+            Self.run(operation, request: request, presenter: presenter, observers: observers)
         } else {
-            queue.async { operation.run() }
+            A.queue.async { Self.run(operation, request: request, presenter: presenter, observers: observers) }
         }
     }
 
-    func reportMissingSession<A: Action>(_ action: A.Type, completion: (@Sendable (ActionPerformOutcome) -> Void)?) {
+    /// Runs one request on its action's queue: plugins hear it begin, the body runs, its status is checked.
+    @inlinable
+    static func run<F: FeatureDefinition, A: Action>(
+        _ operation: DispatchOperation,
+        request: ActionRequest<F, A>,
+        presenter: A.PresenterType,
+        observers: [any ActionDispatchObserver]
+    ) {
+        if !observers.isEmpty {
+            operation.notifyObservers = { outcome in
+                for observer in observers { observer.actionDidComplete(request, outcome: outcome) }
+            }
+            for observer in observers { observer.actionWillBegin(request) }
+        }
+        let status = A.perform(context: request.context, presenter: presenter, completion: operation)
+        operation.check(status)
+    }
+
+    /// The loggers of one request: disabled unless a logger factory is installed.
+    @usableFromInline
+    func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs {
+        loggerFactory?.makeLogs(feature: feature, action: action, session: session) ?? .disabled
+    }
+
+    @usableFromInline
+    func reportMissingSession<A: Action>(_ action: A.Type, completion: CallerCompletion) {
         diagnostics.report(
             ActuateDiagnostic(
                 kind: .missingSession,
@@ -158,14 +192,15 @@ public final class ActionDispatcher: Sendable {
                 message: "The action's defaultSession is nil; perform it through an ActionSession."
             )
         )
-        completion?(.failure(error: ActuateError.missingSession(action: A.name)))
+        completion(.failure(error: ActuateError.missingSession(action: A.name)))
     }
 
-    private func reportUndeclared<A: Action>(
+    @usableFromInline
+    func reportUndeclared<A: Action>(
         _ action: A.Type,
         of feature: FeatureMetadata,
         session: String,
-        completion: (@Sendable (ActionPerformOutcome) -> Void)?
+        completion: CallerCompletion
     ) {
         let error = ActuateError.undeclaredAction(action: A.name, feature: feature.path.description)
         diagnostics.report(
@@ -177,7 +212,7 @@ public final class ActionDispatcher: Sendable {
                 message: error.description
             )
         )
-        completion?(.failure(error: error))
+        completion(.failure(error: error))
     }
 }
 

@@ -32,6 +32,7 @@ public final class ActionSession: Sendable {
     ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
     ///   - source: Where the request came from. The default is ``ActionSource/application``.
     ///   - completion: Called once with the outcome.
+    @inlinable
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         input: A.InputType,
@@ -41,8 +42,7 @@ public final class ActionSession: Sendable {
         completion: (@Sendable (ActionOutcome) -> Void)? = nil
     ) {
         dispatcher.dispatch(
-            A.self,
-            of: F.self,
+            binding,
             session: name,
             input: input,
             presenter: presenter,
@@ -57,6 +57,7 @@ public final class ActionSession: Sendable {
     ///
     /// Cancelling the awaiting task cancels an ``AsyncAction``'s body; the outcome is then a failure with
     /// ``ActionCancellationError``.
+    @inlinable
     @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
@@ -70,6 +71,7 @@ public final class ActionSession: Sendable {
     }
 
     /// Performs an action and calls `completion` with the full outcome, including feature termination.
+    @inlinable
     public func performDetailed<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         input: A.InputType,
@@ -79,19 +81,19 @@ public final class ActionSession: Sendable {
         completion: @escaping @Sendable (ActionPerformOutcome) -> Void
     ) {
         dispatcher.dispatch(
-            A.self,
-            of: F.self,
+            binding,
             session: name,
             input: input,
             presenter: presenter,
             userInitiated: userInitiated,
             source: source,
             cancellation: .never,
-            completion: completion
+            completion: .detailed(completion)
         )
     }
 
     /// Performs an action and returns the full outcome, including feature termination.
+    @inlinable
     public func performDetailed<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         input: A.InputType,
@@ -103,15 +105,14 @@ public final class ActionSession: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 dispatcher.dispatch(
-                    A.self,
-                    of: F.self,
+                    binding,
                     session: name,
                     input: input,
                     presenter: presenter,
                     userInitiated: userInitiated,
                     source: source,
                     cancellation: cancellation,
-                    completion: { continuation.resume(returning: $0) }
+                    completion: .detailed { continuation.resume(returning: $0) }
                 )
             }
         } onCancel: {
@@ -121,14 +122,14 @@ public final class ActionSession: Sendable {
 }
 
 extension ActionSession {
-    static func simplifying(
-        _ completion: (@Sendable (ActionOutcome) -> Void)?
-    ) -> (@Sendable (ActionPerformOutcome) -> Void)? {
-        guard let completion else { return nil }
-        return { completion($0.simplifiedOutcome) }
+    @usableFromInline
+    static func simplifying(_ completion: (@Sendable (ActionOutcome) -> Void)?) -> CallerCompletion {
+        guard let completion else { return .none }
+        return .simplified(completion)
     }
 
     /// Performs an action that takes no input.
+    @inlinable
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         presenter: A.PresenterType,
@@ -138,6 +139,7 @@ extension ActionSession {
     }
 
     /// Performs an action that drives no presenter.
+    @inlinable
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         input: A.InputType,
@@ -147,6 +149,7 @@ extension ActionSession {
     }
 
     /// Performs an action that takes no input and drives no presenter.
+    @inlinable
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         completion: (@Sendable (ActionOutcome) -> Void)? = nil
@@ -155,6 +158,7 @@ extension ActionSession {
     }
 
     /// Performs an action that takes no input, and returns its outcome.
+    @inlinable
     @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
@@ -164,6 +168,7 @@ extension ActionSession {
     }
 
     /// Performs an action that drives no presenter, and returns its outcome.
+    @inlinable
     @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
@@ -173,6 +178,7 @@ extension ActionSession {
     }
 
     /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @inlinable
     @discardableResult
     public func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>

@@ -5,6 +5,7 @@ import Synchronization
 ///
 /// Deadlines are added in increasing order (the timeout is fixed and time only moves forward), so one timer
 /// for the earliest deadline is enough: when it fires it reports what is overdue and arms itself for the next.
+@usableFromInline
 final class CompletionWatchdog: Sendable {
     private struct Tracked {
         var deadline: Duration
@@ -19,12 +20,15 @@ final class CompletionWatchdog: Sendable {
     private let scheduler: any ActuateScheduler
     private let diagnostics: any ActuateDiagnostics
     let timeout: Duration?
+    /// Whether requests are watched at all; read on every dispatch.
+    @usableFromInline let isEnabled: Bool
     private let state = Mutex(State())
 
     init(scheduler: any ActuateScheduler, diagnostics: any ActuateDiagnostics, timeout: Duration?) {
         self.scheduler = scheduler
         self.diagnostics = diagnostics
         self.timeout = timeout
+        self.isEnabled = timeout != nil
     }
 
     /// Starts watching request `id`, which began at `start` on the scheduler's monotonic clock.
@@ -41,6 +45,7 @@ final class CompletionWatchdog: Sendable {
     }
 
     /// Stops watching request `id`.
+    @usableFromInline
     func untrack(id: UInt64) {
         guard timeout != nil else { return }
         _ = state.withLock { $0.tracked.removeValue(forKey: id) }

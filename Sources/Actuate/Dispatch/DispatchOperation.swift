@@ -1,79 +1,101 @@
 import Foundation
 
-/// One performance of an action: its request, its observers and its caller's completion.
+/// Who hears an action's outcome once every plugin has.
+@usableFromInline
+enum CallerCompletion: Sendable {
+    case none
+    case simplified(@Sendable (ActionOutcome) -> Void)
+    case detailed(@Sendable (ActionPerformOutcome) -> Void)
+
+    @inlinable
+    func callAsFunction(_ outcome: ActionPerformOutcome) {
+        switch self {
+        case .none: break
+        case .simplified(let completion): completion(outcome.simplifiedOutcome)
+        case .detailed(let completion): completion(outcome)
+        }
+    }
+}
+
+/// One performance of an action: the action's completion requirement, and what must happen when it completes.
 ///
-/// It is the action's completion requirement too, so a dispatch allocates one object for both.
-final class DispatchOperation<F: FeatureDefinition, A: Action>: CompletionRequirement<ActionPerformOutcome>,
-    @unchecked Sendable
-{
-    // Safe: `presenter` is written in init and read and cleared once, by `run()`, which the dispatcher calls
-    // exactly once; `startUptime` is written by `run()` before the body can complete the requirement, and the
-    // requirement's atomic state orders that write before the completion's read. Everything else is immutable.
+/// It is deliberately not generic. Everything generic (the request, the presenter) lives in closures built by
+/// the specialized dispatch code, so that creating and destroying an operation never looks up generic
+/// metadata at run time.
+@usableFromInline
+final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
+    // Safe: `notifyObservers` is written by the dispatching thread before the body runs,
+    // and read (and `notifyObservers` cleared) only by the one thread that wins the requirement's atomic
+    // completion, which orders those writes before the reads. Everything else is immutable.
 
-    let request: ActionRequest<F, A>
-    private let observers: [any ActionDispatchObserver]
-    private let dispatcher: ActionDispatcher
-    private let callerCompletion: (@Sendable (ActionPerformOutcome) -> Void)?
-    private var presenter: A.PresenterType?
-    private(set) var startUptime: Duration = .zero
+    @usableFromInline let uniqueID: UInt64
+    @usableFromInline let feature: FeatureMetadata
+    @usableFromInline let action: ActionMetadata
+    @usableFromInline let sessionName: String
+    @usableFromInline let dispatcher: ActionDispatcher
+    @usableFromInline let callerCompletion: CallerCompletion
+    @usableFromInline var notifyObservers: (@Sendable (ActionPerformOutcome) -> Void)?
 
+    @inlinable
     init(
-        request: ActionRequest<F, A>,
-        presenter: A.PresenterType,
-        observers: [any ActionDispatchObserver],
+        uniqueID: UInt64,
+        feature: FeatureMetadata,
+        action: ActionMetadata,
+        sessionName: String,
         dispatcher: ActionDispatcher,
-        completion: (@Sendable (ActionPerformOutcome) -> Void)?
+        completion: CallerCompletion
     ) {
-        self.request = request
-        self.presenter = presenter
-        self.observers = observers
+        self.uniqueID = uniqueID
+        self.feature = feature
+        self.action = action
+        self.sessionName = sessionName
         self.dispatcher = dispatcher
         self.callerCompletion = completion
         super.init()
     }
 
-    /// Tells every observer the action begins, then runs the body and checks the status it returns.
-    func run() {
-        guard let presenter else { return }
-        self.presenter = nil
-        if dispatcher.watchdog.timeout != nil { startUptime = dispatcher.scheduler.uptime() }
-        for observer in observers { observer.actionWillBegin(request) }
-        let status = A.perform(context: request.context, presenter: presenter, completion: self)
-        check(status)
-    }
-
-    private func check(_ status: CompletionStatus) {
-        if status === CompletionStatus.completedSynchronously {
-            if !isCompleted { reportForeignStatus() }
-            return
-        }
-        guard let deferred = status as? DeferredStatus, deferred.requirement === self else {
+    /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
+    @inlinable
+    func check(_ status: CompletionStatus) {
+        if status.requirementID == ObjectIdentifier(self) {
+            if !isCompleted { trackUntilCompleted() }
+        } else if status !== CompletionStatus.completedSynchronously || !isCompleted {
             reportForeignStatus()
-            return
         }
-        guard !isCompleted else { return }
-        dispatcher.watchdog.track(id: request.uniqueID, start: startUptime, summary: neverCompletedDiagnostic())
-        if isCompleted { dispatcher.watchdog.untrack(id: request.uniqueID) }
     }
 
-    private func reportForeignStatus() {
+    @inlinable
+    override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
+        if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
+        if let notifyObservers {
+            self.notifyObservers = nil
+            notifyObservers(result)
+        }
+        callerCompletion(result)
+    }
+
+    @usableFromInline
+    func trackUntilCompleted() {
+        dispatcher.watchdog.track(id: uniqueID, start: dispatcher.scheduler.uptime(), summary: neverCompletedDiagnostic())
+        if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
+    }
+
+    @usableFromInline
+    func reportForeignStatus() {
         report(
             .foreignCompletionStatus,
             "The body returned a status that does not belong to its own completion requirement. Return the value "
                 + "of `completion.completedSync(_:)` or `completion.willCompleteAsync()` from the same `completion`."
         )
         if !isCompleted {
-            complete(with: .failure(error: ActuateError.foreignCompletionStatus(action: request.action.name)),
-                asynchronously: false)
+            complete(
+                with: .failure(error: ActuateError.foreignCompletionStatus(action: action.name)),
+                asynchronously: false
+            )
         }
     }
 
-    override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
-        if asynchronously { dispatcher.watchdog.untrack(id: request.uniqueID) }
-        for observer in observers { observer.actionDidComplete(request, outcome: result) }
-        callerCompletion?(result)
-    }
-
+    @usableFromInline
     override func didCompleteAgain(with result: ActionPerformOutcome) {
         report(
             .completedTwice,
@@ -98,9 +120,9 @@ final class DispatchOperation<F: FeatureDefinition, A: Action>: CompletionRequir
     private func diagnostic(_ kind: ActuateDiagnostic.Kind, _ message: String) -> ActuateDiagnostic {
         ActuateDiagnostic(
             kind: kind,
-            actionName: request.action.name,
-            featurePath: request.feature.path.description,
-            sessionName: request.sessionName,
+            actionName: action.name,
+            featurePath: feature.path.description,
+            sessionName: sessionName,
             message: message
         )
     }

@@ -6,6 +6,7 @@ import Synchronization
 /// The dispatcher tells whether the current thread is running on an action's queue by comparing the marker
 /// of the current queue with the queue's own marker: two `getSpecific` reads, with no queue, key or lock
 /// created per dispatch.
+@usableFromInline
 final class DispatchQueueMarker: Sendable {
     private static let key = DispatchSpecificKey<DispatchQueueMarker>()
     private static let attachLock = Mutex<Void>(())
@@ -35,7 +36,12 @@ final class DispatchQueueMarker: Sendable {
 
     /// Whether the current thread is running work submitted to `queue` (or to a queue that targets it).
     static func isCurrent(_ queue: DispatchQueue) -> Bool {
-        let target = marker(for: queue)
-        return DispatchQueue.getSpecific(key: key) === target
+        isCurrent(marker(for: queue))
+    }
+
+    /// Whether the current thread is running work submitted to the queue `marker` belongs to.
+    @usableFromInline
+    static func isCurrent(_ marker: DispatchQueueMarker) -> Bool {
+        DispatchQueue.getSpecific(key: key) === marker
     }
 }

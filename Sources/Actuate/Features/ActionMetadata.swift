@@ -75,7 +75,8 @@ public final class FeatureMetadata: Sendable {
     }
 
     /// The metadata of a declared action, or nil if the feature never declared it.
-    func action<A: Action>(_ action: A.Type) -> ActionMetadata? {
-        actionsByType[ObjectIdentifier(action)]
+    @usableFromInline
+    func action(typeID: ObjectIdentifier) -> ActionMetadata? {
+        actionsByType[typeID]
     }
 }

@@ -9,6 +9,11 @@ public final class FeatureRegistry: Sendable {
     public static let shared = FeatureRegistry()
 
     private let features = Mutex<[ObjectIdentifier: FeatureMetadata]>([:])
+    private let generationCounter = Atomic<UInt64>(0)
+
+    /// Increases whenever a feature's metadata is replaced, which invalidates cached binding resolutions.
+    @usableFromInline
+    var generation: UInt64 { generationCounter.load(ordering: .acquiring) }
 
     init() {}
 
@@ -61,6 +66,7 @@ public final class FeatureRegistry: Sendable {
         let prepared = FeatureMetadata(feature, parentPath: parentPath)
         return features.withLock { features in
             if let existing = features[id], existing.parentPath == parentPath { return existing }
+            if features[id] != nil { generationCounter.add(1, ordering: .releasing) }
             features[id] = prepared
             return prepared
         }

@@ -7,8 +7,20 @@
 /// A binding's `perform` uses the action's ``Action/defaultSession``; to choose a session, call
 /// ``ActionSession/perform(_:input:presenter:userInitiated:source:completion:)`` with the binding.
 public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, CustomStringConvertible {
+    /// Resolved metadata, filled on the first dispatch. Keep bindings in `static let`s so that it is reused.
+    @usableFromInline let cache: BindingCache
+
     /// Creates the binding. Prefer `Feature.action(_:)`.
-    public init() {}
+    @inlinable
+    public init() {
+        self.cache = BindingCache()
+    }
+
+    /// The binding's metadata and queue, resolved once.
+    @inlinable
+    func resolved() -> ResolvedBinding {
+        cache.current() ?? cache.resolve(F.self, A.self)
+    }
 
     /// The feature type.
     public var feature: F.Type { F.self }
@@ -19,6 +31,7 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, Cu
     public var description: String { "\(F.name) › \(A.name)" }
 
     /// Performs the action in its default session, calling `completion` once when it has completed.
+    @inlinable
     public func perform(
         input: A.InputType,
         presenter: A.PresenterType,
@@ -41,6 +54,7 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, Cu
     }
 
     /// Performs the action in its default session and returns its outcome.
+    @inlinable
     @discardableResult
     public func perform(
         input: A.InputType,
@@ -63,11 +77,13 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, Cu
 
 extension StaticActionBinding where A.InputType == NoInput {
     /// Performs an action that takes no input.
+    @inlinable
     public func perform(presenter: A.PresenterType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
         perform(input: .noInput, presenter: presenter, completion: completion)
     }
 
     /// Performs an action that takes no input, and returns its outcome.
+    @inlinable
     @discardableResult
     public func perform(presenter: A.PresenterType) async -> ActionOutcome {
         await perform(input: .noInput, presenter: presenter)
@@ -76,11 +92,13 @@ extension StaticActionBinding where A.InputType == NoInput {
 
 extension StaticActionBinding where A.PresenterType == NoPresenter {
     /// Performs an action that drives no presenter.
+    @inlinable
     public func perform(input: A.InputType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
         perform(input: input, presenter: (), completion: completion)
     }
 
     /// Performs an action that drives no presenter, and returns its outcome.
+    @inlinable
     @discardableResult
     public func perform(input: A.InputType) async -> ActionOutcome {
         await perform(input: input, presenter: ())
@@ -89,11 +107,13 @@ extension StaticActionBinding where A.PresenterType == NoPresenter {
 
 extension StaticActionBinding where A.InputType == NoInput, A.PresenterType == NoPresenter {
     /// Performs an action that takes no input and drives no presenter.
+    @inlinable
     public func perform(completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
         perform(input: .noInput, presenter: (), completion: completion)
     }
 
     /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @inlinable
     @discardableResult
     public func perform() async -> ActionOutcome {
         await perform(input: .noInput, presenter: ())

@@ -43,6 +43,15 @@ public struct RingBuffer<Element> {
         }
     }
 
+    /// Changes the element with sequence number `sequence` in place, if it is still held.
+    /// - Returns: Whether the element was still held.
+    @discardableResult
+    public mutating func update(sequence: UInt64, _ change: (inout Element) -> Void) -> Bool {
+        guard holds(sequence), storage[slot(sequence)] != nil else { return false }
+        change(&storage[slot(sequence)]!)
+        return true
+    }
+
     /// The held elements, oldest first.
     public var elements: [Element] {
         (oldestSequence..<nextSequence).compactMap { storage[slot($0)] }

@@ -45,9 +45,9 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
             featureName: request.feature.name,
             featurePath: request.feature.path.description,
             sessionName: request.sessionName,
-            inputDescription: request.context.input.loggingDescription,
+            inputDescription: request.inputDescription,
             userInitiated: request.userInitiated,
-            source: request.context.source,
+            source: request.source,
             date: request.date,
             outcome: nil,
             duration: nil
@@ -65,8 +65,10 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
         let recorded = TimelineOutcome(outcome)
         state.withLock { state in
             guard let (sequence, start) = state.inFlight.removeValue(forKey: request.uniqueID) else { return }
-            state.entries[sequence: sequence]?.outcome = recorded
-            state.entries[sequence: sequence]?.duration = (end - start).seconds
+            state.entries.update(sequence: sequence) { entry in
+                entry.outcome = recorded
+                entry.duration = (end - start).seconds
+            }
         }
     }
 
