@@ -46,9 +46,14 @@ struct ConsentTests {
     @Test("an app cannot tag an event tracking_forced without the force-tracking path")
     func forgedTagIsStripped() throws {
         let fixture = ReporterFixture()
-        let event = try #require(fixture.reporter.record(.executed, for: banner, properties: ["tracking_forced": true]).event)
+        let event = try #require(
+            fixture.reporter.record(.executed, for: banner, properties: ["tracking_forced": true]).event
+        )
         #expect(event.properties["tracking_forced"] == nil)
-        #expect(fixture.reporter.record(.executed, for: banner, properties: ["tracking_forced": true]).event?.isTrackingForced == false)
+        #expect(
+            fixture.reporter.record(.executed, for: banner, properties: ["tracking_forced": true]).event?
+                .isTrackingForced == false
+        )
     }
 
     @Test("withdrawing consent purges pending events recorded under consent and keeps forced ones")

@@ -6,7 +6,9 @@ import Testing
 struct ContentEventVocabularyTests {
     @Test("content statuses use Personyze's wire names")
     func statusWireNames() {
-        #expect(ContentStatus.allCases.map(\.rawValue) == ["executed", "target", "close", "product", "article", "error"])
+        #expect(
+            ContentStatus.allCases.map(\.rawValue) == ["executed", "target", "close", "product", "article", "error"]
+        )
         #expect(ContentStatus.allCases.map(\.eventType.rawValue) == ContentStatus.allCases.map(\.rawValue))
     }
 

@@ -124,7 +124,9 @@ struct ReporterTests {
         fixture.scheduler.advance(by: .seconds(12))
         let first = try #require(fixture.reporter.record(.executed, for: banner).event)
         fixture.scheduler.advance(by: .seconds(3))
-        let second = try #require(fixture.reporter.record(.target(href: "https://shop.example/sale"), for: banner).event)
+        let second = try #require(
+            fixture.reporter.record(.target(href: "https://shop.example/sale"), for: banner).event
+        )
 
         #expect(first.id != second.id)
         #expect(first.timestamp == Date(timeIntervalSince1970: 1_767_225_600 + 12))
@@ -194,7 +196,9 @@ struct ReporterTests {
     func badArgument() {
         let fixture = ReporterFixture()
         let outcome = fixture.reporter.record(.close, for: banner, argument: "two")
-        #expect(outcome == .failed(.invalidContentArgument(status: .close, argument: "two", reason: "not a whole number")))
+        #expect(
+            outcome == .failed(.invalidContentArgument(status: .close, argument: "two", reason: "not a whole number"))
+        )
         #expect(fixture.events.isEmpty)
         #expect(fixture.errors.all == [outcome.failure])
 

@@ -148,7 +148,9 @@ struct ReportingSessionTests {
         fixture.reporter.record(.executed, for: banner)
 
         let events = fixture.events
-        #expect(events.map(\.type) == ["session_start", "executed", "target", "session_end", "session_start", "executed"])
+        #expect(
+            events.map(\.type) == ["session_start", "executed", "target", "session_end", "session_start", "executed"]
+        )
         let first = events[0].sessionID
         #expect(events[0...3].allSatisfy { $0.sessionID == first })
         #expect(events[4].sessionID != first && events[5].sessionID == events[4].sessionID)

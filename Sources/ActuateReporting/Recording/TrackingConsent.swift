@@ -10,8 +10,11 @@
 ///   link carrying a force-track parameter.
 /// - Withdrawing consent (``granted`` to ``denied``) removes from the store every pending, not yet uploaded
 ///   event that was recorded under consent, because it may no longer be sent; forced events stay.
+///   A batch that delivery had already read from the store and is sending at that moment is not recalled.
 /// - Granting consent again makes new events stored normally. Events suppressed while denied are not
 ///   recovered.
+/// - Session rules keep running while consent is denied, so session ids and session counts stay right; only
+///   storing the boundary events is gated.
 public enum TrackingConsent: String, Sendable, Hashable, Codable, CaseIterable {
     /// Events are recorded.
     case granted
