@@ -1,0 +1,34 @@
+/// Builders for the typed properties of reporting events.
+///
+/// They use the names in ``ReportEventKey``, so every producer writes the same shape.
+public enum EventProperties {
+    /// The properties that identify a piece of content: source, id and, when known, name.
+    /// - Parameter content: The content.
+    /// - Returns: `contentSource`, `actionId` and `actionName`.
+    public static func content(_ content: ContentReference) -> [String: JSONValue] {
+        var properties: [String: JSONValue] = [
+            ReportEventKey.contentSource: .string(content.source.rawValue),
+            ReportEventKey.actionId: .string(content.id),
+        ]
+        if let name = content.name {
+            properties[ReportEventKey.actionName] = .string(name)
+        }
+        return properties
+    }
+
+    /// The properties of a content event: the content's identity plus the status's argument.
+    /// - Parameters:
+    ///   - event: The content event.
+    ///   - content: The content it is about.
+    /// - Returns: The merged properties.
+    public static func content(_ event: ContentEvent, for content: ContentReference) -> [String: JSONValue] {
+        self.content(content).merging(event.properties) { _, argument in argument }
+    }
+
+    /// The properties of a purchase event, read by product-click contribution statistics.
+    /// - Parameter productIds: The ids of the products bought.
+    /// - Returns: `productIds` as a JSON array of strings.
+    public static func purchase(productIds: [String]) -> [String: JSONValue] {
+        [ReportEventKey.productIds: .array(productIds.map { .string($0) })]
+    }
+}

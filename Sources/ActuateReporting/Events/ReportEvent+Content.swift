@@ -1,0 +1,34 @@
+extension ReportEvent {
+    /// The typed event type.
+    public var eventType: ReportEventType { ReportEventType(rawValue: type) }
+
+    /// The content status, or nil when the event is not a content event or its type is unknown.
+    public var contentStatus: ContentStatus? { ContentStatus(rawValue: type) }
+
+    /// The content the event is about, read from its properties, or nil when they do not name one.
+    public var contentReference: ContentReference? {
+        guard let id = properties[ReportEventKey.actionId]?.stringValue, !id.isEmpty else { return nil }
+        let source = properties[ReportEventKey.contentSource]?.stringValue.map(ContentSource.init(rawValue:))
+        return ContentReference(
+            source: source ?? .contentAction,
+            id: id,
+            name: properties[ReportEventKey.actionName]?.stringValue
+        )
+    }
+
+    /// Whether the event was recorded through the force-tracking path, so consent did not gate it.
+    public var isTrackingForced: Bool { properties[ReportEventKey.trackingForced]?.boolValue == true }
+
+    /// The product ids a purchase event carries, from `productIds` (an array) or a single `productId`.
+    public var purchasedProductIds: [String] {
+        var ids: [String] = []
+        if case .array(let values) = properties[ReportEventKey.productIds] {
+            ids += values.compactMap(\.stringValue)
+        }
+        if let single = properties[ReportEventKey.productId]?.stringValue {
+            ids.append(single)
+        }
+        var seen = Set<String>()
+        return ids.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+}

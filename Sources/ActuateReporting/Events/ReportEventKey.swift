@@ -1,0 +1,29 @@
+/// The property names that reporting events use, defined once so that recorders, uploaders and statistics agree.
+///
+/// In these names "action" means any piece of personalised content, whichever ``ContentSource`` it comes from.
+public enum ReportEventKey {
+    /// The content's ``ContentSource`` wire name.
+    public static let contentSource = "contentSource"
+    /// The content's id within its source.
+    public static let actionId = "actionId"
+    /// The content's human-readable name.
+    public static let actionName = "actionName"
+    /// The link a `target` click followed.
+    public static let href = "href"
+    /// For `close`: the number of sessions not to show the content again (never negative).
+    public static let dontShowSessions = "dontShowSessions"
+    /// For `product`: the clicked product's id.
+    public static let productId = "productId"
+    /// For `purchase`: the ids of the products bought.
+    public static let productIds = "productIds"
+    /// For `article`: the clicked article's id.
+    public static let articleId = "articleId"
+    /// For `error`: what went wrong.
+    public static let message = "message"
+    /// For `session_end`: the session's length in seconds.
+    public static let duration = "duration"
+    /// For `session_end`: why the session ended (a ``SessionEndReason`` raw value).
+    public static let reason = "reason"
+    /// `true` on events recorded through the force-tracking path, which consent does not gate.
+    public static let trackingForced = "tracking_forced"
+}

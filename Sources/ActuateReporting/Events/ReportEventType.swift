@@ -1,0 +1,82 @@
+/// The type of a ``ReportEvent``: a content status, a session boundary, a purchase, or an app-defined name.
+///
+/// The known types are static members, so call sites read like an enumeration while apps can still add their
+/// own names:
+///
+/// ```swift
+/// reporter.record(type: .purchase, properties: EventProperties.purchase(productIds: ["sku-1"]))
+/// reporter.record(type: ReportEventType("newsletter_signup"))
+/// ```
+public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The wire name of the type.
+    public var rawValue: String
+
+    /// Creates a type from its wire name.
+    /// - Parameter rawValue: The wire name, for example `session_start`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Creates a type from its wire name.
+    /// - Parameter rawValue: The wire name, for example `newsletter_signup`.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Creates the type that events with a content status are recorded under.
+    /// - Parameter status: The content status.
+    public init(_ status: ContentStatus) {
+        self.rawValue = status.rawValue
+    }
+
+    /// Creates a type from a string literal.
+    /// - Parameter value: The wire name.
+    public init(stringLiteral value: String) {
+        self.rawValue = value
+    }
+
+    /// Decodes the type from a single string.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the value is not a string.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the type as a single string.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: Whatever the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The wire name.
+    public var description: String { rawValue }
+
+    /// The content status this type stands for, or nil when it is not a content status.
+    public var contentStatus: ContentStatus? { ContentStatus(rawValue: rawValue) }
+
+    /// Whether the reporter manages events of this type itself (session boundaries), so apps cannot record them.
+    public var isReserved: Bool { self == .sessionStart || self == .sessionEnd }
+
+    /// Content was shown (``ContentStatus/executed``).
+    public static let executed = ReportEventType(.executed)
+    /// The content's main target was clicked (``ContentStatus/target``).
+    public static let target = ReportEventType(.target)
+    /// The content was closed (``ContentStatus/close``).
+    public static let close = ReportEventType(.close)
+    /// A product in the content was clicked (``ContentStatus/product``).
+    public static let product = ReportEventType(.product)
+    /// An article in the content was clicked (``ContentStatus/article``).
+    public static let article = ReportEventType(.article)
+    /// Presenting the content failed (``ContentStatus/error``).
+    public static let error = ReportEventType(.error)
+    /// A reporting session started.
+    public static let sessionStart = ReportEventType("session_start")
+    /// A reporting session ended; the event carries its duration in seconds.
+    public static let sessionEnd = ReportEventType("session_end")
+    /// Products were bought; the event carries their ids, for product-click contribution.
+    public static let purchase = ReportEventType("purchase")
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// An ``IdentityStorage`` that keeps the identity in a small JSON file in a directory.
+///
+/// The file is replaced atomically on every save and readable only by its owner. A file that exists but cannot
+/// be decoded, or holds an empty anonymous id, is reported as ``ReportingError/corruptIdentity(path:reason:)``.
+public struct FileIdentityStorage: IdentityStorage {
+    /// The identity file.
+    public let fileURL: URL
+
+    /// Creates storage for `fileName` inside `directory`; the directory is created on first save.
+    /// - Parameters:
+    ///   - directory: The directory that holds the file.
+    ///   - fileName: The file's name.
+    public init(directory: URL, fileName: String = "identity.json") {
+        fileURL = directory.appendingPathComponent(fileName, isDirectory: false)
+    }
+
+    /// The file's path.
+    public var location: String { fileURL.path }
+
+    /// Reads and validates the file.
+    /// - Returns: The stored values, or nil when the file does not exist.
+    /// - Throws: ``ReportingError/corruptIdentity(path:reason:)`` when it exists but is not a valid identity.
+    public func load() throws(ReportingError) -> StoredIdentity? {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: fileURL)
+        } catch {
+            throw .corruptIdentity(path: location, reason: "unreadable: \(error.localizedDescription)")
+        }
+        let stored: StoredIdentity
+        do {
+            stored = try JSONDecoder().decode(FileFormat.self, from: data).identity
+        } catch {
+            throw .corruptIdentity(path: location, reason: "not a valid identity file (\(data.count) bytes)")
+        }
+        guard !stored.anonymousID.trimmingWhitespace().isEmpty else {
+            throw .corruptIdentity(path: location, reason: "the anonymous id is empty")
+        }
+        return stored
+    }
+
+    /// Writes the file atomically, creating the directory if needed.
+    /// - Parameter identity: The values to store.
+    /// - Throws: ``ReportingError/identityStorageFailed(path:reason:)`` when the file cannot be written.
+    public func save(_ identity: StoredIdentity) throws(ReportingError) {
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(
+                at: fileURL.deletingLastPathComponent(),
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(FileFormat(identity: identity))
+            try data.write(to: fileURL, options: .atomic)
+            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
+        } catch {
+            throw .identityStorageFailed(path: location, reason: error.localizedDescription)
+        }
+    }
+
+    private struct FileFormat: Codable {
+        var version = 1
+        var anonymousID: String
+        var userID: String?
+
+        init(identity: StoredIdentity) {
+            anonymousID = identity.anonymousID
+            userID = identity.userID
+        }
+
+        var identity: StoredIdentity { StoredIdentity(anonymousID: anonymousID, userID: userID) }
+    }
+}

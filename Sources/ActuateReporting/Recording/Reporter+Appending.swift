@@ -1,0 +1,116 @@
+import Actuate
+import Foundation
+import Synchronization
+
+/// Building session boundary events and appending events under the reporter's lock.
+extension Reporter {
+    func validate(type: ReportEventType, properties: [String: JSONValue]) -> ReportingError? {
+        if type.rawValue.trimmingWhitespace().isEmpty {
+            return .invalidEvent(type: type.rawValue, reason: "the type is empty")
+        }
+        if type.isReserved {
+            return .invalidEvent(type: type.rawValue, reason: "session boundaries are recorded by the reporter")
+        }
+        if type.contentStatus != nil, (properties[ReportEventKey.actionId]?.stringValue ?? "").isEmpty {
+            return .invalidEvent(type: type.rawValue, reason: "a content event needs an \(ReportEventKey.actionId)")
+        }
+        return nil
+    }
+
+    func endSession(reason: SessionEndReason) {
+        let ids = identity.current
+        let result = state.withLock { state -> StepResult in
+            var result = StepResult()
+            let ended = state.sessions.endSession(uptime: scheduler.uptime(), date: scheduler.now(), reason: reason)
+            if let ended {
+                appendEnd(ended, ids: ids, state: &state, result: &result)
+            }
+            return result
+        }
+        finish(result)
+    }
+
+    /// Appends the session end and start a transition produced. Called with the lock held.
+    func appendSessionEvents(
+        for transition: SessionTransition,
+        ids: StoredIdentity,
+        state: inout State,
+        result: inout StepResult
+    ) {
+        if let ended = transition.ended {
+            appendEnd(ended, ids: ids, state: &state, result: &result)
+        }
+        guard let started = transition.started else { return }
+        let event = ReportEvent(
+            type: ReportEventType.sessionStart.rawValue,
+            timestamp: started.startDate,
+            sessionID: started.id,
+            anonymousID: ids.anonymousID,
+            userID: ids.userID
+        )
+        appendBoundary(event, state: &state, result: &result)
+        result.started = started
+        result.startHandlers = state.sessionStartHandlers
+    }
+
+    /// Appends a session end. Called with the lock held.
+    func appendEnd(_ ended: EndedSession, ids: StoredIdentity, state: inout State, result: inout StepResult) {
+        let event = ReportEvent(
+            type: ReportEventType.sessionEnd.rawValue,
+            timestamp: ended.endDate,
+            sessionID: ended.session.id,
+            anonymousID: ids.anonymousID,
+            userID: ids.userID,
+            properties: [
+                ReportEventKey.duration: .number(ended.duration.seconds),
+                ReportEventKey.reason: .string(ended.reason.rawValue),
+            ]
+        )
+        appendBoundary(event, state: &state, result: &result)
+    }
+
+    func appendBoundary(_ event: ReportEvent, state: inout State, result: inout StepResult) {
+        switch append(event, allowed: state.consent == .granted, state: &state) {
+        case .stored: result.appended += 1
+        case .suppressed: break
+        case .failed(let error): result.errors.append(error)
+        }
+    }
+
+    /// Appends one event if consent allows it, counting what happened. Called with the lock held.
+    func append(_ event: ReportEvent, allowed: Bool, state: inout State) -> RecordOutcome {
+        guard allowed else {
+            state.suppressed += 1
+            return .suppressed
+        }
+        do {
+            try store.append(event)
+            return .stored(event)
+        } catch {
+            let problem = ReportingError.appendFailed(type: event.type, reason: String(describing: error))
+            state.failedAppends += 1
+            state.lastError = problem
+            return .failed(problem)
+        }
+    }
+
+    /// Tells delivery, reports errors and runs session handlers, outside the lock.
+    func finish(_ result: StepResult) {
+        if result.appended > 0 {
+            delivery?.eventsAppended(result.appended)
+        }
+        report(result.errors, alreadyStored: true)
+        if let started = result.started {
+            for handler in result.startHandlers { handler(started) }
+        }
+    }
+
+    /// Keeps the last error and calls the error handler, outside the lock.
+    func report(_ errors: [ReportingError], alreadyStored: Bool = false) {
+        guard let last = errors.last else { return }
+        if !alreadyStored {
+            state.withLock { $0.lastError = last }
+        }
+        for error in errors { onError?(error) }
+    }
+}

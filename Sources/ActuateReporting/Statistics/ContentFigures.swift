@@ -1,0 +1,61 @@
+/// The figures for one piece of content, or for all content together.
+///
+/// Rates are nil when their denominator is zero (no impressions, or no session with an impression), so
+/// "not measurable yet" is never shown as 0%.
+public struct ContentFigures: Sendable, Hashable, Codable {
+    /// `executed` events: times the content was shown.
+    public var impressions = 0
+    /// `target` events: clicks on the content's main target.
+    public var clicks = 0
+    /// `close` events.
+    public var closes = 0
+    /// `product` events: clicks on products inside the content.
+    public var productClicks = 0
+    /// `article` events: clicks on articles inside the content.
+    public var articleClicks = 0
+    /// `error` events.
+    public var errors = 0
+    /// Sessions in which the content was shown at least once.
+    public var sessionsWithImpression = 0
+    /// Sessions in which the content's main target was clicked at least once.
+    public var sessionsWithClick = 0
+    /// Purchased products credited to the content's product clicks within the attribution window.
+    public var attributedPurchases = 0
+    /// ``clicks`` / ``impressions``, or nil without impressions.
+    public var clickThroughRate: Double?
+    /// ``closes`` / ``impressions``, or nil without impressions.
+    public var closeRate: Double?
+    /// "CTR of visit": ``sessionsWithClick`` / ``sessionsWithImpression``, or nil without such sessions.
+    public var visitClickThroughRate: Double?
+
+    /// Creates figures with every count zero.
+    public init() {}
+
+    /// Computes the rates from the counts.
+    mutating func computeRates() {
+        clickThroughRate = ContentFigures.ratio(clicks, impressions)
+        closeRate = ContentFigures.ratio(closes, impressions)
+        visitClickThroughRate = ContentFigures.ratio(sessionsWithClick, sessionsWithImpression)
+    }
+
+    static func ratio(_ numerator: Int, _ denominator: Int) -> Double? {
+        denominator == 0 ? nil : Double(numerator) / Double(denominator)
+    }
+}
+
+/// The figures for one piece of content.
+public struct ContentStatistics: Sendable, Hashable, Codable {
+    /// The content, with the last name its events carried.
+    public var content: ContentReference
+    /// Its figures.
+    public var figures: ContentFigures
+
+    /// Creates statistics for one piece of content.
+    /// - Parameters:
+    ///   - content: The content.
+    ///   - figures: Its figures.
+    public init(content: ContentReference, figures: ContentFigures) {
+        self.content = content
+        self.figures = figures
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Gathers counts event by event, then attributes purchases and computes rates.
+struct StatisticsAccumulator {
+    struct Result {
+        var contents: [ContentStatistics]
+        var totals: ContentFigures
+        var purchasedProducts: Int
+        var eventCount: Int
+        var sessionCount: Int
+        var malformedEventCount: Int
+    }
+
+    private struct ContentKey: Hashable {
+        var source: ContentSource
+        var id: String
+    }
+
+    private struct Entry {
+        var content: ContentReference
+        var figures = ContentFigures()
+        var impressionSessions: Set<String> = []
+        var clickSessions: Set<String> = []
+    }
+
+    private struct ProductClick {
+        var timestamp: Date
+        var anonymousID: String
+        var userID: String?
+        var key: ContentKey
+    }
+
+    private struct Purchase {
+        var timestamp: Date
+        var anonymousID: String
+        var userID: String?
+        var productIds: [String]
+    }
+
+    private let attributionWindow: Double
+    private var entries: [ContentKey: Entry] = [:]
+    private var clicksByProduct: [String: [ProductClick]] = [:]
+    private var purchases: [Purchase] = []
+    private var sessions: Set<String> = []
+    private var eventCount = 0
+    private var malformed = 0
+
+    init(attributionWindow: Double) {
+        self.attributionWindow = attributionWindow
+    }
+
+    mutating func add(_ event: ReportEvent) {
+        eventCount += 1
+        sessions.insert(event.sessionID)
+        if event.eventType == .purchase {
+            let ids = event.purchasedProductIds
+            if !ids.isEmpty {
+                purchases.append(
+                    Purchase(
+                        timestamp: event.timestamp,
+                        anonymousID: event.anonymousID,
+                        userID: event.userID,
+                        productIds: ids
+                    )
+                )
+            }
+            return
+        }
+        guard let status = event.contentStatus else { return }
+        guard let content = event.contentReference else {
+            malformed += 1
+            return
+        }
+        let key = ContentKey(source: content.source, id: content.id)
+        var entry = entries[key] ?? Entry(content: content)
+        if content.name != nil { entry.content.name = content.name }
+        switch status {
+        case .executed:
+            entry.figures.impressions += 1
+            entry.impressionSessions.insert(event.sessionID)
+        case .target:
+            entry.figures.clicks += 1
+            entry.clickSessions.insert(event.sessionID)
+        case .close:
+            entry.figures.closes += 1
+        case .product:
+            entry.figures.productClicks += 1
+            if let productId = event.properties[ReportEventKey.productId]?.stringValue, !productId.isEmpty {
+                let click = ProductClick(
+                    timestamp: event.timestamp,
+                    anonymousID: event.anonymousID,
+                    userID: event.userID,
+                    key: key
+                )
+                clicksByProduct[productId, default: []].append(click)
+            }
+        case .article:
+            entry.figures.articleClicks += 1
+        case .error:
+            entry.figures.errors += 1
+        }
+        entries[key] = entry
+    }
+
+    mutating func finish() -> Result {
+        var purchasedProducts = 0
+        for purchase in purchases {
+            for productId in purchase.productIds {
+                purchasedProducts += 1
+                if let key = lastQualifyingClick(on: productId, before: purchase)?.key {
+                    entries[key]?.figures.attributedPurchases += 1
+                }
+            }
+        }
+        var totals = ContentFigures()
+        var impressionSessions: Set<String> = []
+        var clickSessions: Set<String> = []
+        var contents: [ContentStatistics] = []
+        for entry in entries.values {
+            var figures = entry.figures
+            figures.sessionsWithImpression = entry.impressionSessions.count
+            figures.sessionsWithClick = entry.clickSessions.count
+            figures.computeRates()
+            contents.append(ContentStatistics(content: entry.content, figures: figures))
+            totals.impressions += figures.impressions
+            totals.clicks += figures.clicks
+            totals.closes += figures.closes
+            totals.productClicks += figures.productClicks
+            totals.articleClicks += figures.articleClicks
+            totals.errors += figures.errors
+            totals.attributedPurchases += figures.attributedPurchases
+            impressionSessions.formUnion(entry.impressionSessions)
+            clickSessions.formUnion(entry.clickSessions)
+        }
+        totals.sessionsWithImpression = impressionSessions.count
+        totals.sessionsWithClick = clickSessions.count
+        totals.computeRates()
+        contents.sort { lhs, rhs in
+            if lhs.content.source != rhs.content.source {
+                return lhs.content.source.rawValue < rhs.content.source.rawValue
+            }
+            return lhs.content.id.compare(rhs.content.id, options: .numeric) == .orderedAscending
+        }
+        return Result(
+            contents: contents,
+            totals: totals,
+            purchasedProducts: purchasedProducts,
+            eventCount: eventCount,
+            sessionCount: sessions.count,
+            malformedEventCount: malformed
+        )
+    }
+
+    /// The most recent click on `productId` by the purchase's person within the window before it.
+    private func lastQualifyingClick(on productId: String, before purchase: Purchase) -> ProductClick? {
+        let candidates = clicksByProduct[productId] ?? []
+        return candidates.filter { click in
+            let samePerson =
+                click.anonymousID == purchase.anonymousID
+                || (click.userID != nil && click.userID == purchase.userID)
+            let elapsed = purchase.timestamp.timeIntervalSince(click.timestamp)
+            return samePerson && elapsed >= 0 && elapsed <= attributionWindow
+        }
+        .max { $0.timestamp < $1.timestamp }
+    }
+}
