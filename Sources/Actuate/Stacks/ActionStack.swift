@@ -73,6 +73,16 @@ public struct ActionStacksSnapshot: Sendable, Hashable, Codable {
     /// The most recently closed stacks, oldest first.
     public var closed: [ActionStack]
 
+    /// Creates a snapshot.
+    ///
+    /// - Parameters:
+    ///   - open: The open stacks, in the order they opened.
+    ///   - closed: The most recently closed stacks, oldest first.
+    public init(open: [ActionStack], closed: [ActionStack]) {
+        self.open = open
+        self.closed = closed
+    }
+
     /// Every stack, open or closed, of one session.
     ///
     /// - Parameter session: The session's name.
