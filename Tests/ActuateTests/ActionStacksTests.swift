@@ -25,7 +25,10 @@ struct ActionStacksTests {
         }
 
         func step(_ label: String, _ ending: Ending = .success, in session: ActionSession? = nil) async {
-            _ = await (session ?? harness.session).perform(EditorFeature.step, input: Step(label: label, ending: ending))
+            _ = await (session ?? harness.session).perform(
+                EditorFeature.step,
+                input: Step(label: label, ending: ending)
+            )
         }
     }
 
@@ -160,7 +163,10 @@ struct ActionStacksTests {
         let setup = Setup()
         await setup.step("first", .successTerminating)
         await setup.step("second")
-        let report = DebugReport(reportables: [setup.stacks, setup.harness.timeline], scheduler: setup.harness.scheduler)
+        let report = DebugReport(
+            reportables: [setup.stacks, setup.harness.timeline],
+            scheduler: setup.harness.scheduler
+        )
         #expect(report.sections.map(\.debugReportSectionName) == ["timeline", "actionStacks"])
 
         let text = report.text()

@@ -173,7 +173,11 @@ struct ActivitiesPluginTests {
         let setup = Setup()
         let router = ActivityRouter(activityTypePrefix: "com.example.shop")
         let type = router.register(CatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
-        let result = await router.continue(activityType: type, userInfo: ["name": "Hat"], session: setup.harness.session)
+        let result = await router.continue(
+            activityType: type,
+            userInfo: ["name": "Hat"],
+            session: setup.harness.session
+        )
         guard case .badInput(let error) = result else {
             Issue.record("expected badInput, got \(result)")
             return

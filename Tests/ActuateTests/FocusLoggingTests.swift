@@ -60,7 +60,9 @@ struct FocusLoggingTests {
     @Test("with nothing focused, development logs from info and production from warning")
     func defaults() async {
         let setup = Setup()
-        #expect(await setup.cart("x") == ["dev info x", "dev warning x", "dev error x", "prod warning x", "prod error x"])
+        #expect(
+            await setup.cart("x") == ["dev info x", "dev warning x", "dev error x", "prod warning x", "prod error x"]
+        )
     }
 
     @Test("the levels used while nothing is focused are configurable")
@@ -149,7 +151,9 @@ struct FocusLoggingTests {
         #expect(event.actionName == "Log Everything")
         #expect(event.sessionName == "focus")
         #expect(event.message == "dev info x")
-        #expect(event.formatted.contains("FocusAppFeatures/FocusShopFeatures/FocusCartFeature › Log Everything [focus]"))
+        #expect(
+            event.formatted.contains("FocusAppFeatures/FocusShopFeatures/FocusCartFeature › Log Everything [focus]")
+        )
     }
 
     @Test("messages below the level are never built")
@@ -202,7 +206,11 @@ struct FocusLoggingTests {
         )
         let session = ActionSession(
             named: "multi",
-            dispatcher: ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics(), loggerFactory: logging)
+            dispatcher: ActionDispatcher(
+                scheduler: TestScheduler(),
+                diagnostics: RecordingDiagnostics(),
+                loggerFactory: logging
+            )
         )
         _ = FocusFixtures.registered
         _ = await session.perform(FocusAccountFeature.log, input: "m")

@@ -67,7 +67,11 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         guard outcome.simplifiedOutcome.isSuccess, !request.action.activityEligibility.isEmpty else { return }
         let builder = ActivityBuilder<A>(
             input: request.context.input,
-            activityType: Self.activityType(prefix: activityTypePrefix, feature: request.feature, action: request.action),
+            activityType: Self.activityType(
+                prefix: activityTypePrefix,
+                feature: request.feature,
+                action: request.action
+            ),
             eligibility: request.action.activityEligibility
         )
         do {

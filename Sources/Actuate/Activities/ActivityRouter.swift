@@ -140,7 +140,8 @@ public enum ActivityContinuationResult: Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .performed(let outcome): outcome.isSuccess ? "performed" : "performed, failed: \(outcome.error.map { "\($0)" } ?? "")"
+        case .performed(let outcome):
+            outcome.isSuccess ? "performed" : "performed, failed: \(outcome.error.map { "\($0)" } ?? "")"
         case .noMatch: "no match"
         case .badInput(let error): "bad input: \(error)"
         }
@@ -157,7 +158,8 @@ public enum ActivityContinuationError: Error, Sendable, Hashable, CustomStringCo
     public var description: String {
         switch self {
         case .missingUserInfoKey(let key): "The activity's user info has no value for '\(key)'."
-        case .invalidUserInfoValue(let key, let value): "The activity's user info value '\(value)' for '\(key)' is invalid."
+        case .invalidUserInfoValue(let key, let value):
+            "The activity's user info value '\(value)' for '\(key)' is invalid."
         }
     }
 }

@@ -227,9 +227,11 @@ enum ActionStacksFormatter {
 
     private static func lines(for stack: ActionStack) -> String {
         let parent = stack.parentID.map { ", parent #\($0)" } ?? ""
-        let closed = stack.closedAt.map { " → closed \($0.formatted(.iso8601)) (\(stack.closeReason?.description ?? ""))" }
+        let closed =
+            stack.closedAt.map { " → closed \($0.formatted(.iso8601)) (\(stack.closeReason?.description ?? ""))" }
             ?? ""
-        var text = "  #\(stack.id) [\(stack.sessionName)] \(stack.featureName) (\(stack.featurePath))\(parent), "
+        var text =
+            "  #\(stack.id) [\(stack.sessionName)] \(stack.featureName) (\(stack.featurePath))\(parent), "
             + "opened \(stack.openedAt.formatted(.iso8601))\(closed)\n"
         if stack.evictedEntryCount > 0 { text += "    … \(stack.evictedEntryCount) older actions evicted\n" }
         for entry in stack.entries {

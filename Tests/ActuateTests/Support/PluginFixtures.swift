@@ -105,8 +105,13 @@ final class SignInAction: Action {
         return ["method": "password", "emailDomain": .string(domain), "attempt": 1]
     }
 
-    static func perform(context: ActionContext<SignInInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<SignInInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         completion.completedSync(context.input.ending.outcome)
     }
 }
@@ -114,8 +119,13 @@ final class SignInAction: Action {
 final class UntrackedAction: Action {
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<NoInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         completion.completedSync(.success)
     }
 }
@@ -125,8 +135,13 @@ final class SlowTrackedAction: Action {
     static var queue: DispatchQueue { TestQueues.background }
     static var analyticsID: String? { "slow" }
 
-    static func perform(context: ActionContext<NoInput>, presenter: DeferredCompleter, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<NoInput>,
+        presenter: DeferredCompleter,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         let status = completion.willCompleteAsync()
         presenter.hold(status)
         return status
@@ -193,8 +208,13 @@ final class ViewProductAction: Action {
         activity.url = URL(string: "https://shop.example/products/\(activity.input.sku)")
     }
 
-    static func perform(context: ActionContext<ProductInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<ProductInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         completion.completedSync(context.input.ending.outcome)
     }
 }
@@ -202,8 +222,13 @@ final class ViewProductAction: Action {
 final class NotAnActivityAction: Action {
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<NoInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         completion.completedSync(.success)
     }
 }
@@ -272,8 +297,13 @@ final class LogEverythingAction: Action {
     typealias InputType = String
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<String>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<String>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         for (channel, logger) in [("dev", context.logs.development), ("prod", context.logs.production)] {
             for level in LogLevel.allCases {
                 logger.log(level, "\(channel) \(level) \(context.input)")
