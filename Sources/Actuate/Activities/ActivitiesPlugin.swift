@@ -1,0 +1,114 @@
+import Foundation
+
+/// A plugin that publishes an activity after every successful action with a non-empty
+/// ``Action/activityEligibility``.
+///
+/// For each such action it creates an ``ActivityBuilder`` with a default activity type (see
+/// ``activityType(prefix:feature:action:)``) and the declared eligibility, lets the action fill it in with
+/// ``Action/prepareActivity(_:)``, and hands the result to its ``ActivityPublisher``. Nothing is published
+/// when the action failed, when it calls ``ActivityBuilder/cancel()`` or narrows the eligibility to nothing,
+/// or when `prepareActivity` throws; a throw, an empty activity type and required user-info keys without
+/// values are reported as ``ActuateDiagnostic/Kind/pluginFailure``.
+///
+/// ```swift
+/// let activities = ActivitiesPlugin(publisher: UserActivityPublisher(), activityTypePrefix: "com.example.shop")
+/// dispatcher.add(observer: activities)
+/// ```
+public final class ActivitiesPlugin: ActionDispatchObserver {
+    /// The prefix of default activity types: the main bundle's identifier, or `actuate` when it has none
+    /// (as on Linux).
+    public static var defaultActivityTypePrefix: String {
+        Bundle.main.bundleIdentifier ?? "actuate"
+    }
+
+    /// Where activities go.
+    public let publisher: any ActivityPublisher
+    /// The prefix of default activity types.
+    public let activityTypePrefix: String
+    private let diagnostics: any ActuateDiagnostics
+
+    /// Creates the plugin.
+    ///
+    /// - Parameters:
+    ///   - publisher: Where activities go.
+    ///   - diagnostics: Where failures of `prepareActivity` are reported; use the dispatcher's.
+    ///   - activityTypePrefix: The prefix of default activity types; the same as the ``ActivityRouter``'s.
+    public init(
+        publisher: any ActivityPublisher,
+        diagnostics: any ActuateDiagnostics = StandardErrorDiagnostics(),
+        activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix
+    ) {
+        self.publisher = publisher
+        self.diagnostics = diagnostics
+        self.activityTypePrefix = activityTypePrefix
+    }
+
+    /// The default activity type of an action: the prefix, the feature path's components and the action's
+    /// type name, joined with dots, such as `com.example.shop.AppFeatures.CartFeature.AddItemAction`.
+    ///
+    /// Characters other than letters, digits, `-` and `_` in the components become `_`.
+    /// - Parameters:
+    ///   - prefix: The reverse-DNS prefix, such as the bundle identifier.
+    ///   - feature: The action's feature.
+    ///   - action: The action.
+    /// - Returns: The activity type.
+    public static func activityType(prefix: String, feature: FeatureMetadata, action: ActionMetadata) -> String {
+        let components = feature.path.components + [action.typeName]
+        return ([prefix] + components.map(sanitized)).joined(separator: ".")
+    }
+
+    private static func sanitized(_ component: String) -> String {
+        String(component.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    }
+
+    public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
+
+    public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        guard outcome.simplifiedOutcome.isSuccess, !request.action.activityEligibility.isEmpty else { return }
+        let builder = ActivityBuilder<A>(
+            input: request.context.input,
+            activityType: Self.activityType(
+                prefix: activityTypePrefix,
+                feature: request.feature,
+                action: request.action
+            ),
+            eligibility: request.action.activityEligibility
+        )
+        do {
+            try A.prepareActivity(builder)
+        } catch {
+            report(request, "prepareActivity(_:) threw \(String(describing: error)); no activity was published.")
+            return
+        }
+        guard !builder.isCancelled, !builder.eligibility.isEmpty else { return }
+        if let problem = Self.problem(in: builder) {
+            report(request, problem + " No activity was published.")
+            return
+        }
+        publisher.publish(PublishedActivity(builder, featurePath: request.feature.path))
+    }
+
+    private static func problem<A>(in builder: ActivityBuilder<A>) -> String? {
+        if builder.activityType.trimmingCharacters(in: .whitespaces).isEmpty {
+            return "prepareActivity(_:) left the activity type empty."
+        }
+        let missing = builder.requiredUserInfoKeys.subtracting(builder.userInfo.keys)
+        if !missing.isEmpty {
+            return "The required user-info keys \(missing.sorted()) have no value in userInfo, so the activity could "
+                + "never be continued. Set them in prepareActivity(_:) or remove them from requiredUserInfoKeys."
+        }
+        return nil
+    }
+
+    private func report<F, A>(_ request: ActionRequest<F, A>, _ message: String) {
+        diagnostics.report(
+            ActuateDiagnostic(
+                kind: .pluginFailure,
+                actionName: request.action.name,
+                featurePath: request.feature.path.description,
+                sessionName: request.sessionName,
+                message: "ActivitiesPlugin: " + message
+            )
+        )
+    }
+}

@@ -1,0 +1,165 @@
+import Synchronization
+
+/// Continues activities: maps an activity type to an action binding and performs it with
+/// ``ActionSource/continueActivity(type:)`` as its source.
+///
+/// Register each action whose activities the app can continue, with a function that decodes its input from
+/// the activity's user info. By default an action is registered under the same activity type that
+/// ``ActivitiesPlugin`` publishes it with, so the prefixes of the two must agree.
+///
+/// ```swift
+/// let router = ActivityRouter(activityTypePrefix: "com.example.shop")
+/// router.register(CatalogFeature.viewProduct) { userInfo in
+///     guard let sku = userInfo["sku"] else { throw ActivityContinuationError.missingUserInfoKey("sku") }
+///     return sku
+/// }
+/// // When the system asks the app to continue an activity:
+/// let result = await router.continue(activityType: type, userInfo: userInfo, session: .main)
+/// ```
+public final class ActivityRouter: Sendable {
+    private typealias Route = @Sendable ([String: String], ActionSession, String) async -> ActivityContinuationResult
+
+    /// The prefix of default activity types.
+    public let activityTypePrefix: String
+    private let routes = Mutex<[String: Route]>([:])
+
+    /// Creates an empty router.
+    ///
+    /// - Parameter activityTypePrefix: The prefix of default activity types; the same as the
+    ///   ``ActivitiesPlugin``'s.
+    public init(activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix) {
+        self.activityTypePrefix = activityTypePrefix
+    }
+
+    /// The activity types registered so far.
+    public var activityTypes: Set<String> { routes.withLock { Set($0.keys) } }
+
+    /// The activity type ``ActivitiesPlugin`` publishes for a binding's action, with this router's prefix.
+    ///
+    /// - Parameter binding: The binding.
+    /// - Returns: The default activity type.
+    public func defaultActivityType<F, A>(for binding: StaticActionBinding<F, A>) -> String {
+        let feature = FeatureRegistry.shared.metadata(for: F.self)
+        let action = feature.action(A.self) ?? ActionMetadata(A.self, published: false)
+        return ActivitiesPlugin.activityType(prefix: activityTypePrefix, feature: feature, action: action)
+    }
+
+    /// Registers an action, replacing any earlier registration for the same activity type.
+    ///
+    /// - Parameters:
+    ///   - binding: The action to perform.
+    ///   - activityType: The activity type; by default the one ``ActivitiesPlugin`` publishes it with.
+    ///   - decodeInput: Builds the action's input from the activity's user info; a throw ends the continuation
+    ///     with ``ActivityContinuationResult/badInput(_:)``.
+    ///   - presenter: Provides the presenter to perform with, once the input has been decoded.
+    /// - Returns: The activity type registered.
+    @discardableResult
+    public func register<F, A>(
+        _ binding: StaticActionBinding<F, A>,
+        activityType: String? = nil,
+        decodeInput: @escaping @Sendable ([String: String]) throws -> A.InputType,
+        presenter: @escaping @Sendable () async -> A.PresenterType
+    ) -> String {
+        let type = activityType ?? defaultActivityType(for: binding)
+        let route: Route = { userInfo, session, type in
+            let input: A.InputType
+            do {
+                input = try decodeInput(userInfo)
+            } catch {
+                return .badInput(error)
+            }
+            let outcome = await session.perform(
+                binding,
+                input: input,
+                presenter: await presenter(),
+                userInitiated: true,
+                source: .continueActivity(type: type)
+            )
+            return .performed(outcome)
+        }
+        routes.withLock { $0[type] = route }
+        return type
+    }
+
+    /// Registers an action that drives no presenter, replacing any earlier registration for the same type.
+    ///
+    /// - Parameters:
+    ///   - binding: The action to perform.
+    ///   - activityType: The activity type; by default the one ``ActivitiesPlugin`` publishes it with.
+    ///   - decodeInput: Builds the action's input from the activity's user info.
+    /// - Returns: The activity type registered.
+    @discardableResult
+    public func register<F, A>(
+        _ binding: StaticActionBinding<F, A>,
+        activityType: String? = nil,
+        decodeInput: @escaping @Sendable ([String: String]) throws -> A.InputType
+    ) -> String where A.PresenterType == NoPresenter {
+        register(binding, activityType: activityType, decodeInput: decodeInput, presenter: {})
+    }
+
+    /// Removes the registration for an activity type.
+    ///
+    /// - Parameter activityType: The activity type.
+    public func unregister(activityType: String) {
+        _ = routes.withLock { $0.removeValue(forKey: activityType) }
+    }
+
+    /// Continues an activity by performing the action registered for its type.
+    ///
+    /// - Parameters:
+    ///   - activityType: The continued activity's type.
+    ///   - userInfo: The continued activity's user info.
+    ///   - session: The session to perform the action in.
+    /// - Returns: ``ActivityContinuationResult/performed(_:)`` with the action's outcome,
+    ///   ``ActivityContinuationResult/noMatch`` when no action is registered for the type, or
+    ///   ``ActivityContinuationResult/badInput(_:)`` when the input could not be decoded.
+    public func `continue`(
+        activityType: String,
+        userInfo: [String: String],
+        session: ActionSession
+    ) async -> ActivityContinuationResult {
+        guard let route = routes.withLock({ $0[activityType] }) else { return .noMatch }
+        return await route(userInfo, session, activityType)
+    }
+}
+
+/// What happened when an ``ActivityRouter`` was asked to continue an activity.
+public enum ActivityContinuationResult: Sendable, CustomStringConvertible {
+    /// The registered action was performed, with this outcome.
+    case performed(ActionOutcome)
+    /// No action is registered for the activity type.
+    case noMatch
+    /// The user info could not be decoded into the action's input.
+    case badInput(any Error)
+
+    /// Whether the action was performed and succeeded.
+    public var isSuccess: Bool {
+        if case .performed(let outcome) = self { return outcome.isSuccess }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .performed(let outcome):
+            outcome.isSuccess ? "performed" : "performed, failed: \(outcome.error.map { "\($0)" } ?? "")"
+        case .noMatch: "no match"
+        case .badInput(let error): "bad input: \(error)"
+        }
+    }
+}
+
+/// Errors for input decoders to throw when an activity's user info is unusable.
+public enum ActivityContinuationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A required key is missing.
+    case missingUserInfoKey(String)
+    /// A key's value cannot be decoded.
+    case invalidUserInfoValue(key: String, value: String)
+
+    public var description: String {
+        switch self {
+        case .missingUserInfoKey(let key): "The activity's user info has no value for '\(key)'."
+        case .invalidUserInfoValue(let key, let value):
+            "The activity's user info value '\(value)' for '\(key)' is invalid."
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+
+/// Contextual logging filtered by a focus selection: pass it to a dispatcher as its logger factory, and each
+/// request's ``ActionContext/logs`` write through it.
+///
+/// Every request gets a development and a production logger that know its feature, action and session. What
+/// they let through is decided when the request is made:
+/// - a focused feature (see ``FocusSelection``) logs from `.debug` up, on both loggers;
+/// - other features log only errors while anything is focused;
+/// - with nothing focused, the development logger logs from ``developmentDefaultLevel`` (`.info`) up and the
+///   production logger from ``productionDefaultLevel`` (`.warning`) up.
+///
+/// Errors always pass. The last `maxRecentEvents` events are kept in a ring buffer for
+/// ``recentEvents()`` and the debug report.
+///
+/// ```swift
+/// let logging = FocusLogging(backend: PrintLogBackend())
+/// let dispatcher = ActionDispatcher(scheduler: SystemScheduler.shared, loggerFactory: logging)
+/// logging.selection.focus(CheckoutFeature.identifier)
+/// // inside an action:
+/// context.logs.development.debug("Basket has \(basket.count) items")
+/// ```
+public final class FocusLogging: ActionLoggerFactory, DebugReportable {
+    /// The default number of recent events kept.
+    public static let defaultMaxRecentEvents = 1_000
+
+    /// The focused features; change it at any time.
+    public let selection: FocusSelection
+    /// Where events that pass the filter are written.
+    public let backend: any LogBackend
+    /// The development loggers' lowest level while nothing is focused.
+    public let developmentDefaultLevel: LogLevel
+    /// The production loggers' lowest level while nothing is focused.
+    public let productionDefaultLevel: LogLevel
+    private let scheduler: any ActuateScheduler
+    private let recent: Mutex<RingBuffer<LogEvent>>
+
+    /// Creates focus logging.
+    ///
+    /// - Parameters:
+    ///   - selection: The focused features; none by default.
+    ///   - backend: Where events are written; standard output and error by default.
+    ///   - scheduler: The clock for event dates.
+    ///   - developmentDefaultLevel: The development loggers' lowest level while nothing is focused.
+    ///   - productionDefaultLevel: The production loggers' lowest level while nothing is focused.
+    ///   - maxRecentEvents: How many recent events to keep for ``recentEvents()``; at least 1.
+    public init(
+        selection: FocusSelection = FocusSelection(),
+        backend: any LogBackend = PrintLogBackend(),
+        scheduler: any ActuateScheduler = SystemScheduler.shared,
+        developmentDefaultLevel: LogLevel = .info,
+        productionDefaultLevel: LogLevel = .warning,
+        maxRecentEvents: Int = FocusLogging.defaultMaxRecentEvents
+    ) {
+        self.selection = selection
+        self.backend = backend
+        self.scheduler = scheduler
+        self.developmentDefaultLevel = developmentDefaultLevel
+        self.productionDefaultLevel = productionDefaultLevel
+        self.recent = Mutex(RingBuffer(capacity: maxRecentEvents))
+    }
+
+    /// The most recent events kept.
+    public var maxRecentEvents: Int { recent.withLock { $0.capacity } }
+
+    public func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs {
+        let levels = minimumLevels(for: feature.path)
+        return ActionLogs(
+            development: logger(.development, levels.development, feature, action.name, session),
+            production: logger(.production, levels.production, feature, action.name, session)
+        )
+    }
+
+    /// The lowest levels a feature's development and production loggers would let through now.
+    ///
+    /// - Parameter path: The feature's identifier.
+    /// - Returns: The two levels.
+    public func minimumLevels(for path: FeaturePath) -> (development: LogLevel, production: LogLevel) {
+        switch selection.status(of: path) {
+        case .noSelection: (developmentDefaultLevel, productionDefaultLevel)
+        case .focused: (.debug, .debug)
+        case .notFocused: (.error, .error)
+        }
+    }
+
+    /// The most recent events that passed the filter, oldest first.
+    public func recentEvents() -> [LogEvent] {
+        recent.withLock { $0.elements }
+    }
+
+    /// Forgets the recent events.
+    public func clearRecentEvents() {
+        recent.withLock { $0.removeAll() }
+    }
+
+    func record(_ event: LogEvent) {
+        recent.withLock { _ = $0.append(event) }
+        backend.write(event)
+    }
+
+    func now() -> Date { scheduler.now() }
+
+    private func logger(
+        _ channel: LogChannel,
+        _ minimumLevel: LogLevel,
+        _ feature: FeatureMetadata,
+        _ actionName: String,
+        _ session: String
+    ) -> FocusLogger {
+        FocusLogger(
+            logging: self,
+            channel: channel,
+            minimumLevel: minimumLevel,
+            featurePath: feature.path,
+            actionName: actionName,
+            sessionName: session
+        )
+    }
+
+    // MARK: Debug report
+
+    private struct Report: Codable {
+        var focusedPaths: [FeaturePath]
+        var events: [LogEvent]
+    }
+
+    public var debugReportSectionName: String { "focusLogs" }
+    public var debugReportOrder: Int { 20 }
+
+    /// The focused paths and the recent events, as JSON.
+    ///
+    /// - Throws: An encoding error, which the types used here never produce.
+    public func debugReportJSON() throws -> Data {
+        let paths = selection.focusedPaths.sorted { $0.description < $1.description }
+        return try TimelineFormatter.encoder.encode(Report(focusedPaths: paths, events: recentEvents()))
+    }
+
+    /// The focused paths and the recent events, one line each.
+    public func debugReportText() -> String {
+        let paths = selection.focusedPaths.map(\.description).sorted()
+        var text = "Focused: " + (paths.isEmpty ? "(nothing; defaults apply)" : paths.joined(separator: ", ")) + "\n"
+        let events = recentEvents()
+        text += events.isEmpty ? "(no log events)\n" : events.map { $0.formatted + "\n" }.joined()
+        return text
+    }
+}
+
+/// The contextual logger of one request, with its level decided when the request was made.
+struct FocusLogger: ContextualLogger {
+    let logging: FocusLogging
+    let channel: LogChannel
+    let minimumLevel: LogLevel
+    let featurePath: FeaturePath
+    let actionName: String
+    let sessionName: String
+
+    func isEnabled(_ level: LogLevel) -> Bool {
+        level >= minimumLevel || level == .error
+    }
+
+    func log(_ level: LogLevel, _ message: String) {
+        guard isEnabled(level) else { return }
+        logging.record(
+            LogEvent(
+                date: logging.now(),
+                level: level,
+                channel: channel,
+                featurePath: featurePath,
+                actionName: actionName,
+                sessionName: sessionName,
+                message: message
+            )
+        )
+    }
+}

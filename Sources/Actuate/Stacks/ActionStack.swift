@@ -1,0 +1,101 @@
+import Foundation
+
+/// The actions one session performed in one feature, in order, until the feature's use ended.
+///
+/// A stack opens with the first action of a feature in a session and closes when an action of it completes
+/// with ``ActionPerformOutcome/successWithFeatureTermination`` or
+/// ``ActionPerformOutcome/failureWithFeatureTermination(error:)``; the next action of that feature in that
+/// session opens a new stack.
+public struct ActionStack: Sendable, Hashable, Codable, Identifiable {
+    /// Why a stack was closed.
+    public enum CloseReason: String, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// An action ended the feature's use.
+        case featureTerminated
+        /// Too many stacks were open, and this one had been idle the longest.
+        case evicted
+
+        public var description: String {
+            switch self {
+            case .featureTerminated: "feature terminated"
+            case .evicted: "evicted"
+            }
+        }
+    }
+
+    /// The stack's identifier, unique within its ``ActionStacksPlugin``.
+    public var id: UInt64
+    /// The stack of another feature that was open, and most recently used, in the same session when this one
+    /// opened.
+    public var parentID: UInt64?
+    /// The session the actions ran in.
+    public var sessionName: String
+    /// The feature's display name.
+    public var featureName: String
+    /// The feature's identifier.
+    public var featurePath: FeaturePath
+    /// When the first action was requested.
+    public var openedAt: Date
+    /// When the stack closed, or `nil` while it is open.
+    public var closedAt: Date?
+    /// Why the stack closed, or `nil` while it is open.
+    public var closeReason: CloseReason?
+    /// The actions, oldest first; at most the plugin's `maxEntriesPerStack`.
+    public var entries: [ActionStackEntry]
+    /// How many older entries were evicted because the stack was full.
+    public var evictedEntryCount: Int
+
+    /// Whether the stack is still open.
+    public var isOpen: Bool { closedAt == nil }
+}
+
+/// One action in an ``ActionStack``.
+public struct ActionStackEntry: Sendable, Hashable, Codable {
+    /// The request's unique identifier.
+    public var requestID: UInt64
+    /// The action's display name.
+    public var actionName: String
+    /// The input's ``Loggable/loggingDescription``.
+    public var inputDescription: String
+    /// Where the request came from.
+    public var source: ActionSource
+    /// Whether the user asked for it directly.
+    public var userInitiated: Bool
+    /// When it was requested.
+    public var date: Date
+    /// How it ended, once it has.
+    public var outcome: TimelineOutcome?
+}
+
+/// The stacks an ``ActionStacksPlugin`` holds at one moment.
+public struct ActionStacksSnapshot: Sendable, Hashable, Codable {
+    /// The open stacks, in the order they opened.
+    public var open: [ActionStack]
+    /// The most recently closed stacks, oldest first.
+    public var closed: [ActionStack]
+
+    /// Creates a snapshot.
+    ///
+    /// - Parameters:
+    ///   - open: The open stacks, in the order they opened.
+    ///   - closed: The most recently closed stacks, oldest first.
+    public init(open: [ActionStack], closed: [ActionStack]) {
+        self.open = open
+        self.closed = closed
+    }
+
+    /// Every stack, open or closed, of one session.
+    ///
+    /// - Parameter session: The session's name.
+    /// - Returns: The closed stacks, oldest first, then the open ones.
+    public func stacks(inSession session: String) -> [ActionStack] {
+        (closed + open).filter { $0.sessionName == session }
+    }
+
+    /// The stack with an identifier, if it is still held.
+    ///
+    /// - Parameter id: The stack's identifier.
+    /// - Returns: The stack, or `nil` once it has been evicted.
+    public func stack(id: UInt64) -> ActionStack? {
+        open.first { $0.id == id } ?? closed.first { $0.id == id }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Synchronization
+
+/// A plugin that groups the actions of each session and feature into stacks, to show what the user did in a
+/// feature before a bug.
+///
+/// Stacks are keyed by session *and* feature: the same feature used in two sessions gives two stacks. An
+/// action of feature B performed while a stack of feature A is open in the same session records A's stack
+/// as its parent. Memory is bounded: each stack keeps its newest `maxEntriesPerStack` entries, closed stacks
+/// are kept in a ring of `maxClosedStacks`, and at most `maxOpenStacks` stay open (the idlest is closed
+/// as ``ActionStack/CloseReason/evicted`` to make room). Appending and evicting are O(1).
+///
+/// Actions with ``Action/hideFromTimeline`` are not recorded, but a feature-terminating outcome of one still
+/// closes its feature's stack.
+///
+/// ```swift
+/// let stacks = ActionStacksPlugin()
+/// dispatcher.add(observer: stacks)
+/// debugReport.register(stacks)
+/// ```
+public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
+    /// The default most entries per stack.
+    public static let defaultMaxEntriesPerStack = 100
+    /// The default most closed stacks kept.
+    public static let defaultMaxClosedStacks = 50
+    /// The default most stacks open at once.
+    public static let defaultMaxOpenStacks = 100
+
+    private struct Key: Hashable {
+        var session: String
+        var feature: FeaturePath
+    }
+
+    private struct OpenStack {
+        var id: UInt64
+        var parentID: UInt64?
+        var featureName: String
+        var openedAt: Date
+        var entries: RingBuffer<ActionStackEntry>
+        var lastUsed: UInt64
+
+        func closed(_ key: Key, at date: Date?, reason: ActionStack.CloseReason?) -> ActionStack {
+            ActionStack(
+                id: id,
+                parentID: parentID,
+                sessionName: key.session,
+                featureName: featureName,
+                featurePath: key.feature,
+                openedAt: openedAt,
+                closedAt: date,
+                closeReason: reason,
+                entries: entries.elements,
+                evictedEntryCount: Int(entries.totalAppended) - entries.count
+            )
+        }
+    }
+
+    private struct InFlight {
+        var key: Key
+        var stackID: UInt64
+        var sequence: UInt64
+    }
+
+    private struct State {
+        var open: [Key: OpenStack] = [:]
+        var closed: RingBuffer<ActionStack>
+        var inFlight: [UInt64: InFlight] = [:]
+        var nextStackID: UInt64 = 1
+        var useCounter: UInt64 = 0
+    }
+
+    /// The most entries kept per stack.
+    public let maxEntriesPerStack: Int
+    /// The most closed stacks kept.
+    public let maxClosedStacks: Int
+    /// The most stacks open at once.
+    public let maxOpenStacks: Int
+    private let scheduler: any ActuateScheduler
+    private let state: Mutex<State>
+
+    /// Creates the plugin.
+    ///
+    /// - Parameters:
+    ///   - maxEntriesPerStack: The most entries kept per stack; older ones are evicted. At least 1.
+    ///   - maxClosedStacks: The most closed stacks kept; older ones are evicted. At least 1.
+    ///   - maxOpenStacks: The most stacks open at once, across sessions and features. At least 1.
+    ///   - scheduler: The clock for closing dates.
+    public init(
+        maxEntriesPerStack: Int = ActionStacksPlugin.defaultMaxEntriesPerStack,
+        maxClosedStacks: Int = ActionStacksPlugin.defaultMaxClosedStacks,
+        maxOpenStacks: Int = ActionStacksPlugin.defaultMaxOpenStacks,
+        scheduler: any ActuateScheduler = SystemScheduler.shared
+    ) {
+        self.maxEntriesPerStack = max(1, maxEntriesPerStack)
+        self.maxClosedStacks = max(1, maxClosedStacks)
+        self.maxOpenStacks = max(1, maxOpenStacks)
+        self.scheduler = scheduler
+        self.state = Mutex(State(closed: RingBuffer(capacity: self.maxClosedStacks)))
+    }
+
+    public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+        guard !request.action.hideFromTimeline else { return }
+        let key = Key(session: request.sessionName, feature: request.feature.path)
+        let entry = ActionStackEntry(
+            requestID: request.uniqueID,
+            actionName: request.action.name,
+            inputDescription: request.context.input.loggingDescription,
+            source: request.context.source,
+            userInitiated: request.userInitiated,
+            date: request.date,
+            outcome: nil
+        )
+        let now = scheduler.now()
+        state.withLock { state in
+            state.useCounter += 1
+            if state.open[key] == nil {
+                startStack(key, featureName: request.feature.name, at: request.date, in: &state, now: now)
+            }
+            guard var stack = state.open[key] else { return }
+            let sequence = stack.entries.append(entry)
+            stack.lastUsed = state.useCounter
+            state.open[key] = stack
+            state.inFlight[request.uniqueID] = InFlight(key: key, stackID: stack.id, sequence: sequence)
+        }
+    }
+
+    public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        let key = Key(session: request.sessionName, feature: request.feature.path)
+        let recorded = TimelineOutcome(outcome)
+        let hidden = request.action.hideFromTimeline
+        let terminates = outcome.terminatesFeature
+        guard !hidden || terminates else { return }
+        let now = scheduler.now()
+        state.withLock { state in
+            let flight = state.inFlight.removeValue(forKey: request.uniqueID)
+            guard var stack = state.open[key] else { return }
+            let isOwnStack = flight.map { $0.stackID == stack.id } ?? hidden
+            guard isOwnStack else { return }
+            if let flight { stack.entries[sequence: flight.sequence]?.outcome = recorded }
+            if terminates {
+                state.open[key] = nil
+                state.closed.append(stack.closed(key, at: now, reason: .featureTerminated))
+            } else {
+                state.open[key] = stack
+            }
+        }
+    }
+
+    private func startStack(_ key: Key, featureName: String, at date: Date, in state: inout State, now: Date) {
+        if state.open.count >= maxOpenStacks,
+            let idlest = state.open.min(by: { $0.value.lastUsed < $1.value.lastUsed })
+        {
+            state.open[idlest.key] = nil
+            state.closed.append(idlest.value.closed(idlest.key, at: now, reason: .evicted))
+        }
+        let parent = state.open
+            .filter { $0.key.session == key.session && $0.key.feature != key.feature }
+            .max { $0.value.lastUsed < $1.value.lastUsed }
+        state.open[key] = OpenStack(
+            id: state.nextStackID,
+            parentID: parent?.value.id,
+            featureName: featureName,
+            openedAt: date,
+            entries: RingBuffer(capacity: maxEntriesPerStack),
+            lastUsed: state.useCounter
+        )
+        state.nextStackID += 1
+    }
+
+    /// The open and recently closed stacks.
+    public func snapshot() -> ActionStacksSnapshot {
+        state.withLock { state in
+            ActionStacksSnapshot(
+                open: state.open.map { $0.value.closed($0.key, at: nil, reason: nil) }.sorted { $0.id < $1.id },
+                closed: state.closed.elements
+            )
+        }
+    }
+
+    /// The open stack of a feature in a session, if there is one.
+    ///
+    /// - Parameters:
+    ///   - session: The session's name.
+    ///   - feature: The feature's identifier.
+    /// - Returns: The stack, or `nil` when none is open.
+    public func openStack(session: String, feature: FeaturePath) -> ActionStack? {
+        let key = Key(session: session, feature: feature)
+        return state.withLock { $0.open[key]?.closed(key, at: nil, reason: nil) }
+    }
+
+    /// Removes every stack, open or closed.
+    public func clear() {
+        state.withLock { state in
+            state.open.removeAll()
+            state.closed.removeAll()
+            state.inFlight.removeAll()
+        }
+    }
+
+    /// The stacks as JSON: an object that decodes back to ``ActionStacksSnapshot``.
+    ///
+    /// - Throws: An encoding error, which the types used here never produce.
+    public func jsonDump() throws -> Data {
+        try TimelineFormatter.encoder.encode(snapshot())
+    }
+
+    /// The stacks as readable text: open stacks, then closed ones, one line per action.
+    public func textDump() -> String {
+        ActionStacksFormatter.text(for: snapshot())
+    }
+
+    public var debugReportSectionName: String { "actionStacks" }
+    public var debugReportOrder: Int { 10 }
+    public func debugReportJSON() throws -> Data { try jsonDump() }
+    public func debugReportText() -> String { textDump() }
+}
+
+/// Renders action stacks as text.
+enum ActionStacksFormatter {
+    static func text(for snapshot: ActionStacksSnapshot) -> String {
+        var text = "Open stacks (\(snapshot.open.count)):\n"
+        text += snapshot.open.isEmpty ? "  (none)\n" : snapshot.open.map(lines).joined()
+        text += "Closed stacks (\(snapshot.closed.count)):\n"
+        text += snapshot.closed.isEmpty ? "  (none)\n" : snapshot.closed.map(lines).joined()
+        return text
+    }
+
+    private static func lines(for stack: ActionStack) -> String {
+        let parent = stack.parentID.map { ", parent #\($0)" } ?? ""
+        let closed =
+            stack.closedAt.map { " → closed \($0.formatted(.iso8601)) (\(stack.closeReason?.description ?? ""))" }
+            ?? ""
+        var text =
+            "  #\(stack.id) [\(stack.sessionName)] \(stack.featureName) (\(stack.featurePath))\(parent), "
+            + "opened \(stack.openedAt.formatted(.iso8601))\(closed)\n"
+        if stack.evictedEntryCount > 0 { text += "    … \(stack.evictedEntryCount) older actions evicted\n" }
+        for entry in stack.entries {
+            let input = entry.inputDescription == "none" ? "" : " (\(entry.inputDescription))"
+            let outcome = entry.outcome?.description ?? "in progress"
+            text += "    #\(entry.requestID) \(entry.actionName)\(input) → \(outcome)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,35 @@
+import Actuate
+import Synchronization
+
+/// An ``Actuate/AnalyticsProvider`` that keeps every event in memory, for tests.
+///
+/// ```swift
+/// let analytics = RecordingAnalyticsProvider()
+/// let harness = ActionTestHarness(observers: [AnalyticsPlugin(provider: analytics, scheduler: scheduler)])
+/// ...
+/// #expect(analytics.events.map(\.phase) == [.began, .ended])
+/// ```
+public final class RecordingAnalyticsProvider: AnalyticsProvider {
+    private let recorded = Mutex<[AnalyticsEvent]>([])
+
+    /// Creates an empty recorder.
+    public init() {}
+
+    public func track(_ event: AnalyticsEvent) {
+        recorded.withLock { $0.append(event) }
+    }
+
+    /// Every event received so far, in order.
+    public var events: [AnalyticsEvent] { recorded.withLock { $0 } }
+
+    /// The begin events received so far, in order.
+    public var beganEvents: [AnalyticsEvent] { events.filter { $0.phase == .began } }
+
+    /// The end events received so far, in order.
+    public var endedEvents: [AnalyticsEvent] { events.filter { $0.phase == .ended } }
+
+    /// Forgets what was recorded.
+    public func removeAll() {
+        recorded.withLock { $0.removeAll() }
+    }
+}
