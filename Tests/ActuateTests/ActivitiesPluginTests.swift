@@ -32,11 +32,11 @@ struct ActivitiesPluginTests {
         let setup = Setup()
         var input = Self.socks
         input.ending = ending
-        await setup.harness.perform(CatalogFeature.viewProduct, input: input, presenter: ())
+        await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
 
         #expect(setup.publisher.activities.count == 1)
         let activity = try #require(setup.publisher.current)
-        #expect(activity.activityType == "com.example.shop.CatalogFeature.ViewProductAction")
+        #expect(activity.activityType == "com.example.shop.ActivityCatalogFeature.ViewProductAction")
         #expect(activity.title == "View Socks")
         #expect(activity.subtitle == "Product")
         #expect(activity.keywords == ["product", "Socks"])
@@ -46,7 +46,7 @@ struct ActivitiesPluginTests {
         #expect(activity.eligibility == [.handoff, .search, .prediction])
         #expect(activity.suggestedInvocationPhrase == "Show the product")
         #expect(activity.actionName == "View Product")
-        #expect(activity.featurePath == CatalogFeature.identifier)
+        #expect(activity.featurePath == ActivityCatalogFeature.identifier)
         setup.harness.expectNoDiagnostics()
     }
 
@@ -58,7 +58,7 @@ struct ActivitiesPluginTests {
         let setup = Setup()
         var input = Self.socks
         input.ending = ending
-        let outcome = await setup.harness.perform(CatalogFeature.viewProduct, input: input, presenter: ())
+        let outcome = await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
         #expect(outcome?.simplifiedOutcome.isSuccess == false)
         #expect(setup.publisher.activities.isEmpty)
         setup.harness.expectNoDiagnostics()
@@ -67,8 +67,8 @@ struct ActivitiesPluginTests {
     @Test("an action with no activity eligibility publishes nothing")
     func nothingWithoutEligibility() async {
         let setup = Setup()
-        await setup.harness.perform(CatalogFeature.plain, input: .noInput, presenter: ())
-        await setup.harness.perform(CatalogFeature.viewProduct, input: Self.socks, presenter: ())
+        await setup.harness.perform(ActivityCatalogFeature.plain, input: .noInput, presenter: ())
+        await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: Self.socks, presenter: ())
         #expect(setup.publisher.activities.map(\.actionName) == ["View Product"])
     }
 
@@ -77,7 +77,7 @@ struct ActivitiesPluginTests {
         let setup = Setup()
         var input = Self.socks
         input.prepare = .fail
-        let outcome = await setup.harness.perform(CatalogFeature.viewProduct, input: input, presenter: ())
+        let outcome = await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
         #expect(outcome?.simplifiedOutcome.isSuccess == true, "the action itself is not affected")
         #expect(setup.publisher.activities.isEmpty)
         let diagnostic = try #require(setup.harness.diagnostics.diagnostics.first)
@@ -93,7 +93,7 @@ struct ActivitiesPluginTests {
         for behaviour in [PrepareBehaviour.cancel, .narrowToNothing] {
             var input = Self.socks
             input.prepare = behaviour
-            await setup.harness.perform(CatalogFeature.viewProduct, input: input, presenter: ())
+            await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
         }
         #expect(setup.harness.recorder.completedActionNames == ["View Product", "View Product"])
         #expect(setup.publisher.activities.isEmpty)
@@ -105,7 +105,7 @@ struct ActivitiesPluginTests {
         let setup = Setup()
         var input = Self.socks
         input.prepare = .forgetRequiredKey
-        await setup.harness.perform(CatalogFeature.viewProduct, input: input, presenter: ())
+        await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
         #expect(setup.publisher.activities.isEmpty)
         let diagnostic = try #require(setup.harness.diagnostics.diagnostics.first)
         #expect(diagnostic.kind == .pluginFailure)
@@ -116,8 +116,8 @@ struct ActivitiesPluginTests {
     func continuation() async throws {
         let setup = Setup()
         let router = ActivityRouter(activityTypePrefix: "com.example.shop")
-        let type = router.register(CatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
-        #expect(type == "com.example.shop.CatalogFeature.ViewProductAction")
+        let type = router.register(ActivityCatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
+        #expect(type == "com.example.shop.ActivityCatalogFeature.ViewProductAction")
         #expect(router.activityTypes == [type])
 
         let result = await router.continue(
@@ -137,8 +137,8 @@ struct ActivitiesPluginTests {
     func roundTrip() async throws {
         let setup = Setup(prefix: ActivitiesPlugin.defaultActivityTypePrefix)
         let router = ActivityRouter()
-        router.register(CatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
-        await setup.harness.perform(CatalogFeature.viewProduct, input: Self.socks, presenter: ())
+        router.register(ActivityCatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
+        await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: Self.socks, presenter: ())
         let published = try #require(setup.publisher.current)
 
         let result = await router.continue(
@@ -155,7 +155,7 @@ struct ActivitiesPluginTests {
     func noMatch() async {
         let setup = Setup()
         let router = ActivityRouter(activityTypePrefix: "com.example.shop")
-        router.register(CatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
+        router.register(ActivityCatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
         let result = await router.continue(
             activityType: "com.example.shop.Unknown",
             userInfo: [:],
@@ -172,7 +172,7 @@ struct ActivitiesPluginTests {
     func badInput() async {
         let setup = Setup()
         let router = ActivityRouter(activityTypePrefix: "com.example.shop")
-        let type = router.register(CatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
+        let type = router.register(ActivityCatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
         let result = await router.continue(
             activityType: type,
             userInfo: ["name": "Hat"],
@@ -190,7 +190,7 @@ struct ActivitiesPluginTests {
     func continuedFailure() async {
         let setup = Setup()
         let router = ActivityRouter(activityTypePrefix: "com.example.shop")
-        let type = router.register(CatalogFeature.viewProduct) { userInfo in
+        let type = router.register(ActivityCatalogFeature.viewProduct) { userInfo in
             ProductInput(sku: userInfo["sku"] ?? "", name: "", ending: .failure("discontinued"))
         }
         let result = await router.continue(activityType: type, userInfo: ["sku": "1"], session: setup.harness.session)
@@ -207,7 +207,7 @@ struct ActivitiesPluginTests {
     @Test("a published activity encodes to JSON and decodes back")
     func codable() async throws {
         let setup = Setup()
-        await setup.harness.perform(CatalogFeature.viewProduct, input: Self.socks, presenter: ())
+        await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: Self.socks, presenter: ())
         let activity = try #require(setup.publisher.current)
         let decoded = try JSONDecoder().decode(PublishedActivity.self, from: JSONEncoder().encode(activity))
         #expect(decoded == activity)

@@ -15,7 +15,7 @@ struct AnalyticsPluginTests {
         }
     }
 
-    private static let input = SignInInput(email: "ada@example.com", password: Redacted("hunter2"))
+    private static let input = TrackedSignInInput(email: "ada@example.com", password: Redacted("hunter2"))
 
     @Test("a tracked action sends a begin and an end event with its attributes")
     func beginAndEnd() async throws {

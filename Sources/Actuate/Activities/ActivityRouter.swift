@@ -40,7 +40,7 @@ public final class ActivityRouter: Sendable {
     /// - Returns: The default activity type.
     public func defaultActivityType<F, A>(for binding: StaticActionBinding<F, A>) -> String {
         let feature = FeatureRegistry.shared.metadata(for: F.self)
-        let action = feature.action(A.self) ?? ActionMetadata(A.self, published: false)
+        let action = feature.action(typeID: ObjectIdentifier(A.self)) ?? ActionMetadata(A.self, published: false)
         return ActivitiesPlugin.activityType(prefix: activityTypePrefix, feature: feature, action: action)
     }
 

@@ -75,9 +75,9 @@ public final class AnalyticsPlugin: ActionDispatchObserver {
             actionName: request.action.name,
             featurePath: request.feature.path,
             sessionName: request.sessionName,
-            source: request.context.source,
+            source: request.source,
             userInitiated: request.userInitiated,
-            inputDescription: request.context.input.loggingDescription,
+            inputDescription: request.inputDescription,
             attributes: attributes,
             date: scheduler.now()
         )

@@ -104,8 +104,8 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         let entry = ActionStackEntry(
             requestID: request.uniqueID,
             actionName: request.action.name,
-            inputDescription: request.context.input.loggingDescription,
-            source: request.context.source,
+            inputDescription: request.inputDescription,
+            source: request.source,
             userInitiated: request.userInitiated,
             date: request.date,
             outcome: nil

@@ -85,7 +85,7 @@ struct CardDeclinedError: Error, Loggable {
 // MARK: Analytics
 
 /// An input holding a secret, described with `Redacted`.
-struct SignInInput: Loggable {
+struct TrackedSignInInput: Loggable {
     var email: String
     var password: Redacted<String>
     var ending: Ending = .success
@@ -93,20 +93,20 @@ struct SignInInput: Loggable {
     var loggingDescription: String { "\(email), password \(password.loggingDescription)" }
 }
 
-final class SignInAction: Action {
-    typealias InputType = SignInInput
+final class TrackedSignInAction: Action {
+    typealias InputType = TrackedSignInInput
     static var queue: DispatchQueue { TestQueues.background }
     static var analyticsID: String? { "sign-in" }
 
     static func analyticsAttributes<F: FeatureDefinition>(
-        forRequest request: ActionRequest<F, SignInAction>
+        forRequest request: ActionRequest<F, TrackedSignInAction>
     ) -> [String: AnalyticsValue]? {
         let domain = request.context.input.email.split(separator: "@").last.map(String.init) ?? ""
         return ["method": "password", "emailDomain": .string(domain), "attempt": 1]
     }
 
     static func perform(
-        context: ActionContext<SignInInput>,
+        context: ActionContext<TrackedSignInInput>,
         presenter: Void,
         completion: Completion
     )
@@ -149,7 +149,7 @@ final class SlowTrackedAction: Action {
 }
 
 final class AccountsFeature: Feature {
-    static let signIn = action(SignInAction.self)
+    static let signIn = action(TrackedSignInAction.self)
     static let untracked = action(UntrackedAction.self)
     static let slow = action(SlowTrackedAction.self)
 
@@ -233,7 +233,7 @@ final class NotAnActivityAction: Action {
     }
 }
 
-final class CatalogFeature: Feature {
+final class ActivityCatalogFeature: Feature {
     static let viewProduct = action(ViewProductAction.self)
     static let plain = action(NotAnActivityAction.self)
 
