@@ -60,6 +60,8 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible {
         self.endpoint = endpoint
         self.timeout = max(timeout, .milliseconds(1))
         self.authorization = apiKey.map { "Bearer \($0)" }
+        // Work on a copy: the caller's configuration object stays as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         configuration.timeoutIntervalForRequest = self.timeout.timeInterval
         configuration.timeoutIntervalForResource = self.timeout.timeInterval
         configuration.httpCookieStorage = nil
