@@ -30,6 +30,7 @@ import os
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
@@ -51,11 +52,16 @@ class Collector:
         self.last_content_type = None
         self.last_sent_at = None
         self.stopping = threading.Event()
+        self.started = time.monotonic()
 
     def next_action(self):
         with self.lock:
             self.requests += 1
             return parse_action(self.script.pop(0)) if self.script else {"kind": "status", "status": 200, "headers": {}}
+
+    def next_is_drop(self):
+        with self.lock:
+            return bool(self.script) and parse_action(self.script[0])["kind"] == "drop"
 
     def record(self, events):
         with self.lock:
@@ -177,7 +183,8 @@ def make_handler(collector, server_box):
                 collector.last_content_type = self.headers.get("Content-Type")
                 collector.last_sent_at = payload.get("sentAt")
             action = collector.next_action()
-            entry = {"action": action["kind"], "events": len(events), "recorded": False}
+            entry = {"action": action["kind"], "events": len(events), "recorded": False,
+                     "at": round(time.monotonic() - collector.started, 3)}
             if action["kind"] == "drop":
                 entry["status"] = None
                 self.append_log(entry)
@@ -201,7 +208,13 @@ def make_handler(collector, server_box):
                 collector.record(events)
             entry.update(status=status, recorded=recorded)
             self.append_log(entry)
-            self.reply(status, {"accepted": len(events) if recorded else 0}, action["headers"])
+            headers = dict(action["headers"])
+            if collector.next_is_drop():
+                # libcurl (URLSession on Linux) silently resends a request whose reused connection closed
+                # without a byte, so a drop must come on a fresh connection to reach the client as a failure.
+                headers["Connection"] = "close"
+                self.close_connection = True
+            self.reply(status, {"accepted": len(events) if recorded else 0}, headers)
 
         def append_log(self, entry):
             with collector.lock:

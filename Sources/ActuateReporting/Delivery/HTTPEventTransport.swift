@@ -17,7 +17,7 @@ import FoundationNetworking
 ///     timeout: .seconds(30)
 /// )
 /// ```
-public final class HTTPEventTransport: EventTransport, CustomStringConvertible {
+public final class HTTPEventTransport: EventTransport, CustomStringConvertible, CustomReflectable {
     /// Where batches are posted.
     public let endpoint: URL
     /// How long one request may take before it counts as a timed-out connection failure.
@@ -79,6 +79,19 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible {
     public var description: String {
         "HTTPEventTransport(endpoint: \(EndpointSecurity.redacted(endpoint)), "
             + "apiKey: \(authorization == nil ? "none" : "set"), timeout: \(timeout))"
+    }
+
+    /// A mirror that shows what ``description`` shows, so `dump` and debuggers never reveal the key.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "endpoint": EndpointSecurity.redacted(endpoint),
+                "apiKey": authorization == nil ? "none" : "set",
+                "timeout": timeout,
+            ],
+            displayStyle: .class
+        )
     }
 
     /// Posts one batch.

@@ -22,6 +22,7 @@ final class TestCollector: Sendable {
             var events: Int
             var recorded: Bool
             var status: Int?
+            var at: Double?
         }
 
         var requests: Int
