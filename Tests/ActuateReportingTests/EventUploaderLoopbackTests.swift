@@ -2,6 +2,9 @@ import Actuate
 import ActuateReporting
 import ActuateTesting
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 @Suite("EventUploader over loopback HTTP")
@@ -75,6 +78,32 @@ struct EventUploaderLoopbackTests {
                 if let failure = result.failure { failures.append(failure.kind) }
             }
             #expect(failures == [.connectionLost, .timedOut])
+        }
+    }
+
+    @Test("the collector stops by itself when its input closes and after its lifetime")
+    func collectorStopsByItself() async throws {
+        let orphaned = try await TestCollector.start()
+        orphaned.closeInput()
+        await orphaned.waitForExit()
+
+        let expiring = try await TestCollector.start(maxSeconds: 0.5)
+        await expiring.waitForExit()
+        await #expect(throws: (any Error).self) { try await expiring.stats() }
+    }
+
+    @Test("the collector answers malformed batches with 400 without using its script")
+    func collectorRejectsMalformedBatches() async throws {
+        try await TestCollector.with(script: ["500"]) { collector in
+            var request = URLRequest(url: collector.batchURL)
+            request.httpMethod = "POST"
+            request.httpBody = Data(#"{"batch": [{"noid": 1}]}"#.utf8)
+            let (_, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            let stats = try await collector.stats()
+            #expect(stats.malformed == 1)
+            #expect(stats.remainingScript == 1)
+            #expect(stats.unique == 0)
         }
     }
 }

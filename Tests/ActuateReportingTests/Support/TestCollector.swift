@@ -78,9 +78,10 @@ final class TestCollector: Sendable {
     static func with<T: Sendable>(
         script: [String] = [],
         slowSeconds: Double = 5,
+        maxSeconds: Double = 300,
         _ body: (TestCollector) async throws -> T
     ) async throws -> T {
-        let collector = try await start(script: script, slowSeconds: slowSeconds)
+        let collector = try await start(script: script, slowSeconds: slowSeconds, maxSeconds: maxSeconds)
         do {
             let result = try await body(collector)
             await collector.shutdown()
@@ -92,7 +93,7 @@ final class TestCollector: Sendable {
     }
 
     /// Starts a collector with `python3` from PATH and waits for it to print its port.
-    static func start(script: [String] = [], slowSeconds: Double = 5, maxSeconds: Int = 300) async throws
+    static func start(script: [String] = [], slowSeconds: Double = 5, maxSeconds: Double = 300) async throws
         -> TestCollector
     {
         guard let python = findOnPath("python3") else { throw StartError.pythonMissing }
@@ -146,6 +147,16 @@ final class TestCollector: Sendable {
         request.httpMethod = "POST"
         _ = try? await Self.session.data(for: request)
         try? stdinPipe.fileHandleForWriting.close()
+        await exited.wait()
+    }
+
+    /// Closes the collector's standard input, as the death of the test process would.
+    func closeInput() {
+        try? stdinPipe.fileHandleForWriting.close()
+    }
+
+    /// Waits for the collector's process to exit, however it was asked to.
+    func waitForExit() async {
         await exited.wait()
     }
 
