@@ -164,4 +164,68 @@ struct HTTPEventTransportTests {
         #expect(properties["bad"] as? String == "NaN")
         #expect(properties["big"] as? String == "Infinity")
     }
+
+    @Test("the hand-written body decodes back to the same events, whatever the strings and numbers")
+    func bodyRoundTrip() throws {
+        let tricky: [String: JSONValue] = [
+            "quote\"back\\slash": "line\nbreak\ttab\r\u{8}\u{c}\u{1}\u{1f} \u{7f} é 漢字 🙂 \u{2028}",
+            "numbers": [0, -0.0, 7, -42, 0.1, -2.5, 1e300, .number(.leastNonzeroMagnitude), 9_007_199_254_740_994, 123_456_789.125],
+            "nested": ["a": [nil, true, false, ["deep": "x"]], "empty": [:], "list": []],
+            "": "empty key",
+        ]
+        let events = [
+            ReportEvent(
+                type: "click \"quoted\"",
+                timestamp: Date(timeIntervalSince1970: 951_827_696.789),  // 2000-02-29T12:34:56.789Z
+                sessionID: "s\\1",
+                anonymousID: "a/1",
+                userID: "user-ü",
+                properties: tricky
+            ),
+            ReportEvent(
+                type: "executed",
+                timestamp: Date(timeIntervalSince1970: -0.001),
+                sessionID: "s",
+                anonymousID: "a",
+                properties: [:]
+            ),
+        ]
+        let data = try EventBatch(events: events, sentAt: Date(timeIntervalSince1970: 0)).encodedJSON()
+
+        struct Body: Decodable {
+            var batch: [ReportEvent]
+            var sentAt: Date
+        }
+        let decoder = JSONDecoder()
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        decoder.dateDecodingStrategy = .custom { decoder in
+            try style.parse(try decoder.singleValueContainer().decode(String.self))
+        }
+        let body = try decoder.decode(Body.self, from: data)
+        #expect(body.batch.count == 2)
+        for (decoded, original) in zip(body.batch, events) {
+            #expect(decoded.id == original.id)
+            #expect(decoded.type == original.type)
+            #expect(decoded.sessionID == original.sessionID)
+            #expect(decoded.anonymousID == original.anonymousID)
+            #expect(decoded.userID == original.userID)
+            #expect(decoded.properties == original.properties)
+            #expect(abs(decoded.timestamp.timeIntervalSince(original.timestamp)) < 0.000_5)
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""timestamp":"2000-02-29T12:34:56.789Z""#))
+        #expect(text.contains(#""timestamp":"1969-12-31T23:59:59.999Z""#))
+        #expect(text.hasSuffix(#""sentAt":"1970-01-01T00:00:00.000Z"}"#))
+        #expect(!text.contains("userID\":null"))
+    }
+
+    @Test("the wire format writes every stored property of ReportEvent")
+    func wireFormatCoversEveryField() throws {
+        let event = ReportEvent(type: "t", timestamp: Date(), sessionID: "s", anonymousID: "a", userID: "u", properties: ["k": 1])
+        let data = try EventBatch(events: [event], sentAt: Date()).encodedJSON()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let written = try #require((object["batch"] as? [[String: Any]])?.first)
+        let stored = Set(Mirror(reflecting: event).children.compactMap(\.label))
+        #expect(Set(written.keys) == stored)
+    }
 }

@@ -33,28 +33,10 @@ public struct EventBatch: Sendable, Hashable {
     /// The batch as the JSON request body.
     ///
     /// - Returns: UTF-8 JSON: an object with a `batch` array of events and a `sentAt` date.
-    /// - Throws: `EncodingError` if an event cannot be encoded.
+    /// - Throws: Never at present; the signature leaves room for formats that can fail.
     public func encodedJSON() throws -> Data {
-        try Self.makeEncoder().encode(WireBody(batch: events, sentAt: sentAt))
-    }
-
-    private struct WireBody: Encodable {
-        var batch: [ReportEvent]
-        var sentAt: Date
-    }
-
-    private static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(style))
-        }
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity",
-            negativeInfinity: "-Infinity",
-            nan: "NaN"
-        )
-        return encoder
+        var writer = EventBatchJSONWriter(reservingCapacity: 64 + events.count * 256)
+        writer.writeBatch(events, sentAt: sentAt)
+        return Data(writer.bytes)
     }
 }
