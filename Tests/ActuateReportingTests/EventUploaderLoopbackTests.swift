@@ -2,10 +2,11 @@ import Actuate
 import ActuateReporting
 import ActuateTesting
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 @Suite("EventUploader over loopback HTTP")
 struct EventUploaderLoopbackTests {
@@ -25,7 +26,11 @@ struct EventUploaderLoopbackTests {
         let scheduler = TestScheduler()
 
         try await TestCollector.with(script: Self.script, slowSeconds: 10) { collector in
-            let transport = try HTTPEventTransport(endpoint: collector.batchURL, apiKey: "test-key", timeout: .seconds(1))
+            let transport = try HTTPEventTransport(
+                endpoint: collector.batchURL,
+                apiKey: "test-key",
+                timeout: .seconds(1)
+            )
             let uploader = EventUploader(
                 store: store,
                 transport: transport,
@@ -51,7 +56,10 @@ struct EventUploaderLoopbackTests {
             #expect(stats.unique == 55)
             #expect(stats.duplicates == 5)
             #expect(stats.requests == 15)
-            #expect(stats.log.map(\.status) == [500, 503, 429, 413, 400, nil, 400, 400, 200] + Array(repeating: 200, count: 6))
+            #expect(
+                stats.log.map(\.status) == [500, 503, 429, 413, 400, nil, 400, 400, 200]
+                    + Array(repeating: 200, count: 6)
+            )
             #expect(stats.log.filter(\.recorded).map(\.events) == [5, 5, 10, 10, 10, 10, 10])
 
             #expect(try store.count() == 0)
@@ -61,7 +69,12 @@ struct EventUploaderLoopbackTests {
 
             // 500 → 0.5 s; 503 → Retry-After 2 s; 429 → backoff 2 s (third failure); 400 → 0.5 s;
             // drop → 4 s (fourth failure); 400 → 1 s; slow (timed out) → 8 s (fifth failure).
-            #expect(delays == [.milliseconds(500), .seconds(2), .seconds(2), .milliseconds(500), .seconds(4), .seconds(1), .seconds(8)])
+            #expect(
+                delays == [
+                    .milliseconds(500), .seconds(2), .seconds(2), .milliseconds(500), .seconds(4), .seconds(1),
+                    .seconds(8),
+                ]
+            )
             #expect(pauses == 2)
             let status = uploader.status
             #expect(status.requestsSent == 15)

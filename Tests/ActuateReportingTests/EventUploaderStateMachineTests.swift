@@ -10,7 +10,13 @@ private func http(_ status: Int, _ headers: [String: String] = [:]) -> Transport
 
 private func events(_ count: Int) -> [ReportEvent] {
     (0..<count).map { index in
-        ReportEvent(type: "executed", timestamp: now, sessionID: "s", anonymousID: "a", properties: ["i": .number(Double(index))])
+        ReportEvent(
+            type: "executed",
+            timestamp: now,
+            sessionID: "s",
+            anonymousID: "a",
+            properties: ["i": .number(Double(index))]
+        )
     }
 }
 
@@ -32,7 +38,9 @@ struct ResponseClassifierTests {
             ResponseClassifier.classify(http(status, ["retry-after": "7"]), now: now)
                 == .throttled(retryAfter: .seconds(7), reason: "HTTP \(status)")
         )
-        #expect(ResponseClassifier.classify(http(status), now: now) == .throttled(retryAfter: nil, reason: "HTTP \(status)"))
+        #expect(
+            ResponseClassifier.classify(http(status), now: now) == .throttled(retryAfter: nil, reason: "HTTP \(status)")
+        )
         #expect(
             ResponseClassifier.classify(http(status, ["Retry-After": "soon"]), now: now)
                 == .throttled(retryAfter: nil, reason: "HTTP \(status)")
@@ -79,7 +87,10 @@ struct RetryAfterTests {
         #expect(RetryAfter.delay(from: value, now: now) == .seconds(expected))
     }
 
-    @Test("rejects bad values", arguments: ["", "   ", "-5", "1.5", "abc", "2s", "+3", "0x10", "Wed, 32 Oct 2026 07:28:00 GMT"])
+    @Test(
+        "rejects bad values",
+        arguments: ["", "   ", "-5", "1.5", "abc", "2s", "+3", "0x10", "Wed, 32 Oct 2026 07:28:00 GMT"]
+    )
     func bad(value: String) {
         #expect(RetryAfter.delay(from: value, now: now) == nil)
     }
@@ -185,8 +196,12 @@ struct UploadStateMachineTests {
         let batch = events(3)
         machine.begin(batch)
         let lost = TransportResponse.failed(TransportFailure(kind: .connectionLost, message: "reset"))
-        #expect(machine.handle(http(500), now: now, random: 0.5) == .retry(after: .milliseconds(500), reason: "HTTP 500"))
-        #expect(machine.handle(lost, now: now, random: 0.5) == .retry(after: .seconds(1), reason: "connectionLost: reset"))
+        #expect(
+            machine.handle(http(500), now: now, random: 0.5) == .retry(after: .milliseconds(500), reason: "HTTP 500")
+        )
+        #expect(
+            machine.handle(lost, now: now, random: 0.5) == .retry(after: .seconds(1), reason: "connectionLost: reset")
+        )
         #expect(machine.handle(http(502), now: now, random: 0.5) == .retry(after: .seconds(2), reason: "HTTP 502"))
         #expect(machine.currentBatch == batch)
         #expect(machine.rejectedTries == 0)
@@ -197,7 +212,8 @@ struct UploadStateMachineTests {
         var machine = UploadStateMachine(policy: UploadRetryPolicy())
         machine.begin(events(2))
         #expect(
-            machine.handle(http(503, ["Retry-After": "2"]), now: now, random: 0.5) == .pause(for: .seconds(2), reason: "HTTP 503")
+            machine.handle(http(503, ["Retry-After": "2"]), now: now, random: 0.5)
+                == .pause(for: .seconds(2), reason: "HTTP 503")
         )
         #expect(machine.handle(http(429), now: now, random: 0.5) == .pause(for: .seconds(1), reason: "HTTP 429"))
         #expect(machine.currentBatch?.count == 2)
@@ -209,7 +225,9 @@ struct UploadStateMachineTests {
         let batch = events(5)
         machine.begin(batch)
         let timeout = TransportResponse.failed(TransportFailure(kind: .timedOut, message: "1 s"))
-        #expect(machine.handle(http(400), now: now, random: 0.5) == .retry(after: .milliseconds(500), reason: "HTTP 400"))
+        #expect(
+            machine.handle(http(400), now: now, random: 0.5) == .retry(after: .milliseconds(500), reason: "HTTP 400")
+        )
         _ = machine.handle(timeout, now: now, random: 0.5)
         _ = machine.handle(http(500), now: now, random: 0.5)
         #expect(machine.handle(http(400), now: now, random: 0.5) == .retry(after: .seconds(1), reason: "HTTP 400"))
@@ -227,7 +245,10 @@ struct UploadStateMachineTests {
         var machine = UploadStateMachine(policy: UploadRetryPolicy(maxRejectedTries: 1))
         let batch = events(1)
         machine.begin(batch)
-        #expect(machine.handle(http(422), now: now, random: 0.5) == .deadLetter(Set(batch.map(\.id)), reason: "HTTP 422 after 1 try"))
+        #expect(
+            machine.handle(http(422), now: now, random: 0.5)
+                == .deadLetter(Set(batch.map(\.id)), reason: "HTTP 422 after 1 try")
+        )
     }
 
     @Test("413 splits the batch in halves, sent in order, down to a single event that is dead-lettered")

@@ -30,7 +30,11 @@ struct EventUploaderTests {
         let store = try makeStore(events)
         let transport = ScriptedTransport(store: store)
         let uploader = EventUploader(
-            store: store, transport: transport, scheduler: TestScheduler(), configuration: configuration(batch: 10))
+            store: store,
+            transport: transport,
+            scheduler: TestScheduler(),
+            configuration: configuration(batch: 10)
+        )
 
         await uploader.flushNow()
 
@@ -50,7 +54,12 @@ struct EventUploaderTests {
         let transport = ScriptedTransport()
         var settings = configuration()
         settings.maxBatchBytes = oneEvent * 2 + oneEvent / 2
-        let uploader = EventUploader(store: store, transport: transport, scheduler: TestScheduler(), configuration: settings)
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: TestScheduler(),
+            configuration: settings
+        )
 
         await uploader.flushNow()
 
@@ -62,7 +71,12 @@ struct EventUploaderTests {
         let scheduler = TestScheduler()
         let store = try makeStore(makeEvents(5))
         let transport = ScriptedTransport(script: [http(500)], store: store)
-        let uploader = EventUploader(store: store, transport: transport, scheduler: scheduler, configuration: configuration())
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: scheduler,
+            configuration: configuration()
+        )
 
         await uploader.flushNow()
         #expect(transport.requestCount == 1)
@@ -90,7 +104,11 @@ struct EventUploaderTests {
         let store = try makeStore(makeEvents(3))
         let transport = ScriptedTransport(script: [http(503, ["Retry-After": "2"])])
         let uploader = EventUploader(
-            store: store, transport: transport, scheduler: scheduler, configuration: configuration([.count(1)]))
+            store: store,
+            transport: transport,
+            scheduler: scheduler,
+            configuration: configuration([.count(1)])
+        )
 
         await uploader.flushNow()
         #expect(uploader.status.pausedUntil == scheduler.now().addingTimeInterval(2))
@@ -117,7 +135,11 @@ struct EventUploaderTests {
         let store = try makeStore(events)
         let transport = ScriptedTransport(script: [http(400), http(400), http(400)])
         let uploader = EventUploader(
-            store: store, transport: transport, scheduler: scheduler, configuration: configuration(batch: 5))
+            store: store,
+            transport: transport,
+            scheduler: scheduler,
+            configuration: configuration(batch: 5)
+        )
 
         await uploader.flushNow()
         try await advanceToNextAttempt(uploader, scheduler)
@@ -138,7 +160,12 @@ struct EventUploaderTests {
         let poison = events[5].id
         let store = try makeStore(events)
         let transport = ScriptedTransport(rule: { batch in batch.ids.contains(poison) ? http(413) : nil })
-        let uploader = EventUploader(store: store, transport: transport, scheduler: TestScheduler(), configuration: configuration())
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: TestScheduler(),
+            configuration: configuration()
+        )
 
         await uploader.flushNow()
 
@@ -156,7 +183,11 @@ struct EventUploaderTests {
         let store = try makeStore(makeEvents(5))
         let transport = ScriptedTransport()
         let uploader = EventUploader(
-            store: store, transport: transport, scheduler: TestScheduler(), configuration: configuration([.count(5)]))
+            store: store,
+            transport: transport,
+            scheduler: TestScheduler(),
+            configuration: configuration([.count(5)])
+        )
 
         uploader.eventsAppended(4)
         await uploader.waitUntilIdle()
@@ -174,7 +205,11 @@ struct EventUploaderTests {
         let store = try makeStore(makeEvents(2))
         let transport = ScriptedTransport()
         let uploader = EventUploader(
-            store: store, transport: transport, scheduler: scheduler, configuration: configuration([.interval(.seconds(30))]))
+            store: store,
+            transport: transport,
+            scheduler: scheduler,
+            configuration: configuration([.interval(.seconds(30))])
+        )
 
         scheduler.advance(by: .seconds(29))
         await uploader.waitUntilIdle()
@@ -204,7 +239,12 @@ struct EventUploaderTests {
         let scheduler = TestScheduler()
         let store = try makeStore(makeEvents(3))
         let transport = ScriptedTransport()
-        let uploader = EventUploader(store: store, transport: transport, scheduler: scheduler, configuration: configuration())
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: scheduler,
+            configuration: configuration()
+        )
 
         #expect(scheduler.pendingCount == 0)
         uploader.eventsAppended(1000)
@@ -223,7 +263,11 @@ struct EventUploaderTests {
         let store = try makeStore(makeEvents(3))
         let transport = ScriptedTransport(gated: true)
         let uploader = EventUploader(
-            store: store, transport: transport, scheduler: TestScheduler(), configuration: configuration([.count(1)]))
+            store: store,
+            transport: transport,
+            scheduler: TestScheduler(),
+            configuration: configuration([.count(1)])
+        )
 
         uploader.eventsAppended(1)
         await transport.waitUntilParked()
@@ -247,7 +291,12 @@ struct EventUploaderTests {
     func flushNowWaits() async throws {
         let store = try makeStore(makeEvents(2))
         let transport = ScriptedTransport(gated: true)
-        let uploader = EventUploader(store: store, transport: transport, scheduler: TestScheduler(), configuration: configuration())
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: TestScheduler(),
+            configuration: configuration()
+        )
 
         let flush = Task {
             await uploader.flushNow()
@@ -264,7 +313,12 @@ struct EventUploaderTests {
         let scheduler = TestScheduler()
         let store = FlakyStore(base: try makeStore(makeEvents(4)))
         let transport = ScriptedTransport()
-        let uploader = EventUploader(store: store, transport: transport, scheduler: scheduler, configuration: configuration())
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: scheduler,
+            configuration: configuration()
+        )
 
         await uploader.flushNow()
         #expect(transport.requestCount == 0)
@@ -283,7 +337,12 @@ struct EventUploaderTests {
         let scheduler = TestScheduler()
         let store = try makeStore(makeEvents(2))
         let transport = ScriptedTransport(script: [.failed(TransportFailure(kind: .timedOut, message: "1 s"))])
-        let uploader = EventUploader(store: store, transport: transport, scheduler: scheduler, configuration: configuration())
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: scheduler,
+            configuration: configuration()
+        )
         let results = uploader.results()
 
         await uploader.flushNow()
@@ -322,7 +381,12 @@ struct EventUploaderTests {
         let transport = ScriptedTransport()
         var settings = configuration(batch: 0)
         settings.maxBatchBytes = -1
-        let uploader = EventUploader(store: store, transport: transport, scheduler: TestScheduler(), configuration: settings)
+        let uploader = EventUploader(
+            store: store,
+            transport: transport,
+            scheduler: TestScheduler(),
+            configuration: settings
+        )
 
         await uploader.flushNow()
 

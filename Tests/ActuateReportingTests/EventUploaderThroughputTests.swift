@@ -17,7 +17,8 @@ struct EventUploaderThroughputTests {
     )
     func throughput(storeKind: String) async throws {
         let count = Int(ProcessInfo.processInfo.environment["ACTUATE_UPLOAD_EVENTS"] ?? "") ?? 5_000
-        let store: any EventStore = storeKind == "QueueEventStore" ? QueueEventStore() : MemoryEventStore(maxEvents: count)
+        let store: any EventStore =
+            storeKind == "QueueEventStore" ? QueueEventStore() : MemoryEventStore(maxEvents: count)
         for event in makeEvents(count) { try store.append(event) }
 
         try await TestCollector.with { collector in

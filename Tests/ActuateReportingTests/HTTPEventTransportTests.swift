@@ -89,7 +89,10 @@ struct HTTPEventTransportTests {
         let port = closed.port
         await closed.shutdown()
         let unreachable = try HTTPEventTransport(
-            endpoint: URL(string: "http://127.0.0.1:\(port)/v1/batch")!, apiKey: secretKey, timeout: .seconds(5))
+            endpoint: URL(string: "http://127.0.0.1:\(port)/v1/batch")!,
+            apiKey: secretKey,
+            timeout: .seconds(5)
+        )
         let response = await unreachable.send(batch(makeEvents(1)))
         guard case .failed(let failure) = response else {
             Issue.record("expected a connection failure, got \(response)")
@@ -103,7 +106,11 @@ struct HTTPEventTransportTests {
     @Test("posts the batch as JSON with the key in a Bearer header, and returns the collector's answer")
     func postsToCollector() async throws {
         try await TestCollector.with(script: ["503 Retry-After: 7"]) { collector in
-            let transport = try HTTPEventTransport(endpoint: collector.batchURL, apiKey: secretKey, timeout: .seconds(10))
+            let transport = try HTTPEventTransport(
+                endpoint: collector.batchURL,
+                apiKey: secretKey,
+                timeout: .seconds(10)
+            )
             let events = makeEvents(3)
 
             let throttled = await transport.send(batch(events))
@@ -169,7 +176,10 @@ struct HTTPEventTransportTests {
     func bodyRoundTrip() throws {
         let tricky: [String: JSONValue] = [
             "quote\"back\\slash": "line\nbreak\ttab\r\u{8}\u{c}\u{1}\u{1f} \u{7f} é 漢字 🙂 \u{2028}",
-            "numbers": [0, -0.0, 7, -42, 0.1, -2.5, 1e300, .number(.leastNonzeroMagnitude), 9_007_199_254_740_994, 123_456_789.125],
+            "numbers": [
+                0, -0.0, 7, -42, 0.1, -2.5, 1e300, .number(.leastNonzeroMagnitude), 9_007_199_254_740_994,
+                123_456_789.125,
+            ],
             "nested": ["a": [nil, true, false, ["deep": "x"]], "empty": [:], "list": []],
             "": "empty key",
         ]
@@ -221,7 +231,14 @@ struct HTTPEventTransportTests {
 
     @Test("the wire format writes every stored property of ReportEvent")
     func wireFormatCoversEveryField() throws {
-        let event = ReportEvent(type: "t", timestamp: Date(), sessionID: "s", anonymousID: "a", userID: "u", properties: ["k": 1])
+        let event = ReportEvent(
+            type: "t",
+            timestamp: Date(),
+            sessionID: "s",
+            anonymousID: "a",
+            userID: "u",
+            properties: ["k": 1]
+        )
         let data = try EventBatch(events: [event], sentAt: Date()).encodedJSON()
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let written = try #require((object["batch"] as? [[String: Any]])?.first)

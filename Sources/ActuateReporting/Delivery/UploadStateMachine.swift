@@ -93,7 +93,10 @@ public struct UploadStateMachine: Sendable {
             if rejectedTries >= policy.maxRejectedTries {
                 let tries = rejectedTries
                 finishCurrent()
-                return .deadLetter(Set(batch.map(\.id)), reason: "\(reason) after \(tries) \(tries == 1 ? "try" : "tries")")
+                return .deadLetter(
+                    Set(batch.map(\.id)),
+                    reason: "\(reason) after \(tries) \(tries == 1 ? "try" : "tries")"
+                )
             }
             return .retry(after: policy.backoffDelay(forAttempt: rejectedTries, random: random), reason: reason)
         }

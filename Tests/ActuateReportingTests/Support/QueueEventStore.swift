@@ -58,7 +58,9 @@ final class QueueEventStore: EventStore {
     func moveToDeadLetter(ids: Set<ReportEvent.ID>, reason: String) throws {
         state.withLock { state in
             let live = state.events[state.head...]
-            state.deadLetters += live.filter { ids.contains($0.event.id) }.map { DeadLetter(event: $0.event, reason: reason) }
+            state.deadLetters += live.filter { ids.contains($0.event.id) }.map {
+                DeadLetter(event: $0.event, reason: reason)
+            }
             state.events = live.filter { !ids.contains($0.event.id) }
             state.head = 0
         }

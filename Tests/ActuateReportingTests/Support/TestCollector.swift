@@ -45,7 +45,8 @@ final class TestCollector: Sendable {
         var description: String {
             switch self {
             case .pythonMissing:
-                return "python3 was not found on PATH; the upload tests need Python 3 to run Tests/Support/collector.py."
+                return
+                    "python3 was not found on PATH; the upload tests need Python 3 to run Tests/Support/collector.py."
             case .scriptMissing(let path):
                 return "The collector script is missing at \(path)."
             case .noPort(let output):
@@ -93,7 +94,11 @@ final class TestCollector: Sendable {
     }
 
     /// Starts a collector with `python3` from PATH and waits for it to print its port.
-    static func start(script: [String] = [], slowSeconds: Double = 5, maxSeconds: Double = 300) async throws
+    static func start(
+        script: [String] = [],
+        slowSeconds: Double = 5,
+        maxSeconds: Double = 300
+    ) async throws
         -> TestCollector
     {
         guard let python = findOnPath("python3") else { throw StartError.pythonMissing }
