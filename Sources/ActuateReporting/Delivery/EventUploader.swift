@@ -256,6 +256,8 @@ public final class EventUploader: EventDelivery {
 
     private func performRun() async -> RunEnd {
         while true {
+            // Reading the current batch and beginning a fetched one take two lock acquisitions; that is safe
+            // because only the single running flush changes the machine's batches.
             let events: [ReportEvent]
             if let current = state.withLock({ $0.machine.currentBatch }) {
                 events = current

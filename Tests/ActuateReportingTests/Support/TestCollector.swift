@@ -14,7 +14,9 @@ import FoundationNetworking
 ///     let stats = try await collector.stats()
 /// }
 /// ```
-final class TestCollector: Sendable {
+// @unchecked: every stored property is a `let`; Process and Pipe are used only through thread-safe calls
+// (isRunning, terminate, closing a file handle), and some SDKs do not mark them Sendable.
+final class TestCollector: @unchecked Sendable {
     /// What the collector reports at `GET /control/stats`.
     struct Stats: Decodable, Sendable {
         struct Entry: Decodable, Sendable {
