@@ -1,0 +1,42 @@
+import Foundation
+
+/// A group of stored events sent to the collector in one request.
+///
+/// Its JSON form is the request body that ``HTTPEventTransport`` posts:
+///
+/// ```json
+/// {"batch": [{"id": "…", "type": "executed", "timestamp": "2026-01-01T00:00:00.000Z", …}], "sentAt": "…"}
+/// ```
+///
+/// Dates are ISO 8601 strings in UTC with milliseconds. Non-finite numbers, which JSON cannot hold, are sent as
+/// the strings `"NaN"`, `"Infinity"` and `"-Infinity"` rather than failing the whole batch.
+public struct EventBatch: Sendable, Hashable {
+    /// The events, oldest first.
+    public var events: [ReportEvent]
+    /// When the batch was sent, read from the uploader's scheduler.
+    public var sentAt: Date
+
+    /// Creates a batch.
+    /// - Parameters:
+    ///   - events: The events, oldest first.
+    ///   - sentAt: When the batch is sent.
+    public init(events: [ReportEvent], sentAt: Date) {
+        self.events = events
+        self.sentAt = sentAt
+    }
+
+    /// The identifiers of the batch's events.
+    public var ids: Set<ReportEvent.ID> {
+        Set(events.map(\.id))
+    }
+
+    /// The batch as the JSON request body.
+    ///
+    /// - Returns: UTF-8 JSON: an object with a `batch` array of events and a `sentAt` date.
+    /// - Throws: Never at present; the signature leaves room for formats that can fail.
+    public func encodedJSON() throws -> Data {
+        var writer = EventBatchJSONWriter(reservingCapacity: 64 + events.count * 256)
+        writer.writeBatch(events, sentAt: sentAt)
+        return Data(writer.bytes)
+    }
+}

@@ -1,0 +1,318 @@
+import Actuate
+import Foundation
+import Synchronization
+
+/// Uploads stored events in batches, and removes them from the store only once the collector acknowledged them.
+///
+/// The uploader reads batches from an ``EventStore`` without removing them, sends them through an
+/// ``EventTransport``, and acts on the response: a 2xx removes the batch; connection errors and 5xx are retried
+/// with exponential backoff; 429 and 503 pause the whole pipeline for `Retry-After`; 413 splits the batch; any
+/// other 4xx counts a try and, after ``UploadRetryPolicy/maxRejectedTries``, moves the batch to the dead-letter
+/// file. The decisions live in ``UploadStateMachine``; every delay runs on the injected scheduler.
+///
+/// Only one flush runs at a time. A flush requested while one runs makes it run once more afterwards.
+///
+/// ```swift
+/// let transport = try HTTPEventTransport(endpoint: URL(string: "https://collector.example.com/v1/batch")!,
+///                                        apiKey: key)
+/// let uploader = EventUploader(store: store, transport: transport, scheduler: SystemScheduler.shared)
+/// uploader.eventsAppended(1)        // flushes at 20 events, and every 30 s
+/// await uploader.flushNow()         // or flush by hand
+/// ```
+public final class EventUploader: EventDelivery {
+    private struct Hold {
+        var token: UInt64
+        var work: ScheduledWork?
+    }
+
+    private struct State {
+        var machine: UploadStateMachine
+        var status = UploaderStatus()
+        var running = false
+        var rerunRequested = false
+        /// Resumed when the current run ends.
+        var runWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Resumed when the run after the current one ends.
+        var nextRunWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Resumed when no run is in progress.
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        /// A scheduled retry or pause; while it exists, flush requests wait for it.
+        var hold: Hold?
+        var nextHoldToken: UInt64 = 0
+        var intervalWork: ScheduledWork?
+        var appendedSinceFlush = 0
+        var subscribers: [UUID: AsyncStream<UploadResult>.Continuation] = [:]
+        var isShutDown = false
+    }
+
+    private enum RunEnd {
+        case drained
+        case hold(delay: Duration, isPause: Bool)
+    }
+
+    private let store: any EventStore
+    private let transport: any EventTransport
+    private let scheduler: any ActuateScheduler
+    private let configuration: Configuration
+    private let state: Mutex<State>
+
+    /// Creates an uploader and starts its interval timer, if its policies have one.
+    ///
+    /// - Parameters:
+    ///   - store: Where events wait until they are acknowledged.
+    ///   - transport: How batches reach the collector.
+    ///   - scheduler: The clock and timer source for intervals, backoff and pauses.
+    ///   - configuration: Batch sizes, flush policies and retry rules.
+    public init(
+        store: any EventStore,
+        transport: any EventTransport,
+        scheduler: any ActuateScheduler,
+        configuration: Configuration = Configuration()
+    ) {
+        var configuration = configuration
+        configuration.maxBatchCount = max(1, configuration.maxBatchCount)
+        configuration.maxBatchBytes = max(1, configuration.maxBatchBytes)
+        self.store = store
+        self.transport = transport
+        self.scheduler = scheduler
+        self.configuration = configuration
+        self.state = Mutex(State(machine: UploadStateMachine(policy: configuration.retryPolicy)))
+        armIntervalTimer()
+    }
+
+    deinit {
+        let (hold, interval, subscribers) = state.withLock { state in
+            (state.hold?.work, state.intervalWork, Array(state.subscribers.values))
+        }
+        hold?.cancel()
+        interval?.cancel()
+        subscribers.forEach { $0.finish() }
+    }
+
+    /// What the uploader has done so far and what it waits for.
+    public var status: UploaderStatus {
+        state.withLock { $0.status }
+    }
+
+    /// Tells the uploader that events were appended; a count policy may start a flush.
+    /// - Parameter count: How many events were appended.
+    public func eventsAppended(_ count: Int) {
+        request(appended: max(0, count), waiter: nil)
+    }
+
+    /// Uploads what is stored now, and returns when that attempt has finished, acknowledged or not.
+    ///
+    /// When a flush is running, this waits for it and for one more run after it. While a retry or a pause is
+    /// scheduled, this returns at once: the scheduled attempt will send the stored events.
+    public func flushNow() async {
+        await withCheckedContinuation { continuation in
+            request(appended: nil, waiter: continuation)
+        }
+    }
+
+    /// Flushes because the app is moving to the background.
+    ///
+    /// Apps that want the flush to finish before suspension can instead await ``flushNow()`` inside a background
+    /// task.
+    public func applicationDidEnterBackground() {
+        request(appended: nil, waiter: nil)
+    }
+
+    /// Returns once no flush is running; a retry or pause may still be scheduled.
+    public func waitUntilIdle() async {
+        await withCheckedContinuation { continuation in
+            let idle = state.withLock { state -> Bool in
+                guard state.running else { return true }
+                state.idleWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
+        }
+    }
+
+    /// A stream of the result of every request from now on.
+    ///
+    /// - Returns: A stream that ends when the uploader is released; it keeps the newest 1,000 unread results.
+    public func results() -> AsyncStream<UploadResult> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: UploadResult.self,
+            bufferingPolicy: .bufferingNewest(1000)
+        )
+        let id = UUID()
+        state.withLock { $0.subscribers[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    // MARK: - Starting and ending runs
+
+    /// Starts a run, or records the request against the running one, in one lock acquisition.
+    private func request(appended: Int?, waiter: CheckedContinuation<Void, Never>?) {
+        let threshold = configuration.flushCount
+        let (start, resumeNow) = state.withLock { state -> (Bool, Bool) in
+            if let appended {
+                state.appendedSinceFlush += appended
+                guard let threshold, state.appendedSinceFlush >= threshold else { return (false, false) }
+            }
+            if state.hold != nil { return (false, true) }
+            if state.running {
+                state.rerunRequested = true
+                if let waiter { state.nextRunWaiters.append(waiter) }
+                return (false, false)
+            }
+            Self.beginRun(&state)
+            if let waiter { state.runWaiters.append(waiter) }
+            return (true, false)
+        }
+        if resumeNow { waiter?.resume() }
+        if start { spawnRun() }
+    }
+
+    private static func beginRun(_ state: inout State) {
+        state.running = true
+        state.rerunRequested = false
+        state.status.isFlushing = true
+        state.appendedSinceFlush = 0
+    }
+
+    private func spawnRun() {
+        Task { [self] in
+            let end = await performRun()
+            finishRun(end)
+        }
+    }
+
+    private func finishRun(_ end: RunEnd) {
+        var released: [CheckedContinuation<Void, Never>] = []
+        if case .hold(let delay, let isPause) = end {
+            let now = scheduler.now()
+            let uptime = scheduler.uptime()
+            let token = state.withLock { state -> UInt64 in
+                let token = state.nextHoldToken
+                state.nextHoldToken += 1
+                state.hold = Hold(token: token, work: nil)
+                state.rerunRequested = false
+                state.status.retriesScheduled += 1
+                state.status.nextAttemptUptime = uptime + delay
+                state.status.pausedUntil = isPause ? now.addingTimeInterval(delay.seconds) : nil
+                released = state.runWaiters + state.nextRunWaiters
+                state.runWaiters = []
+                state.nextRunWaiters = []
+                return token
+            }
+            let work = scheduler.schedule(after: delay) { [weak self] in self?.holdEnded(token: token) }
+            state.withLock { state in
+                if state.hold?.token == token { state.hold?.work = work }
+            }
+        }
+        let start = state.withLock { state -> Bool in
+            released += state.runWaiters
+            state.runWaiters = []
+            if state.rerunRequested {
+                Self.beginRun(&state)
+                state.runWaiters = state.nextRunWaiters
+                state.nextRunWaiters = []
+                return true
+            }
+            state.running = false
+            state.status.isFlushing = false
+            released += state.nextRunWaiters + state.idleWaiters
+            state.nextRunWaiters = []
+            state.idleWaiters = []
+            return false
+        }
+        released.forEach { $0.resume() }
+        if start { spawnRun() }
+    }
+
+    private func holdEnded(token: UInt64) {
+        let start = state.withLock { state -> Bool in
+            guard state.hold?.token == token else { return false }
+            state.hold = nil
+            state.status.pausedUntil = nil
+            state.status.nextAttemptUptime = nil
+            if state.running {
+                state.rerunRequested = true
+                return false
+            }
+            Self.beginRun(&state)
+            return true
+        }
+        if start { spawnRun() }
+    }
+
+    private func armIntervalTimer() {
+        guard let interval = configuration.flushInterval else { return }
+        let work = scheduler.schedule(after: interval) { [weak self] in
+            self?.request(appended: nil, waiter: nil)
+            self?.armIntervalTimer()
+        }
+        state.withLock { $0.intervalWork = work }
+    }
+
+    // MARK: - One run
+
+    private func performRun() async -> RunEnd {
+        while true {
+            // Reading the current batch and beginning a fetched one take two lock acquisitions; that is safe
+            // because only the single running flush changes the machine's batches.
+            let events: [ReportEvent]
+            if let current = state.withLock({ $0.machine.currentBatch }) {
+                events = current
+            } else {
+                let fetched: [ReportEvent]
+                do {
+                    fetched = try store.fetch(count: configuration.maxBatchCount, maxBytes: configuration.maxBatchBytes)
+                } catch {
+                    return storeFailed(error)
+                }
+                guard !fetched.isEmpty else { return .drained }
+                state.withLock { $0.machine.begin(fetched) }
+                events = fetched
+            }
+            state.withLock { $0.status.requestsSent += 1 }
+            let response = await transport.send(EventBatch(events: events, sentAt: scheduler.now()))
+            let random = configuration.random()
+            let now = scheduler.now()
+            let (decision, result, subscribers) = state.withLock { state in
+                let decision = state.machine.handle(response, now: now, random: random)
+                let result = UploadResult(eventCount: events.count, response: response, decision: decision)
+                state.status.lastResult = result
+                if case .split = decision { state.status.batchesSplit += 1 }
+                return (decision, result, Array(state.subscribers.values))
+            }
+            subscribers.forEach { $0.yield(result) }
+            switch decision {
+            case .acknowledge(let ids):
+                do { try store.remove(ids: ids) } catch { return storeFailed(error) }
+                state.withLock { state in
+                    state.status.eventsAcknowledged += ids.count
+                    state.status.lastStoreError = nil
+                }
+            case .deadLetter(let ids, let reason):
+                do { try store.moveToDeadLetter(ids: ids, reason: reason) } catch { return storeFailed(error) }
+                state.withLock { state in
+                    state.status.eventsDeadLettered += ids.count
+                    state.status.lastStoreError = nil
+                }
+            case .split:
+                continue
+            case .retry(let delay, _):
+                return .hold(delay: delay, isPause: false)
+            case .pause(let delay, _):
+                return .hold(delay: delay, isPause: true)
+            }
+        }
+    }
+
+    private func storeFailed(_ error: any Error) -> RunEnd {
+        let random = configuration.random()
+        let delay = state.withLock { state in
+            state.status.lastStoreError = String(describing: error)
+            return state.machine.storeFailed(random: random)
+        }
+        return .hold(delay: delay, isPause: false)
+    }
+}

@@ -1,0 +1,53 @@
+extension EventUploader {
+    /// How an ``EventUploader`` batches, flushes and retries.
+    public struct Configuration: Sendable {
+        /// When the uploader flushes on its own; ``FlushPolicy/defaults`` unless set.
+        public var flushPolicies: [FlushPolicy]
+        /// The most events in one request. Values below 1 mean 1.
+        public var maxBatchCount: Int
+        /// The most encoded event bytes in one request, below the collector's 500 KB limit. Values below 1
+        /// mean 1; a single larger event is still sent alone.
+        public var maxBatchBytes: Int
+        /// Backoff and dead-letter rules.
+        public var retryPolicy: UploadRetryPolicy
+        /// The source of the backoff jitter: returns a number in `0..<1`. Tests pass a constant.
+        public var random: @Sendable () -> Double
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - flushPolicies: When to flush on its own (every 20 events and every 30 s by default).
+        ///   - maxBatchCount: The most events in one request (500 by default).
+        ///   - maxBatchBytes: The most encoded bytes in one request (475,000 by default).
+        ///   - retryPolicy: Backoff and dead-letter rules.
+        ///   - random: The source of the backoff jitter, returning numbers in `0..<1`.
+        public init(
+            flushPolicies: [FlushPolicy] = FlushPolicy.defaults,
+            maxBatchCount: Int = 500,
+            maxBatchBytes: Int = 475_000,
+            retryPolicy: UploadRetryPolicy = UploadRetryPolicy(),
+            random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        ) {
+            self.flushPolicies = flushPolicies
+            self.maxBatchCount = maxBatchCount
+            self.maxBatchBytes = maxBatchBytes
+            self.retryPolicy = retryPolicy
+            self.random = random
+        }
+
+        /// The smallest count among the count policies, if any.
+        var flushCount: Int? {
+            flushPolicies.compactMap { policy -> Int? in
+                if case .count(let count) = policy { return max(1, count) }
+                return nil
+            }.min()
+        }
+
+        /// The shortest period among the interval policies, if any.
+        var flushInterval: Duration? {
+            flushPolicies.compactMap { policy -> Duration? in
+                if case .interval(let period) = policy { return max(period, .seconds(1)) }
+                return nil
+            }.min()
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An ``EventTransport`` that posts each batch as JSON to a collector over HTTPS.
+///
+/// The body is ``EventBatch/encodedJSON()``. The API key, when given, goes in an `Authorization: Bearer …`
+/// header and nowhere else: no description, log line or error mentions it. Plain `http` is refused except for
+/// loopback hosts, so that a test collector on `127.0.0.1` works and a production key never travels in clear.
+///
+/// ```swift
+/// let transport = try HTTPEventTransport(
+///     endpoint: URL(string: "https://collector.example.com/v1/batch")!,
+///     apiKey: "…",
+///     timeout: .seconds(30)
+/// )
+/// ```
+public final class HTTPEventTransport: EventTransport, CustomStringConvertible, CustomReflectable {
+    /// Where batches are posted.
+    public let endpoint: URL
+    /// How long one request may take before it counts as a timed-out connection failure.
+    public let timeout: Duration
+
+    private let authorization: String?
+    private let session: URLSession
+
+    /// Creates a transport without an API key.
+    ///
+    /// - Parameter endpoint: The collector URL, `https`, or `http` on a loopback host.
+    /// - Throws: ``HTTPEventTransportError`` when the endpoint is not allowed.
+    public convenience init(endpoint: URL) throws(HTTPEventTransportError) {
+        try self.init(endpoint: endpoint, apiKey: nil)
+    }
+
+    /// Creates a transport.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The collector URL, `https`, or `http` on a loopback host.
+    ///   - apiKey: The key sent as `Authorization: Bearer <key>`, or `nil` for none.
+    ///   - timeout: How long one request may take (30 seconds by default).
+    ///   - configuration: The session configuration to start from (`.ephemeral` by default); the transport sets
+    ///     its timeouts and turns off cookies and caching.
+    /// - Throws: ``HTTPEventTransportError`` when the endpoint is not allowed or the key is empty or contains
+    ///   line breaks.
+    public init(
+        endpoint: URL,
+        apiKey: String?,
+        timeout: Duration = .seconds(30),
+        configuration: URLSessionConfiguration = .ephemeral
+    ) throws(HTTPEventTransportError) {
+        try EndpointSecurity.validate(endpoint)
+        if let apiKey {
+            guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
+            guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+                throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+            }
+        }
+        self.endpoint = endpoint
+        self.timeout = max(timeout, .milliseconds(1))
+        self.authorization = apiKey.map { "Bearer \($0)" }
+        // Work on a copy: the caller's configuration object stays as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
+        configuration.timeoutIntervalForRequest = self.timeout.timeInterval
+        configuration.timeoutIntervalForResource = self.timeout.timeInterval
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// A description naming the endpoint and whether a key is set, never the key itself.
+    public var description: String {
+        "HTTPEventTransport(endpoint: \(EndpointSecurity.redacted(endpoint)), "
+            + "apiKey: \(authorization == nil ? "none" : "set"), timeout: \(timeout))"
+    }
+
+    /// A mirror that shows what ``description`` shows, so `dump` and debuggers never reveal the key.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "endpoint": EndpointSecurity.redacted(endpoint),
+                "apiKey": authorization == nil ? "none" : "set",
+                "timeout": timeout,
+            ],
+            displayStyle: .class
+        )
+    }
+
+    /// Posts one batch.
+    /// - Parameter batch: The events to send.
+    /// - Returns: The collector's response, or the failure that prevented one.
+    public func send(_ batch: EventBatch) async -> TransportResponse {
+        let body: Data
+        do {
+            body = try batch.encodedJSON()
+        } catch {
+            return .failed(TransportFailure(kind: .encodingFailed, message: String(describing: error)))
+        }
+        var request = URLRequest(url: endpoint, timeoutInterval: timeout.timeInterval)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let authorization {
+            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+        }
+        do {
+            let (data, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else {
+                return .failed(TransportFailure(kind: .other, message: "the response is not an HTTP response"))
+            }
+            var headers: [String: String] = [:]
+            for (key, value) in http.allHeaderFields {
+                headers[String(describing: key)] = String(describing: value)
+            }
+            return .http(HTTPResponse(statusCode: http.statusCode, headers: headers, body: data))
+        } catch {
+            return .failed(Self.failure(for: error))
+        }
+    }
+
+    private static func failure(for error: any Error) -> TransportFailure {
+        guard let urlError = error as? URLError else {
+            return TransportFailure(kind: .other, message: String(describing: type(of: error)))
+        }
+        let kind: TransportFailure.Kind
+        switch urlError.code {
+        case .timedOut:
+            kind = .timedOut
+        case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse:
+            kind = .connectionLost
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            kind = .cannotConnect
+        default:
+            kind = .other
+        }
+        // The code alone: the localized text may quote the request, and the request carries the key.
+        return TransportFailure(kind: kind, message: "URLError \(urlError.code.rawValue)")
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Parses the HTTP `Retry-After` header.
+///
+/// The header holds either a number of seconds (`120`) or an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`, and the
+/// obsolete RFC 850 and asctime forms). Anything else is rejected rather than guessed at.
+public enum RetryAfter {
+    /// The delay a `Retry-After` value asks for.
+    ///
+    /// - Parameters:
+    ///   - value: The header value.
+    ///   - now: The current time, to turn a date into a delay.
+    /// - Returns: The delay, zero for a date in the past, or `nil` when the value is neither a non-negative
+    ///   whole number of seconds nor an HTTP date.
+    public static func delay(from value: String, now: Date) -> Duration? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        if trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            // Cap absurd values instead of overflowing; the retry policy caps them further.
+            guard let seconds = Int64(trimmed.prefix(12)) else { return nil }
+            return .seconds(seconds)
+        }
+        guard let date = httpDate(trimmed) else { return nil }
+        let interval = date.timeIntervalSince(now)
+        guard interval > 0 else { return .zero }
+        return .milliseconds(Int64((interval * 1000).rounded(.up)))
+    }
+
+    private static let formats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz",  // IMF-fixdate, RFC 9110
+        "EEEE, dd-MMM-yy HH:mm:ss zzz",  // RFC 850
+        "EEE MMM d HH:mm:ss yyyy",  // asctime
+    ]
+
+    private static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for format in formats {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: collapsed) { return date }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A snapshot of what an ``EventUploader`` has done and what it is waiting for.
+public struct UploaderStatus: Sendable, Hashable {
+    /// Requests handed to the transport.
+    public var requestsSent = 0
+    /// Events the collector acknowledged and the store removed.
+    public var eventsAcknowledged = 0
+    /// Events moved to the dead-letter file.
+    public var eventsDeadLettered = 0
+    /// Retries and pauses scheduled after a failure.
+    public var retriesScheduled = 0
+    /// Batches split in half after a 413.
+    public var batchesSplit = 0
+    /// Whether a flush is running now.
+    public var isFlushing = false
+    /// When a pause requested by the collector (429 or 503) ends, on the scheduler's wall clock.
+    public var pausedUntil: Date?
+    /// The scheduler uptime at which the next automatic attempt (a retry or the end of a pause) runs.
+    public var nextAttemptUptime: Duration?
+    /// The last upload result.
+    public var lastResult: UploadResult?
+    /// The last store failure, if the store failed since the last successful flush step.
+    public var lastStoreError: String?
+
+    /// Creates an empty status.
+    public init() {}
+}
+
+/// The outcome of one request, as ``EventUploader`` reports it.
+public struct UploadResult: Sendable, Hashable {
+    /// How many events the request carried.
+    public var eventCount: Int
+    /// The HTTP status, or `nil` when no response arrived.
+    public var statusCode: Int?
+    /// The transport failure, when no response arrived.
+    public var failure: TransportFailure?
+    /// What the uploader decided.
+    public var decision: UploadStateMachine.Decision
+
+    /// Creates a result.
+    /// - Parameters:
+    ///   - eventCount: How many events the request carried.
+    ///   - response: What the transport returned.
+    ///   - decision: What the uploader decided.
+    public init(eventCount: Int, response: TransportResponse, decision: UploadStateMachine.Decision) {
+        self.eventCount = eventCount
+        switch response {
+        case .http(let http):
+            statusCode = http.statusCode
+            failure = nil
+        case .failed(let failure):
+            statusCode = nil
+            self.failure = failure
+        }
+        self.decision = decision
+    }
+}

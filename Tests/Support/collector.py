@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""A loopback event collector for Actuate's upload tests.
+
+It listens on 127.0.0.1 on an ephemeral port and prints the port alone on its first stdout line.
+
+    python3 Tests/Support/collector.py --script '["500", "503 Retry-After: 2", "drop", "slow"]'
+
+Endpoints:
+  POST /v1/batch          a batch {"batch": [events...], "sentAt": ...}; answered by the next script entry,
+                          then 200 once the script is used up. Events are recorded, deduplicated by "id", only
+                          when the answer is 2xx (and for "slow", which records and then answers 200 late).
+                          A body that is not such JSON gets 400 and does not use a script entry.
+  POST /control/script    replaces the remaining script with the JSON list in the body.
+  GET  /control/stats     {"requests", "unique", "duplicates", "malformed", "log", "ids", "last..."};
+                          add ?ids=0 to leave out the ids.
+  POST /control/shutdown  stops the server.
+
+Script entries: "200", "500", "413", "503 Retry-After: 2" (a status and at most one header), an object
+{"status": 503, "headers": {"Retry-After": "2"}}, "drop" (close the connection without answering), and
+"slow" or "slow 3.5" (record the events, wait that many seconds, by default --slow-seconds, then answer 200).
+
+It stops by itself after --max-seconds, when its parent process dies, and when its standard input reaches
+end of file (the test process holds the other end of that pipe), unless --keep-stdin is given.
+Only the Python 3 standard library is used.
+"""
+
+import argparse
+import json
+import os
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+
+class Collector:
+    """The collector's state, shared by the handler threads behind one lock."""
+
+    def __init__(self, script, slow_seconds):
+        self.lock = threading.Lock()
+        self.script = list(script)
+        self.slow_seconds = slow_seconds
+        self.events = {}
+        self.order = []
+        self.duplicates = 0
+        self.requests = 0
+        self.malformed = 0
+        self.log = []
+        self.last_authorization = None
+        self.last_content_type = None
+        self.last_sent_at = None
+        self.stopping = threading.Event()
+        self.started = time.monotonic()
+
+    def next_action(self):
+        with self.lock:
+            self.requests += 1
+            return parse_action(self.script.pop(0)) if self.script else {"kind": "status", "status": 200, "headers": {}}
+
+    def next_is_drop(self):
+        with self.lock:
+            return bool(self.script) and parse_action(self.script[0])["kind"] == "drop"
+
+    def record(self, events):
+        with self.lock:
+            for event in events:
+                event_id = event["id"]
+                if event_id in self.events:
+                    self.duplicates += 1
+                else:
+                    self.events[event_id] = event
+                    self.order.append(event_id)
+
+    def stats(self, include_ids):
+        with self.lock:
+            result = {
+                "requests": self.requests,
+                "unique": len(self.order),
+                "duplicates": self.duplicates,
+                "malformed": self.malformed,
+                "log": list(self.log),
+                "lastAuthorization": self.last_authorization,
+                "lastContentType": self.last_content_type,
+                "lastSentAt": self.last_sent_at,
+                "remainingScript": len(self.script),
+            }
+            if include_ids:
+                result["ids"] = list(self.order)
+            return result
+
+
+def parse_action(entry):
+    """Turns a script entry into {"kind": "status"|"drop"|"slow", ...}."""
+    if isinstance(entry, int):
+        return {"kind": "status", "status": entry, "headers": {}}
+    if isinstance(entry, dict):
+        return {"kind": "status", "status": int(entry.get("status", 200)), "headers": dict(entry.get("headers", {}))}
+    text = str(entry).strip()
+    word, _, rest = text.partition(" ")
+    if word == "drop":
+        return {"kind": "drop"}
+    if word == "slow":
+        return {"kind": "slow", "seconds": float(rest) if rest.strip() else None}
+    headers = {}
+    if rest.strip():
+        name, _, value = rest.partition(":")
+        headers[name.strip()] = value.strip()
+    return {"kind": "status", "status": int(word), "headers": headers}
+
+
+def make_handler(collector, server_box):
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+
+        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
+            pass
+
+        def read_body(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            return self.rfile.read(length) if length > 0 else b""
+
+        def reply(self, status, payload, headers=None):
+            body = json.dumps(payload).encode("utf-8")
+            try:
+                self.send_response(status)
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError, OSError):
+                self.close_connection = True
+
+        def do_GET(self):
+            url = urlparse(self.path)
+            if url.path == "/control/stats":
+                include_ids = parse_qs(url.query).get("ids", ["1"])[0] != "0"
+                self.reply(200, collector.stats(include_ids))
+            elif url.path == "/health":
+                self.reply(200, {"ok": True})
+            else:
+                self.reply(404, {"error": "not found"})
+
+        def do_POST(self):
+            path = urlparse(self.path).path
+            body = self.read_body()
+            if path == "/v1/batch":
+                self.handle_batch(body)
+            elif path == "/control/script":
+                try:
+                    script = json.loads(body or b"[]")
+                    [parse_action(entry) for entry in script]
+                except (ValueError, TypeError, AttributeError) as error:
+                    self.reply(400, {"error": "bad script: %s" % error})
+                    return
+                with collector.lock:
+                    collector.script = list(script)
+                self.reply(200, {"script": len(script)})
+            elif path == "/control/shutdown":
+                self.reply(200, {"stopping": True})
+                stop(collector, server_box)
+            else:
+                self.reply(404, {"error": "not found"})
+
+        def handle_batch(self, body):
+            try:
+                payload = json.loads(body)
+                events = payload["batch"]
+                if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("id"), str)
+                                                           for e in events):
+                    raise ValueError("batch must be a list of events with string ids")
+            except (ValueError, KeyError, TypeError) as error:
+                with collector.lock:
+                    collector.malformed += 1
+                self.reply(400, {"error": "malformed batch: %s" % error})
+                return
+            with collector.lock:
+                collector.last_authorization = self.headers.get("Authorization")
+                collector.last_content_type = self.headers.get("Content-Type")
+                collector.last_sent_at = payload.get("sentAt")
+            action = collector.next_action()
+            entry = {"action": action["kind"], "events": len(events), "recorded": False,
+                     "at": round(time.monotonic() - collector.started, 3)}
+            if action["kind"] == "drop":
+                entry["status"] = None
+                self.append_log(entry)
+                self.close_connection = True
+                try:
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                return
+            if action["kind"] == "slow":
+                collector.record(events)
+                entry.update(status=200, recorded=True)
+                self.append_log(entry)
+                seconds = action["seconds"] if action["seconds"] is not None else collector.slow_seconds
+                collector.stopping.wait(seconds)
+                self.reply(200, {"accepted": len(events)})
+                return
+            status = action["status"]
+            recorded = 200 <= status < 300
+            if recorded:
+                collector.record(events)
+            entry.update(status=status, recorded=recorded)
+            self.append_log(entry)
+            headers = dict(action["headers"])
+            if collector.next_is_drop():
+                # libcurl (URLSession on Linux) silently resends a request whose reused connection closed
+                # without a byte, so a drop must come on a fresh connection to reach the client as a failure.
+                headers["Connection"] = "close"
+                self.close_connection = True
+            self.reply(status, {"accepted": len(events) if recorded else 0}, headers)
+
+        def append_log(self, entry):
+            with collector.lock:
+                collector.log.append(entry)
+
+    return Handler
+
+
+def stop(collector, server_box):
+    """Stops serving from a thread other than the one running serve_forever."""
+    if collector.stopping.is_set():
+        return
+    collector.stopping.set()
+    threading.Thread(target=server_box[0].shutdown, daemon=True).start()
+
+
+def watch_parent(collector, server_box, parent):
+    while not collector.stopping.wait(0.5):
+        if os.getppid() != parent:
+            stop(collector, server_box)
+
+
+def watch_stdin(collector, server_box):
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    except (OSError, ValueError):
+        pass
+    stop(collector, server_box)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Loopback event collector for Actuate's upload tests.")
+    parser.add_argument("--script", default="[]", help="a JSON list of responses to give, in order")
+    parser.add_argument("--slow-seconds", type=float, default=5.0, help="how long a 'slow' answer waits")
+    parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this many seconds")
+    parser.add_argument("--keep-stdin", action="store_true", help="do not stop at end of standard input")
+    arguments = parser.parse_args()
+    try:
+        script = json.loads(arguments.script)
+        [parse_action(entry) for entry in script]
+    except (ValueError, TypeError, AttributeError) as error:
+        print("collector: bad --script: %s" % error, file=sys.stderr)
+        return 2
+
+    collector = Collector(script, arguments.slow_seconds)
+    server_box = [None]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(collector, server_box))
+    server.daemon_threads = True
+    server_box[0] = server
+    print(server.server_address[1], flush=True)
+
+    threading.Thread(target=watch_parent, args=(collector, server_box, os.getppid()), daemon=True).start()
+    if not arguments.keep_stdin:
+        threading.Thread(target=watch_stdin, args=(collector, server_box), daemon=True).start()
+    deadline = threading.Timer(arguments.max_seconds, stop, args=(collector, server_box))
+    deadline.daemon = True
+    deadline.start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
