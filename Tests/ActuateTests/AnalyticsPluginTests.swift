@@ -28,7 +28,7 @@ struct AnalyticsPluginTests {
         let began = try #require(events.first)
         let ended = try #require(events.last)
         #expect(began.analyticsID == "sign-in")
-        #expect(began.actionName == "Sign In")
+        #expect(began.actionName == "Tracked Sign In")
         #expect(began.sessionName == "test")
         #expect(began.featurePath == AccountsFeature.identifier)
         #expect(began.attributes == ["method": "password", "emailDomain": "example.com", "attempt": 1])
