@@ -96,9 +96,16 @@ struct ActuateSystemTests {
     func setupBuildsEverything() async throws {
         let recorder = RecordingObserver()
         let counter = CountingPlugin()
-        let system = try ActuateSystem.setup(group: StoreApp.self, configuration: .testing(plugins: [recorder, counter]))
+        let system = try ActuateSystem.setup(
+            group: StoreApp.self,
+            configuration: .testing(plugins: [recorder, counter])
+        )
 
-        #expect(system.features.map(\.path.description) == ["StoreApp", "StoreApp/StoreFeature", "StoreApp/StoreBetaFeature"])
+        #expect(
+            system.features.map(\.path.description) == [
+                "StoreApp", "StoreApp/StoreFeature", "StoreApp/StoreBetaFeature",
+            ]
+        )
         #expect(system.mainSession.name == "main")
         #expect(system.mainSession.dispatcher === system.dispatcher)
         #expect(system.dispatcher !== ActionDispatcher.shared)
@@ -194,7 +201,11 @@ struct ActuateSystemTests {
         #expect(FeatureAvailability().isAvailable(StoreBetaFeature.self) == false)
     }
 
-    private static func exercise(name: String, toggles: InMemoryUserToggles, enableBeta: Bool) async throws
+    private static func exercise(
+        name: String,
+        toggles: InMemoryUserToggles,
+        enableBeta: Bool
+    ) async throws
         -> ActuateSystem
     {
         let configuration = ActuateConfiguration.testing(toggles: toggles)

@@ -153,7 +153,9 @@ struct ConditionalFeatureTests {
     @Test("a verified binding performs like a static binding, through a session, into the timeline")
     func verifiedBindingPerforms() async throws {
         let harness = ActionTestHarness()
-        let availability = ConstraintFixtures.availability(permissions: InMemoryPermissionChecker([.camera: .authorized]))
+        let availability = ConstraintFixtures.availability(
+            permissions: InMemoryPermissionChecker([.camera: .authorized])
+        )
         let scan = try #require(CameraFeature.scan.request(from: availability))
         let outcome = await harness.session.perform(scan, input: .noInput, presenter: ())
         #expect(outcome.isSuccess)
@@ -223,7 +225,11 @@ struct ConditionalFeatureTests {
         let metadata = FeatureRegistry.shared.metadata(for: UnconstrainedFeature.self)
         #expect(metadata.actions.map(\.name) == ["Scan"])
         #expect(metadata.actions.first?.isPublished == true)
-        let undeclared = await harness.perform(StaticActionBinding<ProFeature, ScanAction>(), input: .noInput, presenter: ())
+        let undeclared = await harness.perform(
+            StaticActionBinding<ProFeature, ScanAction>(),
+            input: .noInput,
+            presenter: ()
+        )
         #expect(undeclared?.simplifiedOutcome.isSuccess == false)
         #expect(harness.diagnostics.kinds == [.undeclaredAction])
     }

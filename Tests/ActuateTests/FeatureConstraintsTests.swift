@@ -21,17 +21,20 @@ final class SilentPermissionChecker: PermissionChecker {
 struct FeatureConstraintsTests {
     static let linux = RuntimePlatform(kind: .linux, version: PlatformVersion(6, 8))
 
-    @Test("platform versions: listed platforms at or above their version qualify; others never do", arguments: [
-        (RuntimePlatform(kind: .iOS, version: PlatformVersion(18, 0)), true, false),
-        (RuntimePlatform(kind: .iOS, version: PlatformVersion(18, 2, 1)), true, true),
-        (RuntimePlatform(kind: .iOS, version: PlatformVersion(17, 5)), false, false),
-        (RuntimePlatform(kind: .macOS, version: PlatformVersion(15, 1)), true, true),
-        (RuntimePlatform(kind: .macOS, version: PlatformVersion(14, 9)), false, false),
-        (RuntimePlatform(kind: .visionOS, version: PlatformVersion(2)), false, true),
-        (RuntimePlatform(kind: .linux, version: PlatformVersion(5, 15)), true, false),
-        (RuntimePlatform(kind: .tvOS, version: PlatformVersion(99)), false, false),
-        (RuntimePlatform(kind: .other("Windows"), version: PlatformVersion(99)), false, false),
-    ])
+    @Test(
+        "platform versions: listed platforms at or above their version qualify; others never do",
+        arguments: [
+            (RuntimePlatform(kind: .iOS, version: PlatformVersion(18, 0)), true, false),
+            (RuntimePlatform(kind: .iOS, version: PlatformVersion(18, 2, 1)), true, true),
+            (RuntimePlatform(kind: .iOS, version: PlatformVersion(17, 5)), false, false),
+            (RuntimePlatform(kind: .macOS, version: PlatformVersion(15, 1)), true, true),
+            (RuntimePlatform(kind: .macOS, version: PlatformVersion(14, 9)), false, false),
+            (RuntimePlatform(kind: .visionOS, version: PlatformVersion(2)), false, true),
+            (RuntimePlatform(kind: .linux, version: PlatformVersion(5, 15)), true, false),
+            (RuntimePlatform(kind: .tvOS, version: PlatformVersion(99)), false, false),
+            (RuntimePlatform(kind: .other("Windows"), version: PlatformVersion(99)), false, false),
+        ]
+    )
     func platforms(platform: RuntimePlatform, modern: Bool, apple: Bool) {
         let availability = ConstraintFixtures.availability(platform: platform)
         #expect(availability.isAvailable(ModernPlatformsFeature.self) == modern)
@@ -49,10 +52,10 @@ struct FeatureConstraintsTests {
     @Test("the current platform is detected")
     func currentPlatform() {
         #if os(Linux)
-            #expect(RuntimePlatform.current.kind == .linux)
-            #expect(ConstraintFixtures.availability(platform: .current).isAvailable(ModernPlatformsFeature.self) == true)
+        #expect(RuntimePlatform.current.kind == .linux)
+        #expect(ConstraintFixtures.availability(platform: .current).isAvailable(ModernPlatformsFeature.self) == true)
         #elseif os(macOS)
-            #expect(RuntimePlatform.current.kind == .macOS)
+        #expect(RuntimePlatform.current.kind == .macOS)
         #endif
         #expect(RuntimePlatform.current.version > PlatformVersion(0))
     }
@@ -64,8 +67,10 @@ struct FeatureConstraintsTests {
         #expect(availability.isAvailable(RuntimeOffFeature.self) == false)
         #expect(availability.isAvailable(RuntimeUnknownFeature.self) == nil)
         #expect(availability.isAvailable(ClosureRuntimeFeature.self) == true)
-        #expect(availability.report(for: ClosureRuntimeFeature.self).constraints.map(\.constraint)
-            == ["runtime: server says yes"])
+        #expect(
+            availability.report(for: ClosureRuntimeFeature.self).constraints.map(\.constraint)
+                == ["runtime: server says yes"]
+        )
     }
 
     @Test("user toggles: the default applies until the user chooses; keys default to the feature path")
@@ -109,9 +114,10 @@ struct FeatureConstraintsTests {
         let availability = ConstraintFixtures.availability(permissions: permissions)
         #expect(availability.isAvailable(CameraFeature.self) == nil)
         #expect(availability.report(for: CameraFeature.self).undetermined == ["permission: camera"])
-        for (status, expected) in [(PermissionStatus.authorized, true), (.denied, false), (.restricted, false),
-            (.notDetermined, nil)] as [(PermissionStatus, Bool?)]
-        {
+        for (status, expected) in [
+            (PermissionStatus.authorized, true), (.denied, false), (.restricted, false),
+            (.notDetermined, nil),
+        ] as [(PermissionStatus, Bool?)] {
             permissions.setStatus(status, for: .camera)
             #expect(availability.isAvailable(CameraFeature.self) == expected, "\(status)")
         }
@@ -177,7 +183,8 @@ struct FeatureConstraintsTests {
         let toggles = InMemoryUserToggles()
         let heard = Mutex<[String]>([])
         let kept = toggles.observeChanges { key in heard.withLock { $0.append("kept:\(key)") } }
-        var released: ChangeSubscription? = toggles.observeChanges { key in heard.withLock { $0.append("gone:\(key)") } }
+        var released: ChangeSubscription? = toggles.observeChanges { key in heard.withLock { $0.append("gone:\(key)") }
+        }
         toggles.setEnabled(true, for: "a")
         released = nil
         toggles.setEnabled(true, for: "b")

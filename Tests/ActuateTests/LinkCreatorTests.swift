@@ -23,10 +23,13 @@ struct LinkCreatorTests {
         )
     }
 
-    @Test("a string survives link → open → input unchanged", arguments: [
-        "plain", "with space", "slash/inside", "ünïcödé", "percent%20literal", "question?mark", "hash#tag",
-        "plus+sign", "amp&er=sand", "dot.", "..",
-    ])
+    @Test(
+        "a string survives link → open → input unchanged",
+        arguments: [
+            "plain", "with space", "slash/inside", "ünïcödé", "percent%20literal", "question?mark", "hash#tag",
+            "plus+sign", "amp&er=sand", "dot.", "..",
+        ]
+    )
     func stringRoundTrip(value: String) async throws {
         let testbed = try RouteTestbed()
         let app = try testbed.links.appLink(to: ShopFeature.viewUser, input: value)

@@ -1,7 +1,8 @@
-@testable import Actuate
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
 
 @Suite("URL routes")
 struct URLRoutesTests {
@@ -38,10 +39,13 @@ struct URLRoutesTests {
         #expect(testbed.completed.isEmpty)
     }
 
-    @Test("a scheme or host that is not configured gives unsupportedScope", arguments: [
-        "other://product/1", "https://evil.example.com/product/1", "ftp://shop.example.com/product/1",
-        "mailto:someone@example.com",
-    ])
+    @Test(
+        "a scheme or host that is not configured gives unsupportedScope",
+        arguments: [
+            "other://product/1", "https://evil.example.com/product/1", "ftp://shop.example.com/product/1",
+            "mailto:someone@example.com",
+        ]
+    )
     func unsupportedScope(url: String) async throws {
         let testbed = try RouteTestbed()
         let result = try await testbed.open(url)
@@ -57,9 +61,10 @@ struct URLRoutesTests {
         let testbed = try RouteTestbed()
         #expect(try await testbed.open("shop://app-only").isSuccess)
         #expect(try await testbed.open("https://shop.example.com/web-only").isSuccess)
-        for url in ["shopdev://app-only", "https://shop.example.com/app-only", "https://www.example.com/web-only",
-            "shop://web-only"]
-        {
+        for url in [
+            "shopdev://app-only", "https://shop.example.com/app-only", "https://www.example.com/web-only",
+            "shop://web-only",
+        ] {
             let result = try await testbed.open(url)
             guard case .noMatch = result else {
                 Issue.record("\(url) gave \(result)")
@@ -132,14 +137,17 @@ struct URLRoutesTests {
         }
     }
 
-    @Test("** matches zero, one and many segments, at the end or in the middle", arguments: [
-        ("shop://files", "Browse Files"),
-        ("shop://files/a", "Browse Files"),
-        ("shop://files/a/b/c/d", "Browse Files"),
-        ("shop://docs/edit", "Edit Doc"),
-        ("shop://docs/a/edit", "Edit Doc"),
-        ("shop://docs/a/b/c/edit", "Edit Doc"),
-    ])
+    @Test(
+        "** matches zero, one and many segments, at the end or in the middle",
+        arguments: [
+            ("shop://files", "Browse Files"),
+            ("shop://files/a", "Browse Files"),
+            ("shop://files/a/b/c/d", "Browse Files"),
+            ("shop://docs/edit", "Edit Doc"),
+            ("shop://docs/a/edit", "Edit Doc"),
+            ("shop://docs/a/b/c/edit", "Edit Doc"),
+        ]
+    )
     func doubleStar(url: String, action: String) async throws {
         let testbed = try RouteTestbed()
         #expect(testbed.resolvedAction(url) == action)
@@ -156,13 +164,16 @@ struct URLRoutesTests {
         #expect(testbed.resolvedAction("shop://help/a/b") == nil)
     }
 
-    @Test("the most specific pattern wins: literal, partial parameter, parameter, *, then **", arguments: [
-        ("shop://a/x-literal", "Ambiguous Literal"),
-        ("shop://a/x-other", "Ambiguous Partial"),
-        ("shop://a/anything", "Ambiguous Parameter"),
-        ("shop://a/one/two", "Ambiguous Double Star"),
-        ("shop://a", "Ambiguous Double Star"),
-    ])
+    @Test(
+        "the most specific pattern wins: literal, partial parameter, parameter, *, then **",
+        arguments: [
+            ("shop://a/x-literal", "Ambiguous Literal"),
+            ("shop://a/x-other", "Ambiguous Partial"),
+            ("shop://a/anything", "Ambiguous Parameter"),
+            ("shop://a/one/two", "Ambiguous Double Star"),
+            ("shop://a", "Ambiguous Double Star"),
+        ]
+    )
     func specificity(url: String, action: String) throws {
         let testbed = try RouteTestbed()
         #expect(testbed.resolvedAction(url) == action)
@@ -293,19 +304,22 @@ struct URLRoutesTests {
         #expect(before.contains("product/$(id) → Shop › View Product"))
     }
 
-    @Test("malformed patterns are rejected with a reason", arguments: [
-        ("", RoutePatternError.empty),
-        ("/", .empty),
-        ("a//b", .emptySegment(index: 1)),
-        ("a/b*", .wildcardInsideSegment(segment: "b*")),
-        ("a/$id", .malformedParameter(segment: "$id")),
-        ("a/$(", .malformedParameter(segment: "$(")),
-        ("a/$()", .invalidParameterName(segment: "$()")),
-        ("a/$(a-b)", .invalidParameterName(segment: "$(a-b)")),
-        ("a/$(x)-$(y)", .multipleParametersInSegment(segment: "$(x)-$(y)")),
-        ("$(x)/$(x)", .duplicateParameter(name: "x")),
-        ("**/a/**", .multipleDoubleStars),
-    ])
+    @Test(
+        "malformed patterns are rejected with a reason",
+        arguments: [
+            ("", RoutePatternError.empty),
+            ("/", .empty),
+            ("a//b", .emptySegment(index: 1)),
+            ("a/b*", .wildcardInsideSegment(segment: "b*")),
+            ("a/$id", .malformedParameter(segment: "$id")),
+            ("a/$(", .malformedParameter(segment: "$(")),
+            ("a/$()", .invalidParameterName(segment: "$()")),
+            ("a/$(a-b)", .invalidParameterName(segment: "$(a-b)")),
+            ("a/$(x)-$(y)", .multipleParametersInSegment(segment: "$(x)-$(y)")),
+            ("$(x)/$(x)", .duplicateParameter(name: "x")),
+            ("**/a/**", .multipleDoubleStars),
+        ]
+    )
     func patternErrors(pattern: String, expected: RoutePatternError) {
         #expect(throws: expected) { try RoutePattern(pattern) }
     }

@@ -26,11 +26,12 @@ public struct FeatureAvailabilityReport: Sendable, Hashable, Codable, CustomStri
     public var undetermined: [String] { constraints.filter { $0.satisfied == nil }.map(\.constraint) }
 
     public var description: String {
-        let state = switch isAvailable {
-        case true: "available"
-        case false: "unavailable"
-        case nil: "unknown"
-        }
+        let state =
+            switch isAvailable {
+            case true: "available"
+            case false: "unavailable"
+            case nil: "unknown"
+            }
         var text = "\(path): \(state)"
         if !isRegistered { text += " (not registered)" }
         if parentAvailable == false { text += " (group unavailable)" }

@@ -54,21 +54,21 @@ public struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConverti
 
     private static var currentKind: Kind {
         #if targetEnvironment(macCatalyst) || os(iOS)
-            .iOS
+        .iOS
         #elseif os(macOS)
-            .macOS
+        .macOS
         #elseif os(tvOS)
-            .tvOS
+        .tvOS
         #elseif os(watchOS)
-            .watchOS
+        .watchOS
         #elseif os(visionOS)
-            .visionOS
+        .visionOS
         #elseif os(Linux)
-            .linux
+        .linux
         #elseif os(Windows)
-            .other("Windows")
+        .other("Windows")
         #else
-            .other("unknown")
+        .other("unknown")
         #endif
     }
 

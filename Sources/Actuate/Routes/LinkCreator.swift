@@ -138,8 +138,11 @@ public struct LinkCreator: Sendable {
             named = [:]
         case .single(let value):
             guard pattern.parameterNames.count == 1 else {
-                throw .parameterMismatch(pattern: pattern.text, reason: "the input has one value, the pattern "
-                    + "has \(pattern.parameterNames.count) parameters")
+                throw .parameterMismatch(
+                    pattern: pattern.text,
+                    reason: "the input has one value, the pattern "
+                        + "has \(pattern.parameterNames.count) parameters"
+                )
             }
             named = [pattern.parameterNames[0]: value]
         case .named(let values):
@@ -165,7 +168,9 @@ public struct LinkCreator: Sendable {
         case .universal(let host): text = "https://\(host)/" + segments.joined(separator: "/")
         }
         if !named.isEmpty {
-            text += "?" + named.sorted { $0.key < $1.key }.map { "\(encode($0.key))=\(encode($0.value))" }
+            text +=
+                "?"
+                + named.sorted { $0.key < $1.key }.map { "\(encode($0.key))=\(encode($0.value))" }
                 .joined(separator: "&")
         }
         guard let url = URL(string: text) else { throw .wouldNotRouteBack(url: nil, reason: "'\(text)' is not a URL") }

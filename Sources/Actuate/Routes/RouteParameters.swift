@@ -62,7 +62,10 @@ public struct RouteParameters: Sendable, Hashable {
     ///   - type: The type to convert to, such as `Int.self`.
     /// - Returns: The converted value.
     /// - Throws: ``RouteParameterError`` when the parameter is missing or does not convert.
-    public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(RouteParameterError)
+    public func value<T: LosslessStringConvertible>(
+        _ name: String,
+        as type: T.Type
+    ) throws(RouteParameterError)
         -> T
     {
         let text = try value(name)

@@ -92,7 +92,11 @@ public final class URLRouter: Sendable {
             }
             do {
                 compiled.append(
-                    CompiledRoute(pattern: try RoutePattern(declaration.pattern), scopes: scopes, target: declaration.target)
+                    CompiledRoute(
+                        pattern: try RoutePattern(declaration.pattern),
+                        scopes: scopes,
+                        target: declaration.target
+                    )
                 )
             } catch {
                 problems.append(problem(error.description))
@@ -137,7 +141,9 @@ public final class URLRouter: Sendable {
 
     /// The patterns registered so far, in registration order, each with its feature and action.
     public var routeDescriptions: [String] {
-        state.withLock { $0.routes }.map { "\($0.pattern.text) → \($0.target.featureName) › \($0.target.actionName)" }
+        state.withLock { $0.routes }.map { route in
+            "\(route.pattern.text) → \(route.target.featureName) › \(route.target.actionName)"
+        }
     }
 
     /// Finds the route `url` leads to, without performing anything.
@@ -185,7 +191,9 @@ public final class URLRouter: Sendable {
             best = (route, captured)
         }
         guard let best else { return nil }
-        return (best.route, RouteParameters(path: best.path, names: best.route.pattern.parameterNames, query: url.query))
+        return (
+            best.route, RouteParameters(path: best.path, names: best.route.pattern.parameterNames, query: url.query)
+        )
     }
 
     /// The routes of one action, in registration order.

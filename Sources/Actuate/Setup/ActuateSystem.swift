@@ -89,7 +89,8 @@ public final class ActuateSystem: Sendable {
         switch configuration.dispatching {
         case .shared:
             dispatcher = .shared
-            mainSession = configuration.mainSessionName == ActionSession.main.name
+            mainSession =
+                configuration.mainSessionName == ActionSession.main.name
                 ? .main : ActionSession(named: configuration.mainSessionName, dispatcher: dispatcher)
         case .isolated(let scheduler, let diagnostics, let completionTimeout, let loggerFactory):
             dispatcher = ActionDispatcher(
@@ -107,7 +108,11 @@ public final class ActuateSystem: Sendable {
             platform: configuration.platform
         )
         availability.register(group)
-        let router = URLRouter(configuration: configuration.routes, defaultSession: mainSession, availability: availability)
+        let router = URLRouter(
+            configuration: configuration.routes,
+            defaultSession: mainSession,
+            availability: availability
+        )
         try router.register(group)
 
         let scheduler = dispatcher.scheduler

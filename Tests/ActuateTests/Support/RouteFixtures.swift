@@ -92,8 +92,13 @@ final class SearchAction: Action {
     typealias InputType = SearchQuery
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<SearchQuery>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<SearchQuery>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         completion.completedSync(.success)
     }
 }
