@@ -8,8 +8,14 @@ public final class UserDefaultsUserToggles: UserToggles {
     /// The prefix of every key written.
     public static let keyPrefix = "actuate.toggle."
 
-    // Safe: UserDefaults is documented as thread-safe; this type only calls its thread-safe accessors.
-    nonisolated(unsafe) private let defaults: UserDefaults
+    /// Holds the defaults; UserDefaults is Sendable in Apple's SDKs but not in every Foundation.
+    private struct DefaultsBox: @unchecked Sendable {
+        // Safe: UserDefaults is documented as thread-safe, and only its thread-safe accessors are called.
+        let defaults: UserDefaults
+    }
+
+    private let box: DefaultsBox
+    private var defaults: UserDefaults { box.defaults }
     private let handlers = ChangeHandlers<String>()
 
     /// Creates toggles backed by `defaults`.
@@ -17,7 +23,7 @@ public final class UserDefaultsUserToggles: UserToggles {
     /// - Parameter defaults: The defaults to read and write; `.standard` by default. Tests should pass
     ///   `UserDefaults(suiteName:)` with a unique name.
     public init(defaults: UserDefaults = .standard) {
-        self.defaults = defaults
+        self.box = DefaultsBox(defaults: defaults)
     }
 
     public func isEnabled(_ key: String) -> Bool? {
