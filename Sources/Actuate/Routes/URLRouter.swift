@@ -1,0 +1,257 @@
+import Foundation
+import Synchronization
+
+/// Opens URLs by performing the actions that features mapped to them.
+///
+/// A router is an instance: an app usually gets one from ``ActuateSystem``, and tests build their own.
+///
+/// ```swift
+/// let router = URLRouter(
+///     configuration: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"]),
+///     defaultSession: session
+/// )
+/// try router.register(AppFeatures.self)
+/// let result = await router.open(url: URL(string: "shop://product/42")!)
+/// ```
+///
+/// Patterns are compiled once, when a feature is registered. A pattern is `/`-separated segments: literals,
+/// `$(name)` parameters (a whole segment, or inside one, as in `item-$(sku)`), `*` for exactly one segment and
+/// `**` for any number of segments, zero included. Parameter values are percent-decoded, and the URL's query
+/// items are available to the input's decoder too. When several patterns match, the most specific wins:
+/// segment by segment from the first, a literal beats a partial parameter, which beats a parameter, which beats
+/// `*`, which beats the end of a pattern, which beats `**`; on a tie the route registered first wins.
+///
+/// Routed actions may complete asynchronously: ``open(url:session:userInitiated:)`` returns when the action
+/// has completed.
+public final class URLRouter: Sendable {
+    /// The app schemes and universal-link hosts the router answers.
+    public let configuration: URLRouterConfiguration
+    /// The session actions run in when ``open(url:session:userInitiated:)`` is given none.
+    public let defaultSession: ActionSession
+    /// The availability that routes to conditional features consult; without one they are unavailable.
+    public let availability: FeatureAvailability?
+
+    struct CompiledRoute: Sendable {
+        let pattern: RoutePattern
+        let scopes: [URLRouteScope]
+        let target: RouteTarget
+
+        func accepts(_ origin: RoutedURL.Origin) -> Bool {
+            scopes.contains { $0.accepts(origin) }
+        }
+    }
+
+    private struct BindingKey: Hashable, Sendable {
+        let feature: ObjectIdentifier
+        let action: ObjectIdentifier
+    }
+
+    private struct State: Sendable {
+        var routes: [CompiledRoute] = []
+        var registered: Set<ObjectIdentifier> = []
+        var presenters: [BindingKey: any Sendable] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a router with no routes.
+    ///
+    /// - Parameters:
+    ///   - configuration: The app schemes and universal-link hosts to answer.
+    ///   - defaultSession: The session routed actions run in by default.
+    ///   - availability: The availability of conditional features, for routes to their actions.
+    public init(
+        configuration: URLRouterConfiguration,
+        defaultSession: ActionSession = .main,
+        availability: FeatureAvailability? = nil
+    ) {
+        self.configuration = configuration
+        self.defaultSession = defaultSession
+        self.availability = availability
+    }
+
+    /// Registers the routes of `feature` and, if it is a group, of every ``URLMapped`` feature inside it.
+    ///
+    /// Registering a feature again has no effect. Either every new route is registered or, when any of them is
+    /// malformed, none is.
+    /// - Parameter feature: A ``URLMapped`` feature, or a group holding some.
+    /// - Throws: ``URLRouteMappingError`` listing every malformed pattern and unconfigured scope.
+    public func register(_ feature: any FeatureDefinition.Type) throws(URLRouteMappingError) {
+        var seen = state.withLock { $0.registered }
+        var declared: [(ObjectIdentifier, [RouteDeclaration])] = []
+        collect(feature, seen: &seen, into: &declared)
+        var compiled: [CompiledRoute] = []
+        var problems: [URLRouteMappingError.Problem] = []
+        for declaration in declared.flatMap(\.1) {
+            let scopes = declaration.scopes.isEmpty ? URLRouteScope.all : declaration.scopes.map(\.normalized)
+            func problem(_ reason: String) -> URLRouteMappingError.Problem {
+                .init(feature: declaration.target.featureName, pattern: declaration.pattern, reason: reason)
+            }
+            for scope in scopes where !configuration.isConfigured(scope) {
+                problems.append(problem("\(scope) is not in the router's configuration"))
+            }
+            do {
+                compiled.append(
+                    CompiledRoute(
+                        pattern: try RoutePattern(declaration.pattern),
+                        scopes: scopes,
+                        target: declaration.target
+                    )
+                )
+            } catch {
+                problems.append(problem(error.description))
+            }
+        }
+        guard problems.isEmpty else { throw URLRouteMappingError(problems: problems) }
+        state.withLock { state in
+            for (id, _) in declared { state.registered.insert(id) }
+            let fresh = compiled.filter { route in
+                !state.routes.contains { $0.target.featureID == route.target.featureID }
+            }
+            state.routes += fresh
+        }
+    }
+
+    /// Supplies the presenter for a routed action that drives one.
+    ///
+    /// Actions without a presenter (``NoPresenter``) need none. When the provider returns nil, opening the URL
+    /// gives ``URLRouteResult/presenterUnavailable(action:)``.
+    /// - Parameters:
+    ///   - binding: The routed action.
+    ///   - provider: Returns the presenter to use now, or nil when the app cannot show the action.
+    public func setPresenter<F: FeatureDefinition, A: Action>(
+        for binding: StaticActionBinding<F, A>,
+        _ provider: @escaping @Sendable () -> A.PresenterType?
+    ) {
+        let key = BindingKey(feature: ObjectIdentifier(F.self), action: ObjectIdentifier(A.self))
+        state.withLock { $0.presenters[key] = provider }
+    }
+
+    /// Supplies the presenter for a routed action of a conditional feature.
+    ///
+    /// - Parameters:
+    ///   - binding: The routed action.
+    ///   - provider: Returns the presenter to use now, or nil when the app cannot show the action.
+    public func setPresenter<F: ConditionalFeature, A: Action>(
+        for binding: ConditionalActionBinding<F, A>,
+        _ provider: @escaping @Sendable () -> A.PresenterType?
+    ) {
+        setPresenter(for: StaticActionBinding<F, A>(), provider)
+    }
+
+    /// The patterns registered so far, in registration order, each with its feature and action.
+    public var routeDescriptions: [String] {
+        state.withLock { $0.routes }.map { route in
+            "\(route.pattern.text) → \(route.target.featureName) › \(route.target.actionName)"
+        }
+    }
+
+    /// Finds the route `url` leads to, without performing anything.
+    ///
+    /// - Parameter url: The URL.
+    /// - Returns: The winning route and its parameters, or nil when the scope is unsupported or nothing matches.
+    public func resolve(_ url: URL) -> URLRouteMatch? {
+        guard let routed = RoutedURL(url, configuration: configuration), let (route, parameters) = match(routed)
+        else { return nil }
+        return URLRouteMatch(
+            pattern: route.pattern.text,
+            featureName: route.target.featureName,
+            actionName: route.target.actionName,
+            parameters: parameters
+        )
+    }
+
+    /// Opens a URL: finds its route, builds the input and performs the action with ``ActionSource/openURL``.
+    ///
+    /// Returns once the action has completed, however long it takes.
+    /// - Parameters:
+    ///   - url: The URL to open.
+    ///   - session: The session to perform in; the router's ``defaultSession`` by default.
+    ///   - userInitiated: Whether the user opened the link. The default is `true`.
+    /// - Returns: What happened.
+    public func open(url: URL, session: ActionSession? = nil, userInitiated: Bool = true) async -> URLRouteResult {
+        if Task.isCancelled { return .cancelled }
+        guard let routed = RoutedURL(url, configuration: configuration) else { return .unsupportedScope }
+        guard let (route, parameters) = match(routed) else { return .noMatch }
+        let invocation = RouteInvocation(
+            parameters: parameters,
+            session: session ?? defaultSession,
+            userInitiated: userInitiated,
+            router: self
+        )
+        return await route.target.perform(invocation)
+    }
+
+    /// The most specific route matching `url`, with its parameters.
+    func match(_ url: RoutedURL) -> (CompiledRoute, RouteParameters)? {
+        var best: (route: CompiledRoute, path: [String: String])?
+        for route in state.withLock({ $0.routes }) where route.accepts(url.origin) {
+            guard let captured = route.pattern.match(url.segments) else { continue }
+            if let current = best, !route.pattern.isMoreSpecific(than: current.route.pattern) { continue }
+            best = (route, captured)
+        }
+        guard let best else { return nil }
+        return (
+            best.route, RouteParameters(path: best.path, names: best.route.pattern.parameterNames, query: url.query)
+        )
+    }
+
+    /// The routes of one action, in registration order.
+    func routes<F: FeatureDefinition, A: Action>(for binding: StaticActionBinding<F, A>) -> [CompiledRoute] {
+        state.withLock { $0.routes }.filter {
+            $0.target.featureID == ObjectIdentifier(F.self) && $0.target.actionID == ObjectIdentifier(A.self)
+        }
+    }
+
+    /// The presenter to perform a routed action with, or nil when there is none.
+    func presenter<F: FeatureDefinition, A: Action>(for binding: StaticActionBinding<F, A>) -> A.PresenterType? {
+        let key = BindingKey(feature: ObjectIdentifier(F.self), action: ObjectIdentifier(A.self))
+        if let provider = state.withLock({ $0.presenters[key] }) {
+            return (provider as? @Sendable () -> A.PresenterType?)?()
+        }
+        return () as? A.PresenterType
+    }
+
+    private func collect(
+        _ feature: any FeatureDefinition.Type,
+        seen: inout Set<ObjectIdentifier>,
+        into declared: inout [(ObjectIdentifier, [RouteDeclaration])]
+    ) {
+        let id = ObjectIdentifier(feature)
+        if !seen.contains(id), let mapped = feature as? any URLMapped.Type {
+            seen.insert(id)
+            declared.append((id, Self.declarations(of: mapped)))
+        }
+        if let group = feature as? any FeatureGroup.Type {
+            for subfeature in group.subfeatures { collect(subfeature, seen: &seen, into: &declared) }
+        }
+    }
+
+    private static func declarations<F: URLMapped>(of feature: F.Type) -> [RouteDeclaration] {
+        let builder = URLMappingsBuilder<F>()
+        F.urlMappings(routes: builder)
+        return builder.declarations
+    }
+}
+
+/// The routes a feature declared that could not be registered: malformed patterns and unconfigured scopes.
+public struct URLRouteMappingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One route that could not be registered.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// The display name of the feature that declared it.
+        public let feature: String
+        /// The pattern as written.
+        public let pattern: String
+        /// What is wrong.
+        public let reason: String
+
+        public var description: String { "\(feature): route '\(pattern)': \(reason)" }
+    }
+
+    /// Every problem found.
+    public let problems: [Problem]
+
+    public var description: String {
+        "URL routes could not be registered:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}

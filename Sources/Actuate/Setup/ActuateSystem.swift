@@ -1,0 +1,202 @@
+import Foundation
+import Synchronization
+
+/// One app's Actuate: its features, dispatcher, plugins, timeline, debug report, URL router and feature
+/// availability, built by one call.
+///
+/// Apps call ``quickSetup(_:configuration:)`` once at launch. It uses the shared dispatcher behind
+/// ``ActionSession/main``, so `binding.perform()` reaches the system's timeline and plugins, and
+/// ``ConditionalActionBinding/request()`` consults its availability:
+///
+/// ```swift
+/// let system = try ActuateSystem.quickSetup(
+///     AppFeatures.self,
+///     configuration: ActuateConfiguration(
+///         plugins: [analytics],
+///         routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
+///     )
+/// )
+/// ```
+///
+/// Tests call ``setup(group:configuration:)``, which by default builds a system with a dispatcher of its own,
+/// so that systems built by tests running in parallel share nothing; there is nothing to reset.
+public final class ActuateSystem: Sendable {
+    /// The metadata of every feature in the group, the group first.
+    public let features: [FeatureMetadata]
+    /// The dispatcher that performs the system's actions.
+    public let dispatcher: ActionDispatcher
+    /// The system's main session.
+    public let mainSession: ActionSession
+    /// The timeline, installed first of the plugins.
+    public let timeline: Timeline
+    /// The debug report, holding the timeline, the availability and every ``DebugReportable`` plugin.
+    public let debugReport: DebugReport
+    /// The URL router, holding the routes of every ``URLMapped`` feature in the group.
+    public let router: URLRouter
+    /// Builds links that the router opens.
+    public let links: LinkCreator
+    /// The availability of the group's features.
+    public let availability: FeatureAvailability
+    /// The plugins installed after the timeline, in order.
+    public let plugins: [any ActionDispatchObserver]
+
+    private let sessions: Mutex<[String: ActionSession]>
+
+    private static let quickSystem = Mutex<ActuateSystem?>(nil)
+
+    private init(
+        features: [FeatureMetadata],
+        dispatcher: ActionDispatcher,
+        mainSession: ActionSession,
+        timeline: Timeline,
+        debugReport: DebugReport,
+        router: URLRouter,
+        availability: FeatureAvailability,
+        plugins: [any ActionDispatchObserver]
+    ) {
+        self.features = features
+        self.dispatcher = dispatcher
+        self.mainSession = mainSession
+        self.timeline = timeline
+        self.debugReport = debugReport
+        self.router = router
+        self.links = LinkCreator(router: router)
+        self.availability = availability
+        self.plugins = plugins
+        self.sessions = Mutex([mainSession.name: mainSession])
+    }
+
+    /// The system built by the latest ``quickSetup(_:configuration:)``, or nil before it.
+    public static var current: ActuateSystem? {
+        quickSystem.withLock { $0 }
+    }
+
+    /// Builds a system: registers `group`, builds the dispatcher, installs the timeline and `plugins`,
+    /// gathers the debug report, and builds the URL router and the feature availability.
+    ///
+    /// - Parameters:
+    ///   - group: The app's feature group (or a single feature).
+    ///   - configuration: Everything else; by default an isolated dispatcher on the system clock.
+    /// - Returns: The system.
+    /// - Throws: ``URLRouteMappingError`` when a feature declares a malformed route; nothing is installed then.
+    public static func setup(
+        group: any FeatureDefinition.Type,
+        configuration: ActuateConfiguration = ActuateConfiguration()
+    ) throws(URLRouteMappingError) -> ActuateSystem {
+        let features = FeatureRegistry.shared.register(group)
+        let dispatcher: ActionDispatcher
+        let mainSession: ActionSession
+        switch configuration.dispatching {
+        case .shared:
+            dispatcher = .shared
+            mainSession =
+                configuration.mainSessionName == ActionSession.main.name
+                ? .main : ActionSession(named: configuration.mainSessionName, dispatcher: dispatcher)
+        case .isolated(let scheduler, let diagnostics, let completionTimeout, let loggerFactory):
+            dispatcher = ActionDispatcher(
+                scheduler: scheduler,
+                diagnostics: diagnostics,
+                completionTimeout: completionTimeout,
+                loggerFactory: loggerFactory
+            )
+            mainSession = ActionSession(named: configuration.mainSessionName, dispatcher: dispatcher)
+        }
+        let availability = FeatureAvailability(
+            userToggles: configuration.userToggles,
+            permissions: configuration.permissions,
+            purchases: configuration.purchases,
+            platform: configuration.platform
+        )
+        availability.register(group)
+        let router = URLRouter(
+            configuration: configuration.routes,
+            defaultSession: mainSession,
+            availability: availability
+        )
+        try router.register(group)
+
+        let scheduler = dispatcher.scheduler
+        let timeline = Timeline(maxEntries: configuration.timelineMaxEntries, scheduler: scheduler)
+        let debugReport = DebugReport(reportables: [timeline, availability], scheduler: scheduler)
+        dispatcher.add(observer: timeline)
+        for plugin in configuration.plugins {
+            dispatcher.add(observer: plugin)
+            if let reportable = plugin as? any DebugReportable { debugReport.register(reportable) }
+        }
+        return ActuateSystem(
+            features: features,
+            dispatcher: dispatcher,
+            mainSession: mainSession,
+            timeline: timeline,
+            debugReport: debugReport,
+            router: router,
+            availability: availability,
+            plugins: configuration.plugins
+        )
+    }
+
+    /// Builds the app's system on the shared dispatcher behind ``ActionSession/main`` and makes it
+    /// ``current``. Call it once, at launch.
+    ///
+    /// `configuration.dispatching` is ignored. Calling it again replaces the previous quick system: its
+    /// timeline and plugins leave the shared dispatcher.
+    /// - Parameters:
+    ///   - group: The app's feature group.
+    ///   - configuration: Plugins, routes and the sources of toggles, permissions and purchases.
+    /// - Returns: The system.
+    /// - Throws: ``URLRouteMappingError`` when a feature declares a malformed route.
+    @discardableResult
+    public static func quickSetup(
+        _ group: any FeatureDefinition.Type,
+        configuration: ActuateConfiguration = ActuateConfiguration()
+    ) throws(URLRouteMappingError) -> ActuateSystem {
+        var configuration = configuration
+        configuration.dispatching = .shared
+        let system = try setup(group: group, configuration: configuration)
+        let previous = quickSystem.withLock { current in
+            defer { current = system }
+            return current
+        }
+        previous?.uninstall(keeping: system)
+        return system
+    }
+
+    /// The session called `name`, created on the system's dispatcher the first time it is asked for.
+    public func session(named name: String) -> ActionSession {
+        sessions.withLock { sessions in
+            if let existing = sessions[name] { return existing }
+            let session = ActionSession(named: name, dispatcher: dispatcher)
+            sessions[name] = session
+            return session
+        }
+    }
+
+    /// Opens a URL through the router, in the main session.
+    ///
+    /// - Parameter url: The URL.
+    /// - Returns: What happened.
+    public func open(url: URL) async -> URLRouteResult {
+        await router.open(url: url, session: mainSession)
+    }
+
+    /// A performable binding if the conditional feature is available in this system now, or nil.
+    public func request<F: ConditionalFeature, A: Action>(
+        _ binding: ConditionalActionBinding<F, A>
+    ) -> VerifiedActionBinding<F, A>? {
+        binding.request(from: availability)
+    }
+
+    /// Removes this system's timeline and plugins from its dispatcher, except those `successor` also uses.
+    private func uninstall(keeping successor: ActuateSystem) {
+        let kept = Set(([successor.timeline] + successor.plugins).compactMap(Self.identity))
+        for observer in [timeline] + plugins {
+            guard let identity = Self.identity(of: observer), !kept.contains(identity) else { continue }
+            dispatcher.remove(observer: observer)
+        }
+    }
+
+    private static func identity(of observer: any ActionDispatchObserver) -> ObjectIdentifier? {
+        guard type(of: observer) is AnyObject.Type else { return nil }
+        return ObjectIdentifier(observer as AnyObject)
+    }
+}
