@@ -36,7 +36,7 @@ struct ActivitiesPluginTests {
 
         #expect(setup.publisher.activities.count == 1)
         let activity = try #require(setup.publisher.current)
-        #expect(activity.activityType == "com.example.shop.ActivityCatalogFeature.ViewProductAction")
+        #expect(activity.activityType == "com.example.shop.ActivityCatalogFeature.ActivityViewProductAction")
         #expect(activity.title == "View Socks")
         #expect(activity.subtitle == "Product")
         #expect(activity.keywords == ["product", "Socks"])
@@ -117,7 +117,7 @@ struct ActivitiesPluginTests {
         let setup = Setup()
         let router = ActivityRouter(activityTypePrefix: "com.example.shop")
         let type = router.register(ActivityCatalogFeature.viewProduct, decodeInput: Self.decodeProduct)
-        #expect(type == "com.example.shop.ActivityCatalogFeature.ViewProductAction")
+        #expect(type == "com.example.shop.ActivityCatalogFeature.ActivityViewProductAction")
         #expect(router.activityTypes == [type])
 
         let result = await router.continue(

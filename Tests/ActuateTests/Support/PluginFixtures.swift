@@ -162,7 +162,7 @@ final class AccountsFeature: Feature {
 
 // MARK: Activities
 
-/// What `ViewProductAction.prepareActivity` does.
+/// What `ActivityViewProductAction.prepareActivity` does.
 enum PrepareBehaviour: Sendable, Hashable {
     case fill
     case cancel
@@ -180,13 +180,14 @@ struct ProductInput: Loggable {
     var loggingDescription: String { "\(sku) \(name)" }
 }
 
-final class ViewProductAction: Action {
+final class ActivityViewProductAction: Action {
     typealias InputType = ProductInput
+    static var name: String { "View Product" }
     static var queue: DispatchQueue { TestQueues.background }
     static var activityEligibility: Set<ActivityEligibility> { [.handoff, .search, .prediction] }
     static var suggestedInvocationPhrase: String? { "Show the product" }
 
-    static func prepareActivity(_ activity: ActivityBuilder<ViewProductAction>) throws {
+    static func prepareActivity(_ activity: ActivityBuilder<ActivityViewProductAction>) throws {
         switch activity.input.prepare {
         case .cancel:
             activity.cancel()
@@ -234,7 +235,7 @@ final class NotAnActivityAction: Action {
 }
 
 final class ActivityCatalogFeature: Feature {
-    static let viewProduct = action(ViewProductAction.self)
+    static let viewProduct = action(ActivityViewProductAction.self)
     static let plain = action(NotAnActivityAction.self)
 
     static func prepare(actions: FeatureActionsBuilder) {
