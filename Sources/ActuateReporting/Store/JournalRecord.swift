@@ -30,6 +30,8 @@ enum JournalRecord {
     static let headerSize = 24
     /// The magic marker, read as a little-endian `UInt32`.
     static let magic: UInt32 = 0x524A_7AAC
+    /// The magic marker as it appears in a file.
+    static let magicBytes: [UInt8] = [0xAC, 0x7A, 0x4A, 0x52]
 
     /// Reserves room for a record header at the end of `buffer`, where the payload is then appended.
     ///
