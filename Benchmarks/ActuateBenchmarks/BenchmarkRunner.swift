@@ -33,8 +33,10 @@ struct BenchmarkRunner {
             return
         }
         let context = BenchmarkContext(quick: quick)
-        print("actuate-bench: \(context.warmupRounds) warm-up + \(context.measuredRounds) measured rounds"
-            + (quick ? " (quick)" : ""))
+        print(
+            "actuate-bench: \(context.warmupRounds) warm-up + \(context.measuredRounds) measured rounds"
+                + (quick ? " (quick)" : "")
+        )
         var figures: [Figure] = []
         for benchmark in selected {
             print("\n== \(benchmark.name): \(benchmark.summary)")
@@ -64,8 +66,10 @@ struct BenchmarkRunner {
 
     private static func printMeasurement(_ measurement: Measurement) {
         let label = measurement.label.padding(toLength: 34, withPad: " ", startingAt: 0)
-        print("   \(label) median \(format(measurement.median)) \(measurement.unit)"
-            + "  (min \(format(measurement.min)), max \(format(measurement.max)))")
+        print(
+            "   \(label) median \(format(measurement.median)) \(measurement.unit)"
+                + "  (min \(format(measurement.min)), max \(format(measurement.max)))"
+        )
     }
 
     static func format(_ value: Double, digits: Int? = nil) -> String {

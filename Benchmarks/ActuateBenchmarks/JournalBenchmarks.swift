@@ -9,7 +9,7 @@ extension Benchmark {
         summary: "FileEventStore appends per second in each durability mode, beside SQLite in WAL mode"
     ) { context in
         let groupCount = context.size(100_000, quick: 5_000)
-        let syncedCount = context.size(5_000, quick: 200)
+        let syncedCount = context.size(2_000, quick: 200)
         return [
             try appendFigure(durability: .groupCommit(), count: groupCount, synchronous: .normal, context: context),
             try appendFigure(durability: .synced, count: syncedCount, synchronous: .full, context: context),
@@ -89,7 +89,8 @@ extension Benchmark {
             let directory = JournalBenchmarkFiles.temporaryDirectory("append")
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = try FileEventStore(
-                directory: directory, configuration: FileEventStoreConfiguration(durability: durability)
+                directory: directory,
+                configuration: FileEventStoreConfiguration(durability: durability)
             )
             let seconds = try context.seconds {
                 for event in events { try store.append(event) }
@@ -104,7 +105,8 @@ extension Benchmark {
             name: "journal.append \(mode), \(count) events of ~\(averageJSON) bytes JSON",
             subject: Measurement(label: "FileEventStore \(mode)", unit: "events/s", samples: rates),
             baseline: Measurement(
-                label: "SQLite \(sqlite.version) WAL synchronous=\(synchronous.rawValue)", unit: "events/s",
+                label: "SQLite \(sqlite.version) WAL synchronous=\(synchronous.rawValue)",
+                unit: "events/s",
                 samples: sqlite.samples
             ),
             higherIsBetter: true,

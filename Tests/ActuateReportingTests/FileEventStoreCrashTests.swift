@@ -15,7 +15,8 @@ struct FileEventStoreCrashTests {
 
     @Test("every acknowledged event survives SIGKILL of the writer, 30 times on one directory")
     func acknowledgedEventsSurviveKill() throws {
-        let seed = ProcessInfo.processInfo.environment["ACTUATE_CRASH_SEED"].flatMap { UInt64($0) }
+        let seed =
+            ProcessInfo.processInfo.environment["ACTUATE_CRASH_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 0...UInt64.max)
         print("FileEventStore crash test seed: \(seed) (set ACTUATE_CRASH_SEED to replay)")
         var generator = SplitMix64(seed: seed)
@@ -53,16 +54,21 @@ struct FileEventStoreCrashTests {
             try store.close()
             nextIndex = last + 1
         }
-        print("FileEventStore crash test: 30 kills, \(nextIndex) events written, \(inFlightFound) in-flight events kept")
+        print(
+            "FileEventStore crash test: 30 kills, \(nextIndex) events written, \(inFlightFound) in-flight events kept"
+        )
     }
 
     @Test("a store held open by another process gives lockedByAnotherProcess naming that process")
     func lockedByAnotherProcess() throws {
         let holder = try JournalWriterProcess(arguments: [temporary.url.path, "hold", "0"])
         #expect(holder.readLine() == "locked")
-        #expect(throws: EventStoreError.lockedByAnotherProcess(
-            directory: temporary.url.path, ownerPID: holder.processIdentifier
-        )) {
+        #expect(
+            throws: EventStoreError.lockedByAnotherProcess(
+                directory: temporary.url.path,
+                ownerPID: holder.processIdentifier
+            )
+        ) {
             _ = try open()
         }
         #expect(holder.finish() == 0)

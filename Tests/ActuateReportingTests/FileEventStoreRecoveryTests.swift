@@ -41,7 +41,10 @@ struct FileEventStoreRecoveryTests {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
         let split = CRC32.checksum(Array("6789".utf8), continuing: CRC32.checksum(Array("12345".utf8)))
         #expect(split == 0xCBF4_3926)
-        #expect(CRC32.checksum([UInt8](repeating: 0xAB, count: 1_000)) != CRC32.checksum([UInt8](repeating: 0xAB, count: 999)))
+        #expect(
+            CRC32.checksum([UInt8](repeating: 0xAB, count: 1_000))
+                != CRC32.checksum([UInt8](repeating: 0xAB, count: 999))
+        )
     }
 
     @Test("a torn last record is skipped and cut, and later appends are clean", arguments: [1, 5, 24, 30, -1])
@@ -61,7 +64,11 @@ struct FileEventStoreRecoveryTests {
 
         let again = try open()
         #expect(again.recoveryReport.isClean)
-        #expect(try again.fetch(count: 100, maxBytes: .max) == StoreTestEvents.events(0..<9) + [StoreTestEvents.event(at: 20)])
+        #expect(
+            try again.fetch(count: 100, maxBytes: .max) == StoreTestEvents.events(0..<9) + [
+                StoreTestEvents.event(at: 20)
+            ]
+        )
     }
 
     @Test("garbage after the last record is cut and never read as data")
@@ -74,8 +81,10 @@ struct FileEventStoreRecoveryTests {
         #expect(store.recoveryReport.tornTailBytesTruncated == 104)
     }
 
-    @Test("a corrupt record in the middle is skipped and the records after it are kept",
-          arguments: [0, 4, 8, 12, 16, 30, -1])
+    @Test(
+        "a corrupt record in the middle is skipped and the records after it are kept",
+        arguments: [0, 4, 8, 12, 16, 30, -1]
+    )
     func corruptMiddleRecord(byteInRecord: Int) throws {
         try write(10)
         let segment = try #require(try TemporaryDirectory.segments(in: temporary.url).first)
@@ -138,7 +147,9 @@ struct FileEventStoreRecoveryTests {
             try store.close()
         }
         // The segments from before the move, with the dead-letter file from after it.
-        for segment in try TemporaryDirectory.segments(in: temporary.url) { try FileManager.default.removeItem(at: segment) }
+        for segment in try TemporaryDirectory.segments(in: temporary.url) {
+            try FileManager.default.removeItem(at: segment)
+        }
         for segment in try TemporaryDirectory.segments(in: copy) {
             try FileManager.default.copyItem(at: segment, to: temporary.url.appending(path: segment.lastPathComponent))
         }
@@ -163,7 +174,10 @@ struct FileEventStoreRecoveryTests {
                 try modify(segment) { bytes in
                     guard !bytes.isEmpty else { return }
                     if Bool.random(using: &generator) {
-                        bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
+                        bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(
+                            in: 1...255,
+                            using: &generator
+                        )
                     } else {
                         bytes.removeLast(Int.random(in: 0..<min(64, bytes.count), using: &generator))
                     }

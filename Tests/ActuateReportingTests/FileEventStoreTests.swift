@@ -15,7 +15,10 @@ struct FileEventStoreTests {
         directory: URL? = nil
     ) throws -> FileEventStore {
         let configuration = FileEventStoreConfiguration(
-            durability: durability, segmentSize: segmentSize, maxTotalBytes: maxTotalBytes, scheduler: scheduler
+            durability: durability,
+            segmentSize: segmentSize,
+            maxTotalBytes: maxTotalBytes,
+            scheduler: scheduler
         )
         return try FileEventStore(directory: directory ?? temporary.url, configuration: configuration)
     }
@@ -105,8 +108,11 @@ struct FileEventStoreTests {
             try store.close()
         }
         let reopened = try open(segmentSize: 4096)
-        #expect(try reopened.fetch(count: 200, maxBytes: .max) == events.enumerated().filter { $0.offset % 2 == 1 }
-            .map(\.element))
+        #expect(
+            try reopened.fetch(count: 200, maxBytes: .max)
+                == events.enumerated().filter { $0.offset % 2 == 1 }
+                .map(\.element)
+        )
     }
 
     @Test("over the disk cap the oldest events are dropped and counted, and disk use stays under the cap")
@@ -134,11 +140,13 @@ struct FileEventStoreTests {
             try store.moveToDeadLetter(ids: [events[1].id, events[3].id], reason: "HTTP 400 after 3 tries")
             try store.moveToDeadLetter(ids: [events[4].id, UUID()], reason: "rejected")
             #expect(try store.count() == 2)
-            #expect(try store.deadLetters() == [
-                DeadLetter(event: events[1], reason: "HTTP 400 after 3 tries"),
-                DeadLetter(event: events[3], reason: "HTTP 400 after 3 tries"),
-                DeadLetter(event: events[4], reason: "rejected"),
-            ])
+            #expect(
+                try store.deadLetters() == [
+                    DeadLetter(event: events[1], reason: "HTTP 400 after 3 tries"),
+                    DeadLetter(event: events[3], reason: "HTTP 400 after 3 tries"),
+                    DeadLetter(event: events[4], reason: "rejected"),
+                ]
+            )
             try store.close()
         }
         let reopened = try open()
@@ -305,5 +313,53 @@ struct FileEventStoreBadInputTests {
         #expect(throws: EventStoreError.closed) { try store.remove(ids: [UUID()]) }
         #expect(throws: EventStoreError.closed) { _ = try store.count() }
         #expect(try FileEventStore(directory: temporary.url).count() == 0)
+    }
+}
+
+@Suite("FileEventStore encoding")
+struct FileEventStoreEncodingTests {
+    let temporary = TemporaryDirectory()
+
+    @Test("every kind of property value and unusual strings round-trip exactly through disk")
+    func roundTripsValues() throws {
+        let event = ReportEvent(
+            type: "",
+            timestamp: Date(timeIntervalSinceReferenceDate: -1.000_000_1),
+            sessionID: "séance 🎯",
+            anonymousID: "a\u{0}b",
+            userID: "",
+            properties: [
+                "": .null, "t": true, "f": false, "neg": -0.0, "big": .number(1e308), "tiny": .number(.leastNonzeroMagnitude),
+                "text": "line\nbreak \"quoted\" \u{1F600}", "list": [[], [:], [nil, 1.5, ["deep": "x"]]],
+            ]
+        )
+        do {
+            let store = try FileEventStore(directory: temporary.url)
+            try store.append(event)
+            try store.close()
+        }
+        let reopened = try FileEventStore(directory: temporary.url)
+        let stored = try #require(try reopened.fetch(count: 1, maxBytes: .max).first)
+        #expect(stored == event)
+        #expect(
+            stored.timestamp.timeIntervalSinceReferenceDate.bitPattern
+                == event.timestamp.timeIntervalSinceReferenceDate.bitPattern
+        )
+    }
+
+    @Test("properties nested too deeply are refused with encodingFailed")
+    func deepNestingRefused() throws {
+        let store = try FileEventStore(directory: temporary.url)
+        var value: JSONValue = "leaf"
+        for _ in 0..<300 { value = .array([value]) }
+        var event = StoreTestEvents.event(at: 0)
+        event.properties["deep"] = value
+        #expect {
+            try store.append(event)
+        } throws: { error in
+            guard case .encodingFailed = error as? EventStoreError else { return false }
+            return true
+        }
+        #expect(try store.count() == 0)
     }
 }

@@ -81,6 +81,15 @@ public final class FileEventStore: EventStore {
 
     // MARK: EventStore
 
+    /// Stores an event: queued for the background writer in group-commit mode, written and synced before
+    /// returning in synced mode.
+    ///
+    /// Appending an event whose id is already stored and not yet removed does nothing.
+    /// - Parameter event: The event to store.
+    /// - Throws: ``EventStoreError/eventTooLarge(bytes:limit:)`` when the event does not fit in a segment,
+    ///   ``EventStoreError/encodingFailed(reason:)`` when its properties nest too deeply,
+    ///   ``EventStoreError/ioFailed(path:reason:)`` when the journal cannot be written (in group-commit mode,
+    ///   while the background writer keeps failing), and ``EventStoreError/closed`` after ``close()``.
     public func append(_ event: ReportEvent) throws {
         var record: [UInt8] = []
         record.reserveCapacity(512)
@@ -88,24 +97,23 @@ public final class FileEventStore: EventStore {
         try ReportEventCodec.encode(event, into: &record)
         let checksum = JournalRecord.payloadChecksum(of: record, at: start)
         let groupCommit = configuration.durability != .synced
-        let scheduleWriter = try state.withLock { state -> Bool in
+        // The writer is scheduled after the lock is released, never from inside it.
+        let (scheduleWriter, writeError) = try state.withLock { state -> (Bool, EventStoreError?) in
             guard !state.isClosed else { throw EventStoreError.closed }
-            if groupCommit, let error = state.writeError {
-                let schedule = !state.flushScheduled
-                state.flushScheduled = true
-                if schedule { scheduleBackgroundWrite() }
-                throw error
+            let error = groupCommit ? state.writeError : nil
+            if error == nil {
+                _ = try state.appendEvent(&record, id: event.id, payloadChecksum: checksum)
             }
-            _ = try state.appendEvent(&record, id: event.id, payloadChecksum: checksum)
-            guard groupCommit, !state.flushScheduled else { return false }
+            guard groupCommit, !state.flushScheduled else { return (false, error) }
             state.flushScheduled = true
-            return true
+            return (true, error)
         }
-        if groupCommit {
-            if scheduleWriter { scheduleBackgroundWrite() }
-        } else {
-            try flush()
+        if scheduleWriter { scheduleBackgroundWrite() }
+        if let writeError {
+            // The background writer is failing: refuse the event rather than queue what may never reach disk.
+            throw writeError
         }
+        if !groupCommit { try flush() }
     }
 
     public func fetch(count: Int, maxBytes: Int) throws -> [ReportEvent] {
@@ -122,10 +130,12 @@ public final class FileEventStore: EventStore {
             var bytes = 0
             for entry in entries {
                 let payload = try files.read(segment: entry.segment, range: entry.payloadRange)
-                guard let event = try? payload.withUnsafeBytes({ raw in
-                    var reader = JournalByteReader(raw)
-                    return try ReportEventCodec.decode(from: &reader)
-                }) else {
+                guard
+                    let event = try? payload.withUnsafeBytes({ raw in
+                        var reader = JournalByteReader(raw)
+                        return try ReportEventCodec.decode(from: &reader)
+                    })
+                else {
                     undecodable.append(entry.id)
                     continue
                 }
@@ -286,7 +296,9 @@ public final class FileEventStore: EventStore {
         }
         do {
             try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                atPath: path,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
             )
         } catch {
             throw EventStoreError.directoryUnavailable(path: path, reason: error.localizedDescription)

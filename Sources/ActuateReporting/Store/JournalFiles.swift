@@ -77,7 +77,12 @@ struct JournalFiles: Sendable {
             } else {
                 let descriptor = try descriptor(ofSegment: operation.segment, create: true)
                 try operation.bytes.withUnsafeBytes {
-                    try POSIXFile.write($0, to: descriptor, at: operation.offset, path: path(ofSegment: operation.segment))
+                    try POSIXFile.write(
+                        $0,
+                        to: descriptor,
+                        at: operation.offset,
+                        path: path(ofSegment: operation.segment)
+                    )
                 }
                 written.insert(operation.segment)
                 if operation.offset == 0 { directoryChanged = true }
@@ -92,8 +97,12 @@ struct JournalFiles: Sendable {
     /// Reads bytes of a segment.
     mutating func read(segment: UInt64, range: Range<Int>) throws -> [UInt8] {
         let path = path(ofSegment: segment)
-        let bytes = try POSIXFile.read(try descriptor(ofSegment: segment), at: range.lowerBound, count: range.count,
-                                       path: path)
+        let bytes = try POSIXFile.read(
+            try descriptor(ofSegment: segment),
+            at: range.lowerBound,
+            count: range.count,
+            path: path
+        )
         guard bytes.count == range.count else {
             throw EventStoreError.ioFailed(path: path, reason: "the file ends before byte \(range.upperBound)")
         }
@@ -132,7 +141,9 @@ struct JournalFiles: Sendable {
     /// Appends records to the dead-letter file and makes them durable.
     mutating func appendDeadLetters(_ records: [UInt8]) throws {
         let path = directory + "/" + Self.deadLetterFileName
-        try records.withUnsafeBytes { try POSIXFile.write($0, to: deadLetterDescriptor, at: deadLetterSize, path: path) }
+        try records.withUnsafeBytes {
+            try POSIXFile.write($0, to: deadLetterDescriptor, at: deadLetterSize, path: path)
+        }
         try POSIXFile.sync(deadLetterDescriptor, path: path)
         deadLetterSize += records.count
     }

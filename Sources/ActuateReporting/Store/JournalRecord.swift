@@ -77,7 +77,13 @@ enum JournalRecord {
     ) rethrows {
         let start = begin(in: &buffer)
         try payload(&buffer)
-        seal(&buffer, at: start, kind: kind, sequence: sequence, payloadChecksum: payloadChecksum(of: buffer, at: start))
+        seal(
+            &buffer,
+            at: start,
+            kind: kind,
+            sequence: sequence,
+            payloadChecksum: payloadChecksum(of: buffer, at: start)
+        )
     }
 }
 

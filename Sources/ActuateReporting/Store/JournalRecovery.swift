@@ -17,8 +17,10 @@ enum JournalRecovery {
     static func open(directory: String, lock: StoreLock, configuration: FileEventStoreConfiguration) throws -> Result {
         var files = try JournalFiles(directory: directory, lock: lock)
         do {
-            var state = JournalState(segmentCapacity: configuration.segmentSize,
-                                     maxTotalBytes: configuration.maxTotalBytes)
+            var state = JournalState(
+                segmentCapacity: configuration.segmentSize,
+                maxTotalBytes: configuration.maxTotalBytes
+            )
             var report = JournalRecoveryReport()
             try recoverSegments(into: &state, files: &files, report: &report)
             let deadLetterIDs = try recoverDeadLetters(files: &files, report: &report, maxPayload: state.maxPayload)
@@ -46,6 +48,11 @@ enum JournalRecovery {
         }
         let numbers = names.compactMap(JournalFiles.segmentNumber(fileName:)).sorted()
         let maxPayload = state.maxPayload
+        let totalSize = numbers.reduce(0) { total, number in
+            var info = stat()
+            return total + (stat(files.path(ofSegment: number), &info) == 0 ? Int(info.st_size) : 0)
+        }
+        state.reserveCapacity(totalSize / 128)
         for (position, number) in numbers.enumerated() {
             let isNewest = position == numbers.count - 1
             let bytes = try files.readAll(segment: number)
@@ -61,8 +68,12 @@ enum JournalRecovery {
                         state.reserveSequence(below: record.sequence)
                     case .event:
                         if let id = ReportEventCodec.id(in: payload),
-                            state.recoverEvent(sequence: record.sequence, id: id, offset: record.offset,
-                                               payloadLength: payload.count)
+                            state.recoverEvent(
+                                sequence: record.sequence,
+                                id: id,
+                                offset: record.offset,
+                                payloadLength: payload.count
+                            )
                         {
                             recovered += 1
                         } else {
@@ -70,7 +81,7 @@ enum JournalRecovery {
                         }
                     case .tombstone:
                         state.reserveSequence(below: record.sequence)
-                        if let ranges = try? JournalState.decodeTombstone(payload) {
+                        if let ranges = try? JournalTombstone.decode(payload) {
                             state.recoverTombstone(ranges: ranges)
                         } else {
                             report.recordsIgnored += 1

@@ -103,10 +103,16 @@ struct JournalState: Sendable {
         JournalRecord.seal(&record, at: 0, kind: .event, sequence: sequence, payloadChecksum: payloadChecksum)
         let active = segments.count - 1
         let offset = segments[active].size
-        entries.append(JournalEntry(
-            sequence: sequence, id: id, segment: segments[active].number, offset: offset,
-            payloadLength: payloadLength, isLive: true
-        ))
+        entries.append(
+            JournalEntry(
+                sequence: sequence,
+                id: id,
+                segment: segments[active].number,
+                offset: offset,
+                payloadLength: payloadLength,
+                isLive: true
+            )
+        )
         sequences[id] = sequence
         segments[active].liveCount += 1
         liveCount += 1
@@ -130,7 +136,7 @@ struct JournalState: Sendable {
         let chunkSize = max(1, (maxPayload - 16) / 24)
         var start = 0
         while start < removed.count {
-            let ranges = Self.ranges(of: removed[start...].prefix(chunkSize).map(\.sequence))
+            let ranges = JournalTombstone.ranges(of: removed[start...].prefix(chunkSize).map(\.sequence))
             let targets = Set(removed[start...].prefix(chunkSize).map(\.segment))
             appendTombstone(ranges: ranges, targets: targets)
             start += chunkSize
@@ -192,10 +198,16 @@ struct JournalState: Sendable {
     mutating func recoverEvent(sequence: UInt64, id: UUID, offset: Int, payloadLength: Int) -> Bool {
         guard sequence >= nextSequence, sequences[id] == nil, !segments.isEmpty else { return false }
         let active = segments.count - 1
-        entries.append(JournalEntry(
-            sequence: sequence, id: id, segment: segments[active].number, offset: offset,
-            payloadLength: payloadLength, isLive: true
-        ))
+        entries.append(
+            JournalEntry(
+                sequence: sequence,
+                id: id,
+                segment: segments[active].number,
+                offset: offset,
+                payloadLength: payloadLength,
+                isLive: true
+            )
+        )
         sequences[id] = sequence
         segments[active].liveCount += 1
         liveCount += 1
@@ -229,45 +241,6 @@ struct JournalState: Sendable {
         advanceHead()
     }
 
-    // MARK: Tombstone payloads
-
-    /// Contiguous runs of sorted sequence numbers.
-    static func ranges(of sortedSequences: [UInt64]) -> [ClosedRange<UInt64>] {
-        var ranges: [ClosedRange<UInt64>] = []
-        for sequence in sortedSequences {
-            if let last = ranges.last, last.upperBound &+ 1 == sequence {
-                ranges[ranges.count - 1] = last.lowerBound...sequence
-            } else {
-                ranges.append(sequence...sequence)
-            }
-        }
-        return ranges
-    }
-
-    /// Encodes tombstone ranges: a count, then each range's first sequence and length.
-    static func encodeTombstone(_ ranges: [ClosedRange<UInt64>], into buffer: inout [UInt8]) {
-        ReportEventCodec.appendVarint(UInt64(ranges.count), to: &buffer)
-        for range in ranges {
-            ReportEventCodec.appendVarint(range.lowerBound, to: &buffer)
-            ReportEventCodec.appendVarint(range.upperBound - range.lowerBound, to: &buffer)
-        }
-    }
-
-    /// Decodes tombstone ranges written by ``encodeTombstone(_:into:)``.
-    static func decodeTombstone(_ payload: UnsafeRawBufferPointer) throws -> [ClosedRange<UInt64>] {
-        var reader = JournalByteReader(payload)
-        let count = try reader.count()
-        var ranges: [ClosedRange<UInt64>] = []
-        ranges.reserveCapacity(count)
-        for _ in 0..<count {
-            let start = try reader.varint()
-            let extra = try reader.varint()
-            guard extra <= UInt64.max - start else { throw reader.failure("range overflows") }
-            ranges.append(start...(start + extra))
-        }
-        return ranges
-    }
-
     // MARK: Private
 
     private mutating func kill(at index: Int) {
@@ -280,7 +253,7 @@ struct JournalState: Sendable {
     private mutating func appendTombstone(ranges: [ClosedRange<UInt64>], targets: Set<UInt64>) {
         var record: [UInt8] = []
         JournalRecord.append(kind: .tombstone, sequence: nextSequence, to: &record) {
-            Self.encodeTombstone(ranges, into: &$0)
+            JournalTombstone.encode(ranges, into: &$0)
         }
         makeRoom(for: record.count)
         let active = segments.count - 1
@@ -394,6 +367,12 @@ struct JournalState: Sendable {
 }
 
 extension JournalState {
+    /// Makes room for about `count` events before recovery registers them, so the index is not regrown.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        sequences.reserveCapacity(count)
+    }
+
     /// Sets the size of the last registered segment, once its records have been read.
     mutating func setRecoveredSize(_ size: Int) {
         guard let last = segments.indices.last else { return }

@@ -26,7 +26,12 @@ enum POSIXFile {
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int, path: String) throws {
         var written = 0
         while written < bytes.count {
-            let result = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(offset + written))
+            let result = pwrite(
+                descriptor,
+                bytes.baseAddress! + written,
+                bytes.count - written,
+                off_t(offset + written)
+            )
             if result < 0 {
                 if errno == EINTR { continue }
                 throw EventStoreError.ioFailed(path: path, reason: lastError())

@@ -13,7 +13,13 @@ enum ReportEventCodec {
     static let maxDepth = 256
 
     private enum Tag: UInt8 {
-        case null = 0, falseValue, trueValue, number, string, array, object
+        case null = 0
+        case falseValue = 1
+        case trueValue = 2
+        case number = 3
+        case string = 4
+        case array = 5
+        case object = 6
     }
 
     /// Appends the encoding of `event` to `buffer`.
@@ -58,8 +64,13 @@ enum ReportEventCodec {
         let userID: String? = try reader.byte() == 0 ? nil : reader.string()
         let properties = try decodeObject(from: &reader, depth: 0)
         return ReportEvent(
-            id: UUID(uuid: uuid), type: type, timestamp: timestamp, sessionID: sessionID,
-            anonymousID: anonymousID, userID: userID, properties: properties
+            id: UUID(uuid: uuid),
+            type: type,
+            timestamp: timestamp,
+            sessionID: sessionID,
+            anonymousID: anonymousID,
+            userID: userID,
+            properties: properties
         )
     }
 

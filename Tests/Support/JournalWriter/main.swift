@@ -42,7 +42,9 @@ let directory = URL(fileURLWithPath: arguments[1])
 let segmentSize = arguments.count > 4 ? Int(arguments[4]) ?? (1 << 20) : (1 << 20)
 let durability: DurabilityMode = arguments[2] == "group" ? .groupCommit() : .synced
 let configuration = FileEventStoreConfiguration(
-    durability: durability, segmentSize: segmentSize, maxTotalBytes: max(64 << 20, 2 * segmentSize)
+    durability: durability,
+    segmentSize: segmentSize,
+    maxTotalBytes: max(64 << 20, 2 * segmentSize)
 )
 
 do {
