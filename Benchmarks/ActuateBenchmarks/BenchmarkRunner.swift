@@ -65,7 +65,7 @@ struct BenchmarkRunner {
     }
 
     private static func printMeasurement(_ measurement: Measurement) {
-        let label = measurement.label.padding(toLength: 34, withPad: " ", startingAt: 0)
+        let label = measurement.label.padding(toLength: 44, withPad: " ", startingAt: 0)
         print(
             "   \(label) median \(format(measurement.median)) \(measurement.unit)"
                 + "  (min \(format(measurement.min)), max \(format(measurement.max)))"
