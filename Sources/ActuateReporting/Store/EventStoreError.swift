@@ -14,6 +14,8 @@ public enum EventStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case ioFailed(path: String, reason: String)
     /// The store was closed.
     case closed
+    /// The store's configuration cannot work, for example a total cap smaller than two segments.
+    case invalidConfiguration(reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum EventStoreError: Error, Sendable, Equatable, CustomStringConvertible
             return "Reading or writing \(path) failed: \(reason)."
         case .closed:
             return "The event store is closed."
+        case .invalidConfiguration(let reason):
+            return "The event store configuration is invalid: \(reason)."
         }
     }
 }

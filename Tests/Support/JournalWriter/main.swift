@@ -1,2 +1,65 @@
-// A helper process for the crash tests: appends events to a FileEventStore until it is killed.
-print("journal-writer: under construction")
+// A helper process for the FileEventStore crash and lock tests.
+//
+// Usage: JournalWriter DIRECTORY MODE START [SEGMENT-SIZE]
+//   MODE `synced` or `group`: appends the events START, START+1, … and, after each append returns, prints the
+//   event's index on its own line and flushes stdout. It stops after 1,000,000 events; tests kill it sooner.
+//   MODE `hold`: opens the store, prints `locked`, and keeps it open until stdin is closed.
+// The event for an index is built exactly as the tests build it (CrashTestEvents.event(at:)).
+import ActuateReporting
+import Foundation
+
+func event(at index: Int) -> ReportEvent {
+    ReportEvent(
+        id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012llX", index))!,
+        type: "crash-test",
+        timestamp: Date(timeIntervalSince1970: 1_767_225_600 + Double(index)),
+        sessionID: "session-\(index / 10)",
+        anonymousID: "anonymous-1",
+        userID: index % 3 == 0 ? "user-\(index)" : nil,
+        properties: [
+            "index": .number(Double(index)),
+            "payload": .string(String(repeating: "x", count: index % 50)),
+            "nested": ["odd": .bool(index % 2 == 1), "list": [1, "two", nil]],
+        ]
+    )
+}
+
+/// Writes one line to stdout at once, unbuffered, so the test sees it as soon as it is acknowledged.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("journal-writer: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let start = Int(arguments[3]) else {
+    fail("usage: JournalWriter DIRECTORY synced|group|hold START [SEGMENT-SIZE]")
+}
+let directory = URL(fileURLWithPath: arguments[1])
+let segmentSize = arguments.count > 4 ? Int(arguments[4]) ?? (1 << 20) : (1 << 20)
+let durability: DurabilityMode = arguments[2] == "group" ? .groupCommit() : .synced
+let configuration = FileEventStoreConfiguration(
+    durability: durability,
+    segmentSize: segmentSize,
+    maxTotalBytes: max(64 << 20, 2 * segmentSize)
+)
+
+do {
+    let store = try FileEventStore(directory: directory, configuration: configuration)
+    if arguments[2] == "hold" {
+        say("locked")
+        while readLine() != nil {}
+        try store.close()
+        exit(0)
+    }
+    for index in start..<(start + 1_000_000) {
+        try store.append(event(at: index))
+        say("\(index)")
+    }
+    try store.close()
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// One benchmark: a name to filter on and a body that measures and returns figures.
+///
+/// To add one, write a `static let` in an extension of `Benchmark` in its own file and list it in
+/// ``BenchmarkCatalog/all``.
+struct Benchmark: Sendable {
+    /// A dotted name such as `journal.append`; `--filter` matches its prefix.
+    let name: String
+    /// One line saying what is measured.
+    let summary: String
+    /// Measures, and returns what it measured.
+    let run: @Sendable (BenchmarkContext) throws -> [Figure]
+}
+
+/// How a benchmark should run.
+struct BenchmarkContext: Sendable {
+    /// A short smoke run for CI: fewer items, fewer rounds.
+    let quick: Bool
+    /// Rounds run and discarded before measuring.
+    var warmupRounds: Int { quick ? 1 : 1 }
+    /// Rounds measured.
+    var measuredRounds: Int { quick ? 2 : 5 }
+
+    /// Picks the full or the quick value.
+    func size(_ full: Int, quick quickSize: Int) -> Int {
+        quick ? quickSize : full
+    }
+
+    /// Runs `round` for the warm-up rounds, then for the measured rounds, and returns the measured values.
+    func rounds(_ round: () throws -> Double) rethrows -> [Double] {
+        for _ in 0..<warmupRounds { _ = try round() }
+        return try (0..<measuredRounds).map { _ in try round() }
+    }
+
+    /// The seconds `body` takes.
+    func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try body()
+        let elapsed = clock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// Values of one quantity over several rounds.
+struct Measurement: Codable, Sendable {
+    /// What was measured, for example `FileEventStore synced`.
+    var label: String
+    /// The unit of the samples, for example `events/s` or `ms`.
+    var unit: String
+    /// One value per measured round.
+    var samples: [Double]
+
+    var median: Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    var min: Double { samples.min() ?? .nan }
+    var max: Double { samples.max() ?? .nan }
+}
+
+/// A measured result, with the baseline it is compared with in the same run.
+struct Figure: Codable, Sendable {
+    /// The benchmark and case, for example `journal.append synced`.
+    var name: String
+    /// What Actuate did.
+    var subject: Measurement
+    /// What it is compared with.
+    var baseline: Measurement?
+    /// Whether larger values are better (rates) or worse (times).
+    var higherIsBetter: Bool
+    /// What exactly was compared.
+    var note: String
+
+    /// The subject's median over the baseline's median.
+    var ratio: Double? {
+        baseline.map { subject.median / $0.median }
+    }
+}

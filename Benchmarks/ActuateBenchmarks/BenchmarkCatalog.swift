@@ -1,0 +1,7 @@
+/// Every benchmark the harness knows, one line each; add yours here.
+enum BenchmarkCatalog {
+    static let all: [Benchmark] = [
+        .journalAppend,
+        .journalRecover,
+    ]
+}

@@ -1,0 +1,307 @@
+import Actuate
+import Foundation
+import Synchronization
+
+/// A durable ``EventStore``: an append-only journal of checksummed records in size-capped segment files.
+///
+/// Events are written to `segment-*.journal` files in the store directory. Each record carries a CRC-32, so a
+/// torn write at the end of a file or a corrupted record in the middle is detected when the store opens and
+/// skipped, never returned as data (see ``recoveryReport``). ``remove(ids:)`` appends a tombstone, so removed
+/// events stay removed after reopening, and a segment is deleted once nothing in it is needed. Dead letters go
+/// to a separate checksummed `dead-letters.journal`.
+///
+/// By default appends use ``DurabilityMode/groupCommit(interval:)`` with a 5 ms interval: `append` only queues
+/// the event in memory and a background writer writes and syncs the queue every interval, so a crash loses at
+/// most the events appended during the last interval. Use ``DurabilityMode/synced`` to sync before every
+/// `append` returns, or call ``flush()`` at the points that matter.
+///
+/// Only one store may have a directory open at a time, in this process or any other; the directory and files
+/// are created readable by their owner only.
+///
+/// ```swift
+/// let store = try FileEventStore(directory: applicationSupport.appending(path: "events"))
+/// try store.append(event)
+/// let batch = try store.fetch(count: 100, maxBytes: 500_000)
+/// try store.remove(ids: Set(batch.map(\.id)))   // after the collector acknowledged them
+/// ```
+public final class FileEventStore: EventStore {
+    /// The store directory.
+    public let directory: URL
+    /// How the store writes and how large it may grow.
+    public let configuration: FileEventStoreConfiguration
+    /// What was found, skipped and cut when the store opened.
+    public let recoveryReport: JournalRecoveryReport
+
+    /// The journal's bookkeeping and the queue of file changes not yet written.
+    private let state: Mutex<JournalState>
+    /// The open files. Holding this lock gives the right to do file I/O; it is never taken while `state` is
+    /// held, so the order is always `files` then `state`. Appends in group-commit mode never take it.
+    private let files: Mutex<JournalFiles>
+
+    /// Opens, or creates, the store in `directory` with the default configuration.
+    ///
+    /// - Parameter directory: The store directory, created with owner-only permissions if missing.
+    /// - Throws: ``EventStoreError/directoryUnavailable(path:reason:)`` or
+    ///   ``EventStoreError/lockedByAnotherProcess(directory:ownerPID:)``.
+    public convenience init(directory: URL) throws {
+        try self.init(directory: directory, configuration: FileEventStoreConfiguration())
+    }
+
+    /// Opens, or creates, the store in `directory`, recovering what a previous run left.
+    ///
+    /// - Parameters:
+    ///   - directory: The store directory, created with owner-only permissions if missing.
+    ///   - configuration: Durability, size caps and scheduler.
+    /// - Throws: ``EventStoreError/invalidConfiguration(reason:)``,
+    ///   ``EventStoreError/directoryUnavailable(path:reason:)``,
+    ///   ``EventStoreError/lockedByAnotherProcess(directory:ownerPID:)`` or
+    ///   ``EventStoreError/ioFailed(path:reason:)``.
+    public init(directory: URL, configuration: FileEventStoreConfiguration) throws {
+        try configuration.validate()
+        let path = directory.standardizedFileURL.path
+        try Self.prepareDirectory(path)
+        let lock = try StoreLock(directory: path)
+        let result: JournalRecovery.Result
+        do {
+            result = try JournalRecovery.open(directory: path, lock: lock, configuration: configuration)
+        } catch {
+            lock.release()
+            throw error
+        }
+        self.directory = directory
+        self.configuration = configuration
+        self.recoveryReport = result.report
+        self.state = Mutex(result.state)
+        self.files = Mutex(result.files)
+    }
+
+    deinit {
+        try? close()
+    }
+
+    // MARK: EventStore
+
+    /// Stores an event: queued for the background writer in group-commit mode, written and synced before
+    /// returning in synced mode.
+    ///
+    /// Appending an event whose id is already stored and not yet removed does nothing.
+    /// - Parameter event: The event to store.
+    /// - Throws: ``EventStoreError/eventTooLarge(bytes:limit:)`` when the event does not fit in a segment,
+    ///   ``EventStoreError/encodingFailed(reason:)`` when its properties nest too deeply,
+    ///   ``EventStoreError/ioFailed(path:reason:)`` when the journal cannot be written (in group-commit mode,
+    ///   while the background writer keeps failing), and ``EventStoreError/closed`` after ``close()``.
+    public func append(_ event: ReportEvent) throws {
+        var record: [UInt8] = []
+        record.reserveCapacity(512)
+        let start = JournalRecord.begin(in: &record)
+        try ReportEventCodec.encode(event, into: &record)
+        let checksum = JournalRecord.payloadChecksum(of: record, at: start)
+        let groupCommit = configuration.durability != .synced
+        // The writer is scheduled after the lock is released, never from inside it.
+        let (scheduleWriter, writeError) = try state.withLock { state -> (Bool, EventStoreError?) in
+            guard !state.isClosed else { throw EventStoreError.closed }
+            let error = groupCommit ? state.writeError : nil
+            if error == nil {
+                _ = try state.appendEvent(&record, id: event.id, payloadChecksum: checksum)
+            }
+            guard groupCommit, !state.flushScheduled else { return (false, error) }
+            state.flushScheduled = true
+            return (true, error)
+        }
+        if scheduleWriter { scheduleBackgroundWrite() }
+        if let writeError {
+            // The background writer is failing: refuse the event rather than queue what may never reach disk.
+            throw writeError
+        }
+        if !groupCommit { try flush() }
+    }
+
+    public func fetch(count: Int, maxBytes: Int) throws -> [ReportEvent] {
+        guard count > 0 else { return [] }
+        var undecodable: [UUID] = []
+        let events = try files.withLock { files -> [ReportEvent] in
+            let (operations, entries) = try state.withLock { state in
+                guard !state.isClosed else { throw EventStoreError.closed }
+                return (state.takePending(), state.liveEntries(limit: count))
+            }
+            try write(operations, with: &files)
+            let encoder = JSONEncoder()
+            var events: [ReportEvent] = []
+            var bytes = 0
+            for entry in entries {
+                let payload = try files.read(segment: entry.segment, range: entry.payloadRange)
+                guard
+                    let event = try? payload.withUnsafeBytes({ raw in
+                        var reader = JournalByteReader(raw)
+                        return try ReportEventCodec.decode(from: &reader)
+                    })
+                else {
+                    undecodable.append(entry.id)
+                    continue
+                }
+                let size = maxBytes == .max ? 0 : (try? encoder.encode(event).count) ?? 0
+                if !events.isEmpty, bytes + size > maxBytes { break }
+                events.append(event)
+                bytes += size
+            }
+            return events
+        }
+        if !undecodable.isEmpty {
+            try removeAndWrite(undecodable, countAsDropped: true)
+        }
+        return events
+    }
+
+    public func remove(ids: Set<ReportEvent.ID>) throws {
+        guard !ids.isEmpty else { return }
+        try removeAndWrite(ids, countAsDropped: false)
+    }
+
+    public func moveToDeadLetter(ids: Set<ReportEvent.ID>, reason: String) throws {
+        guard !ids.isEmpty else { return }
+        try files.withLock { files in
+            let (operations, entries) = try state.withLock { state in
+                guard !state.isClosed else { throw EventStoreError.closed }
+                return (state.takePending(), state.liveEntries(ids: ids))
+            }
+            try write(operations, with: &files)
+            guard !entries.isEmpty else { return }
+            var records: [UInt8] = []
+            for entry in entries {
+                let payload = try files.read(segment: entry.segment, range: entry.payloadRange)
+                JournalRecord.append(kind: .deadLetter, sequence: UInt64(files.deadLetterCount + 1), to: &records) {
+                    $0.append(contentsOf: payload)
+                    ReportEventCodec.appendString(reason, to: &$0)
+                }
+                files.deadLetterCount += 1
+            }
+            try files.appendDeadLetters(records)
+            let removal = state.withLock { state in
+                state.remove(ids: entries.map(\.id))
+                return state.takePending()
+            }
+            try write(removal, with: &files)
+        }
+    }
+
+    public func deadLetters() throws -> [DeadLetter] {
+        let bytes = try files.withLock { files in
+            guard !files.isClosed else { throw EventStoreError.closed }
+            return try files.readDeadLetters()
+        }
+        var letters: [DeadLetter] = []
+        bytes.withUnsafeBytes { raw in
+            _ = JournalScanner.scan(raw, maxPayload: Int(Int32.max)) { record in
+                guard record.kind == .deadLetter else { return }
+                var reader = JournalByteReader(UnsafeRawBufferPointer(rebasing: raw[record.payload]))
+                guard let event = try? ReportEventCodec.decode(from: &reader), let reason = try? reader.string()
+                else { return }
+                letters.append(DeadLetter(event: event, reason: reason))
+            }
+        }
+        return letters
+    }
+
+    public func count() throws -> Int {
+        try state.withLock { state in
+            guard !state.isClosed else { throw EventStoreError.closed }
+            return state.liveCount
+        }
+    }
+
+    public var droppedEventCount: Int {
+        state.withLock { $0.droppedCount }
+    }
+
+    // MARK: Flushing and closing
+
+    /// Writes and syncs everything appended so far, whatever the durability mode.
+    ///
+    /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` when the write fails; the events stay queued and
+    ///   the next flush tries again. ``EventStoreError/closed`` after ``close()``.
+    public func flush() throws {
+        try files.withLock { files in
+            guard !files.isClosed else { throw EventStoreError.closed }
+            try write(state.withLock { $0.takePending() }, with: &files)
+        }
+    }
+
+    /// Writes everything queued, closes the files and releases the directory lock.
+    ///
+    /// Later calls throw ``EventStoreError/closed``; closing twice does nothing. The store also closes itself
+    /// when it is deallocated.
+    /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` when the final write fails.
+    public func close() throws {
+        let wasOpen = state.withLock { state -> Bool in
+            defer { state.isClosed = true }
+            return !state.isClosed
+        }
+        guard wasOpen else { return }
+        try files.withLock { files in
+            defer { files.close() }
+            try write(state.withLock { $0.takePending() }, with: &files)
+        }
+    }
+
+    // MARK: Private
+
+    /// Applies file changes taken from the state, putting them back if they fail.
+    private func write(_ operations: [JournalOperation], with files: inout JournalFiles) throws {
+        guard !operations.isEmpty, !files.isClosed else { return }
+        do {
+            try files.apply(operations)
+            state.withLock { $0.writeError = nil }
+        } catch {
+            let failure = error as? EventStoreError ?? .ioFailed(path: files.directory, reason: "\(error)")
+            state.withLock { state in
+                state.restorePending(operations)
+                state.writeError = failure
+            }
+            throw failure
+        }
+    }
+
+    private func removeAndWrite(_ ids: some Sequence<UUID>, countAsDropped: Bool) throws {
+        let synced = configuration.durability == .synced
+        let scheduleWriter = try state.withLock { state -> Bool in
+            guard !state.isClosed else { throw EventStoreError.closed }
+            let removed = state.remove(ids: ids)
+            if countAsDropped { state.droppedCount += removed.count }
+            guard !synced, state.hasPending, !state.flushScheduled else { return false }
+            state.flushScheduled = true
+            return true
+        }
+        if synced {
+            try flush()
+        } else if scheduleWriter {
+            scheduleBackgroundWrite()
+        }
+    }
+
+    private func scheduleBackgroundWrite() {
+        guard case .groupCommit(let interval) = configuration.durability else { return }
+        configuration.scheduler.schedule(after: interval) { [weak self] in
+            // A failure is kept in the state and reported by the next append or flush.
+            try? self?.flush()
+        }
+    }
+
+    private static func prepareDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw EventStoreError.directoryUnavailable(path: path, reason: "it is a file, not a directory")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw EventStoreError.directoryUnavailable(path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// The open files of a journal directory: its segments, its dead-letter file and its lock.
+///
+/// It is used only while ``FileEventStore`` holds its I/O lock, one caller at a time.
+struct JournalFiles: Sendable {
+    /// The name of the dead-letter file.
+    static let deadLetterFileName = "dead-letters.journal"
+
+    /// The store directory.
+    let directory: String
+    private var descriptors: [UInt64: Int32] = [:]
+    private var directoryDescriptor: Int32
+    private var deadLetterDescriptor: Int32
+    private var lock: StoreLock?
+    /// The size of the dead-letter file.
+    private(set) var deadLetterSize = 0
+    /// The number of records in the dead-letter file.
+    var deadLetterCount = 0
+
+    /// Opens the directory and its dead-letter file; the caller has taken the lock.
+    init(directory: String, lock: StoreLock) throws {
+        self.directory = directory
+        let directoryDescriptor = Foundation.open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard directoryDescriptor >= 0 else {
+            throw EventStoreError.directoryUnavailable(path: directory, reason: POSIXFile.lastError())
+        }
+        let deadLetterPath = directory + "/" + Self.deadLetterFileName
+        let deadLetterDescriptor: Int32
+        do {
+            deadLetterDescriptor = try POSIXFile.open(deadLetterPath, create: true)
+        } catch {
+            Foundation.close(directoryDescriptor)
+            throw error
+        }
+        self.directoryDescriptor = directoryDescriptor
+        self.deadLetterDescriptor = deadLetterDescriptor
+        self.lock = lock
+    }
+
+    /// Whether the files were closed.
+    var isClosed: Bool { lock == nil }
+
+    /// The file name of a segment.
+    static func fileName(ofSegment number: UInt64) -> String {
+        let hex = String(number, radix: 16)
+        return "segment-" + String(repeating: "0", count: max(0, 16 - hex.count)) + hex + ".journal"
+    }
+
+    /// The segment number a file name stands for, if it names a segment.
+    static func segmentNumber(fileName: String) -> UInt64? {
+        guard fileName.hasPrefix("segment-"), fileName.hasSuffix(".journal") else { return nil }
+        return UInt64(fileName.dropFirst(8).dropLast(8), radix: 16)
+    }
+
+    /// The full path of a segment.
+    func path(ofSegment number: UInt64) -> String {
+        directory + "/" + Self.fileName(ofSegment: number)
+    }
+
+    /// Applies file changes in order and makes them durable.
+    ///
+    /// Writes go to fixed offsets and deleting a missing file succeeds, so applying the same changes again
+    /// after a failure is safe.
+    mutating func apply(_ operations: [JournalOperation]) throws {
+        var written: Set<UInt64> = []
+        var directoryChanged = false
+        for operation in operations {
+            if operation.deletesSegment {
+                if let descriptor = descriptors.removeValue(forKey: operation.segment) { Foundation.close(descriptor) }
+                written.remove(operation.segment)
+                let path = path(ofSegment: operation.segment)
+                if unlink(path) != 0, errno != ENOENT {
+                    throw EventStoreError.ioFailed(path: path, reason: POSIXFile.lastError())
+                }
+                directoryChanged = true
+            } else {
+                let descriptor = try descriptor(ofSegment: operation.segment, create: true)
+                try operation.bytes.withUnsafeBytes {
+                    try POSIXFile.write(
+                        $0,
+                        to: descriptor,
+                        at: operation.offset,
+                        path: path(ofSegment: operation.segment)
+                    )
+                }
+                written.insert(operation.segment)
+                if operation.offset == 0 { directoryChanged = true }
+            }
+        }
+        for segment in written.sorted() {
+            try POSIXFile.sync(try descriptor(ofSegment: segment), path: path(ofSegment: segment))
+        }
+        if directoryChanged { try POSIXFile.sync(directoryDescriptor, path: directory) }
+    }
+
+    /// Reads bytes of a segment.
+    mutating func read(segment: UInt64, range: Range<Int>) throws -> [UInt8] {
+        let path = path(ofSegment: segment)
+        let bytes = try POSIXFile.read(
+            try descriptor(ofSegment: segment),
+            at: range.lowerBound,
+            count: range.count,
+            path: path
+        )
+        guard bytes.count == range.count else {
+            throw EventStoreError.ioFailed(path: path, reason: "the file ends before byte \(range.upperBound)")
+        }
+        return bytes
+    }
+
+    /// Reads a whole segment.
+    mutating func readAll(segment: UInt64) throws -> [UInt8] {
+        try POSIXFile.readAll(try descriptor(ofSegment: segment), path: path(ofSegment: segment))
+    }
+
+    /// Cuts a segment short, to drop a torn tail.
+    mutating func truncate(segment: UInt64, to length: Int) throws {
+        try POSIXFile.truncate(try descriptor(ofSegment: segment), to: length, path: path(ofSegment: segment))
+    }
+
+    /// Deletes a segment file at once.
+    mutating func delete(segment: UInt64) throws {
+        try apply([JournalOperation(segment: segment, offset: 0, bytes: [], deletesSegment: true)])
+    }
+
+    /// The whole dead-letter file.
+    func readDeadLetters() throws -> [UInt8] {
+        try POSIXFile.readAll(deadLetterDescriptor, path: directory + "/" + Self.deadLetterFileName)
+    }
+
+    /// Cuts the dead-letter file to `length`, to drop a torn tail, and sets its known size.
+    mutating func truncateDeadLetters(to length: Int) throws {
+        let path = directory + "/" + Self.deadLetterFileName
+        if try POSIXFile.size(of: deadLetterDescriptor, path: path) != length {
+            try POSIXFile.truncate(deadLetterDescriptor, to: length, path: path)
+        }
+        deadLetterSize = length
+    }
+
+    /// Appends records to the dead-letter file and makes them durable.
+    mutating func appendDeadLetters(_ records: [UInt8]) throws {
+        let path = directory + "/" + Self.deadLetterFileName
+        try records.withUnsafeBytes {
+            try POSIXFile.write($0, to: deadLetterDescriptor, at: deadLetterSize, path: path)
+        }
+        try POSIXFile.sync(deadLetterDescriptor, path: path)
+        deadLetterSize += records.count
+    }
+
+    /// Closes every file and releases the lock.
+    mutating func close() {
+        for descriptor in descriptors.values { Foundation.close(descriptor) }
+        descriptors = [:]
+        Foundation.close(directoryDescriptor)
+        Foundation.close(deadLetterDescriptor)
+        lock?.release()
+        lock = nil
+    }
+
+    private mutating func descriptor(ofSegment number: UInt64, create: Bool = false) throws -> Int32 {
+        if let descriptor = descriptors[number] { return descriptor }
+        let descriptor = try POSIXFile.open(path(ofSegment: number), create: create)
+        descriptors[number] = descriptor
+        return descriptor
+    }
+}

@@ -1,0 +1,184 @@
+/// The kinds of record a journal file holds.
+enum JournalRecordKind: UInt8 {
+    /// The first record of a segment; its sequence is the first event sequence the segment may hold.
+    case segmentHeader = 1
+    /// One stored event.
+    case event = 2
+    /// The sequences of events that were removed.
+    case tombstone = 3
+    /// One dead-lettered event with its reason, in the dead-letter file.
+    case deadLetter = 4
+}
+
+/// The binary framing of one journal record.
+///
+/// A record is a 24-byte header followed by its payload:
+///
+/// | bytes | field |
+/// |---|---|
+/// | 0..<4 | magic `AC 7A 4A 52`, so a reader can resynchronise after a corrupt record |
+/// | 4..<8 | CRC-32 of the payload followed by header bytes 8..<24 |
+/// | 8..<12 | payload length, little-endian |
+/// | 12 | ``JournalRecordKind`` |
+/// | 13..<16 | zero |
+/// | 16..<24 | sequence number, little-endian |
+///
+/// The checksum covers the length, kind and sequence as well as the payload, so a flipped bit anywhere but in
+/// the magic marker is detected.
+enum JournalRecord {
+    /// The size of a record header.
+    static let headerSize = 24
+    /// The magic marker, read as a little-endian `UInt32`.
+    static let magic: UInt32 = 0x524A_7AAC
+    /// The magic marker as it appears in a file.
+    static let magicBytes: [UInt8] = [0xAC, 0x7A, 0x4A, 0x52]
+
+    /// Reserves room for a record header at the end of `buffer`, where the payload is then appended.
+    ///
+    /// - Returns: The offset of the record in `buffer`, to pass to ``seal(_:at:kind:sequence:payloadChecksum:)``.
+    static func begin(in buffer: inout [UInt8]) -> Int {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: headerSize))
+        return start
+    }
+
+    /// The checksum of the payload of the record that starts at `start`, the costly part of sealing it, which
+    /// callers compute before taking a lock.
+    static func payloadChecksum(of buffer: [UInt8], at start: Int) -> UInt32 {
+        buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + headerSize)...])) }
+    }
+
+    /// Fills in the header of the record that starts at `start` and whose payload runs to the end of `buffer`.
+    static func seal(
+        _ buffer: inout [UInt8],
+        at start: Int,
+        kind: JournalRecordKind,
+        sequence: UInt64,
+        payloadChecksum: UInt32
+    ) {
+        let length = UInt32(buffer.count - start - headerSize)
+        buffer.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: magic.littleEndian, toByteOffset: start, as: UInt32.self)
+            raw.storeBytes(of: length.littleEndian, toByteOffset: start + 8, as: UInt32.self)
+            raw.storeBytes(of: UInt32(kind.rawValue).littleEndian, toByteOffset: start + 12, as: UInt32.self)
+            raw.storeBytes(of: sequence.littleEndian, toByteOffset: start + 16, as: UInt64.self)
+            let fields = UnsafeRawBufferPointer(rebasing: raw[(start + 8)..<(start + headerSize)])
+            let crc = CRC32.checksum(fields, continuing: payloadChecksum)
+            raw.storeBytes(of: crc.littleEndian, toByteOffset: start + 4, as: UInt32.self)
+        }
+    }
+
+    /// Appends a whole record with the given payload to `buffer`.
+    static func append(
+        kind: JournalRecordKind,
+        sequence: UInt64,
+        to buffer: inout [UInt8],
+        payload: (inout [UInt8]) throws -> Void
+    ) rethrows {
+        let start = begin(in: &buffer)
+        try payload(&buffer)
+        seal(
+            &buffer,
+            at: start,
+            kind: kind,
+            sequence: sequence,
+            payloadChecksum: payloadChecksum(of: buffer, at: start)
+        )
+    }
+}
+
+/// A valid record found by ``JournalScanner``.
+struct JournalScannedRecord {
+    /// What the record holds.
+    var kind: JournalRecordKind
+    /// The record's sequence number.
+    var sequence: UInt64
+    /// Where the record starts in the scanned bytes.
+    var offset: Int
+    /// Where its payload lies in the scanned bytes.
+    var payload: Range<Int>
+}
+
+/// What ``JournalScanner`` skipped in one file.
+struct JournalScanSummary: Equatable {
+    /// The end of the last valid record, where appending may continue.
+    var validEnd = 0
+    /// The number of corrupt regions skipped before a later valid record.
+    var corruptRegions = 0
+    /// The bytes in those regions.
+    var corruptBytes = 0
+    /// The bytes after the last valid record: a torn write, or nothing if zero.
+    var tailBytes = 0
+}
+
+/// Reads the valid records of a journal file, skipping anything whose checksum does not match.
+enum JournalScanner {
+    /// Visits every valid record in `bytes`, oldest first.
+    ///
+    /// A record that fails its checksum is skipped by searching for the next magic marker that starts a valid
+    /// record; when none follows, everything after the last valid record is reported as the tail.
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - maxPayload: The largest payload a valid record can have.
+    ///   - visit: Called for each valid record.
+    /// - Returns: What was skipped.
+    static func scan(
+        _ bytes: UnsafeRawBufferPointer,
+        maxPayload: Int,
+        visit: (JournalScannedRecord) -> Void
+    ) -> JournalScanSummary {
+        var summary = JournalScanSummary()
+        var position = 0
+        while position + JournalRecord.headerSize <= bytes.count {
+            if let record = record(in: bytes, at: position, maxPayload: maxPayload) {
+                visit(record)
+                position = record.payload.upperBound
+                summary.validEnd = position
+                continue
+            }
+            guard let next = nextRecord(in: bytes, after: position, maxPayload: maxPayload) else { break }
+            summary.corruptRegions += 1
+            summary.corruptBytes += next - position
+            position = next
+        }
+        summary.tailBytes = bytes.count - summary.validEnd
+        return summary
+    }
+
+    /// The offset of the next valid record after `position`, if any.
+    private static func nextRecord(in bytes: UnsafeRawBufferPointer, after position: Int, maxPayload: Int) -> Int? {
+        var candidate = position + 1
+        let firstMagicByte = UInt8(truncatingIfNeeded: JournalRecord.magic)
+        while candidate + JournalRecord.headerSize <= bytes.count {
+            if bytes[candidate] == firstMagicByte, record(in: bytes, at: candidate, maxPayload: maxPayload) != nil {
+                return candidate
+            }
+            candidate += 1
+        }
+        return nil
+    }
+
+    /// The valid record at `position`, or `nil` if the bytes there are not one.
+    private static func record(
+        in bytes: UnsafeRawBufferPointer,
+        at position: Int,
+        maxPayload: Int
+    ) -> JournalScannedRecord? {
+        guard bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self).littleEndian == JournalRecord.magic
+        else { return nil }
+        let length = Int(bytes.loadUnaligned(fromByteOffset: position + 8, as: UInt32.self).littleEndian)
+        let payloadStart = position + JournalRecord.headerSize
+        guard length <= maxPayload, length <= bytes.count - payloadStart else { return nil }
+        let kindField = bytes.loadUnaligned(fromByteOffset: position + 12, as: UInt32.self).littleEndian
+        guard kindField <= UInt32(UInt8.max), let kind = JournalRecordKind(rawValue: UInt8(kindField)) else {
+            return nil
+        }
+        let payload = payloadStart..<(payloadStart + length)
+        let payloadCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[payload]))
+        let fields = UnsafeRawBufferPointer(rebasing: bytes[(position + 8)..<payloadStart])
+        let expected = bytes.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self).littleEndian
+        guard CRC32.checksum(fields, continuing: payloadCRC) == expected else { return nil }
+        let sequence = bytes.loadUnaligned(fromByteOffset: position + 16, as: UInt64.self).littleEndian
+        return JournalScannedRecord(kind: kind, sequence: sequence, offset: position, payload: payload)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The JournalWriter helper binary, run as a child process whose output the test reads line by line.
+final class JournalWriterProcess {
+    private let process = Process()
+    private let output = Pipe()
+    private let input = Pipe()
+    private var buffer: [UInt8] = []
+
+    /// The child's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Starts the helper with `arguments`.
+    init(arguments: [String]) throws {
+        process.executableURL = try Self.executableURL()
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+    }
+
+    /// The next line the child wrote, waiting for it; `nil` at end of output.
+    func readLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(output.fileHandleForReading.fileDescriptor, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Kills the child with SIGKILL and waits for it to exit.
+    func kill() {
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The complete lines left in the pipe once the child has exited.
+    func remainingLines() -> [String] {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var lines: [String] = []
+        while let line = readLine() { lines.append(line) }
+        return lines
+    }
+
+    /// Closes the child's stdin, which tells a `hold` helper to close its store and exit, and waits for it.
+    func finish() -> Int32 {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The helper binary, which SwiftPM builds next to the test bundle.
+    static func executableURL() throws -> URL {
+        var directories: [URL] = []
+        if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        for directory in directories {
+            let candidate = directory.appending(path: "JournalWriter")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "JournalWriter near \(directories)"])
+    }
+}
