@@ -1,6 +1,10 @@
 /// Every benchmark the harness knows, one line each; add yours here.
 enum BenchmarkCatalog {
     static let all: [Benchmark] = [
+        .dispatchSync,
+        .dispatchHop,
+        .dispatchAsyncAwait,
+        .timelineMemory,
         .journalAppend,
         .journalRecover,
     ]
