@@ -229,3 +229,20 @@ enum ProcessMemory {
         return 0
     }
 }
+
+/// Runs one dispatch case a fixed number of times, for instruction counting under callgrind:
+/// `ACTUATE_BENCH_PROFILE=timeline valgrind --tool=callgrind .build/release/actuate-bench`.
+enum DispatchProfiling {
+    static func run(_ name: String) {
+        let core = BenchmarkDispatchers.corePlugins()
+        let session: ActionSession
+        switch name {
+        case "timeline": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
+        case "core": session = BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)
+        default: session = BenchmarkDispatchers.session([])
+        }
+        BenchmarkQueues.action.sync {
+            for _ in 0..<20_000 { session.perform(BenchmarkFeature.trivial) }
+        }
+    }
+}

@@ -28,6 +28,7 @@ public final class ActionDispatcher: Sendable {
     @usableFromInline let diagnostics: any ActuateDiagnostics
     @usableFromInline let watchdog: CompletionWatchdog
     private let loggerFactory: (any ActionLoggerFactory)?
+    @usableFromInline let hasLoggerFactory: Bool
     private let observers = Mutex(Observers())
     @usableFromInline let nextRequestID = Atomic<UInt64>(1)
 
@@ -69,6 +70,7 @@ public final class ActionDispatcher: Sendable {
         self.scheduler = scheduler
         self.diagnostics = diagnostics
         self.loggerFactory = loggerFactory
+        self.hasLoggerFactory = loggerFactory != nil
         self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
     }
 
@@ -138,7 +140,7 @@ public final class ActionDispatcher: Sendable {
                 source: source,
                 session: session,
                 userInitiated: userInitiated,
-                logs: makeLogs(feature: resolved.feature, action: action, session: session),
+                logs: hasLoggerFactory ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
                 cancellation: cancellation
             )
         )

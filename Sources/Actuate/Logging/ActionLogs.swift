@@ -57,7 +57,9 @@ public struct DisabledLogger: ContextualLogger {
 }
 
 /// The development and production loggers of one request.
-public struct ActionLogs: Sendable {
+///
+/// A class, so that passing it along with every request costs one reference count, not two existential copies.
+public final class ActionLogs: Sendable {
     /// Verbose logging for development builds.
     public let development: any ContextualLogger
     /// Logging that stays on in production.

@@ -116,11 +116,12 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
             if state.open[key] == nil {
                 startStack(key, featureName: request.feature.name, at: request.date, in: &state, now: now)
             }
-            guard var stack = state.open[key] else { return }
-            let sequence = stack.entries.append(entry)
-            stack.lastUsed = state.useCounter
-            state.open[key] = stack
-            state.inFlight[request.uniqueID] = InFlight(key: key, stackID: stack.id, sequence: sequence)
+            // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
+            guard state.open[key] != nil else { return }
+            let sequence = state.open[key]!.entries.append(entry)
+            state.open[key]!.lastUsed = state.useCounter
+            let stackID = state.open[key]!.id
+            state.inFlight[request.uniqueID] = InFlight(key: key, stackID: stackID, sequence: sequence)
         }
     }
 
@@ -133,15 +134,14 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         let now = scheduler.now()
         state.withLock { state in
             let flight = state.inFlight.removeValue(forKey: request.uniqueID)
-            guard var stack = state.open[key] else { return }
-            let isOwnStack = flight.map { $0.stackID == stack.id } ?? hidden
+            guard let stackID = state.open[key]?.id else { return }
+            let isOwnStack = flight.map { $0.stackID == stackID } ?? hidden
             guard isOwnStack else { return }
-            if let flight { stack.entries[sequence: flight.sequence]?.outcome = recorded }
-            if terminates {
-                state.open[key] = nil
+            if let flight {
+                state.open[key]!.entries.update(sequence: flight.sequence) { $0.outcome = recorded }
+            }
+            if terminates, let stack = state.open.removeValue(forKey: key) {
                 state.closed.append(stack.closed(key, at: now, reason: .featureTerminated))
-            } else {
-                state.open[key] = stack
             }
         }
     }
