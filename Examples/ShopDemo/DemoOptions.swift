@@ -5,8 +5,9 @@ struct DemoOptions {
     static let help = """
         Usage: shop-demo [--dump DIR] [--help]
 
-        Walks through Actuate on embedded defaults: features and actions with a terminal presenter, an
-        async action, and the timeline.
+        Walks through Actuate on embedded defaults: features and actions with a terminal presenter,
+        analytics, an activity, a URL route, an async action, a conditional feature, the durable event
+        store, action stacks and the timeline.
 
           --dump DIR   Also write the debug report (debug-report.json, debug-report.txt) into DIR.
           --help       Show this help.

@@ -1,4 +1,5 @@
 import Actuate
+import ActuateReporting
 import Dispatch
 import Synchronization
 
@@ -34,12 +35,28 @@ enum ShopError: Error, CustomStringConvertible {
     }
 }
 
-/// Shows one product. A callback action that completes synchronously.
+/// Shows one product. A callback action that completes synchronously, with analytics and an activity.
 final class ShowProductAction: Action {
     typealias InputType = String
     typealias PresenterType = any ShopPresenter
 
     static var description: String { "Shows a product's details." }
+    static var analyticsID: String? { "product_viewed" }
+    static var activityEligibility: Set<ActivityEligibility> { [.handoff, .search] }
+
+    static func analyticsAttributes<F: FeatureDefinition>(
+        forRequest request: ActionRequest<F, ShowProductAction>
+    ) -> [String: AnalyticsValue]? {
+        ["productId": .string(request.context.input)]
+    }
+
+    static func prepareActivity(_ activity: ActivityBuilder<ShowProductAction>) throws {
+        guard let product = Catalog.product(id: activity.input) else { return activity.cancel() }
+        activity.title = "View \(product.name)"
+        activity.keywords = ["coffee", product.name]
+        activity.userInfo = ["productId": product.id]
+        activity.requiredUserInfoKeys = ["productId"]
+    }
 
     static func perform(context: ActionContext<String>, presenter: any ShopPresenter, completion: Completion)
         -> Completion.Status {
@@ -89,8 +106,11 @@ extension Cart: Loggable {
     var loggingDescription: String { "\(contents.count) items" }
 }
 
-/// Fetches recommendations: the demo's network-like step, written as an async action.
-final class FetchRecommendationsAction: AsyncAction {
+/// Fetches recommendations: the demo's network-like step, written as an async action. Its outcomes are
+/// recorded by the reporting layer.
+final class FetchRecommendationsAction: AsyncAction, ReportedAction {
+    static var reportEventType: ReportEventType { "recommendations_fetched" }
+
     typealias InputType = String
     typealias PresenterType = any ShopPresenter
 
@@ -110,5 +130,17 @@ enum RecommendationService {
         await Task.yield()
         try Task.checkCancellation()
         return Catalog.products.filter { $0.id != productID }.prefix(2).map { $0 }
+    }
+}
+
+/// Pays with the saved card in one tap: the premium feature's action.
+final class ExpressCheckoutAction: Action {
+    typealias InputType = Cart
+    typealias PresenterType = any ShopPresenter
+
+    static func perform(context: ActionContext<Cart>, presenter: any ShopPresenter, completion: Completion)
+        -> Completion.Status {
+        presenter.showMessage("Express checkout: paid for \(context.input.contents.count) items with the saved card.")
+        return completion.completedSync(.successWithFeatureTermination)
     }
 }

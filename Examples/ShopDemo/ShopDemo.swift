@@ -1,4 +1,5 @@
 import Actuate
+import ActuateReporting
 import Foundation
 
 /// `swift run shop-demo`: walks through Actuate's capabilities on embedded defaults.
@@ -10,39 +11,94 @@ struct ShopDemo {
             print(DemoOptions.help)
             return
         }
-        FeatureRegistry.shared.register(ShopFeatures.self)
-        let timeline = Timeline(maxEntries: 200)
-        ActionDispatcher.shared.add(observer: timeline)
+        do {
+            try await run(options)
+        } catch {
+            FileHandle.standardError.write(Data("shop-demo: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    private static func run(_ options: DemoOptions) async throws {
+        let reporting = try DemoReporting()
+        defer { reporting.finish() }
+        let activities = RecordingActivityPublisher()
+        let stacks = ActionStacksPlugin()
+        let system = try ActuateSystem.quickSetup(
+            ShopFeatures.self,
+            configuration: ActuateConfiguration(
+                plugins: [
+                    AnalyticsPlugin(provider: ConsoleAnalytics()),
+                    ActivitiesPlugin(publisher: activities, activityTypePrefix: "com.example.shop"),
+                    stacks,
+                    reporting.plugin,
+                ],
+                timelineMaxEntries: 200,
+                routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
+            )
+        )
         let presenter = TerminalPresenter()
         let cart = Cart()
+        system.router.setPresenter(for: CatalogFeature.showProduct) { presenter }
 
-        section("1. Features and actions")
+        section("1. Features and actions, with analytics and an activity")
         await CatalogFeature.showProduct.perform(input: "p1", presenter: presenter)
+        if let activity = activities.current {
+            print("   📲 activity published: \(activity.title ?? "") (\(activity.activityType))")
+        }
         await CartFeature.addToCart.perform(input: CartProductInput(cart: cart, productID: "p1"), presenter: presenter)
         let missing = await CatalogFeature.showProduct.perform(input: "p404", presenter: presenter)
-        print("   Showing an unknown product fails as it should: \(missing.error.map { "\($0)" } ?? "no error")")
+        print("   Showing an unknown product fails, as it should: \(missing.error.map { "\($0)" } ?? "no error")")
 
-        section("2. An async action (the recommendation service)")
+        section("2. A URL route: shop://product/$(id)")
+        let link = try system.links.appLink(to: CatalogFeature.showProduct, input: "p3")
+        print("   Opening \(link.absoluteString)")
+        let routed = await system.open(url: link)
+        print("   → \(routed)")
+        print("   Opening shop://nowhere → \(await system.open(url: URL(string: "shop://nowhere")!))")
+
+        section("3. An async action (the recommendation service)")
         await RecommendationsFeature.fetch.perform(input: "p1", presenter: presenter)
         await CartFeature.addToCart.perform(input: CartProductInput(cart: cart, productID: "p2"), presenter: presenter)
-        await CartFeature.checkout.perform(input: cart, presenter: presenter)
+
+        section("4. A conditional feature: express checkout behind a user toggle")
+        print("   Premium available? \(describe(system.availability.isAvailable(PremiumFeature.self)))")
+        if system.request(PremiumFeature.expressCheckout) == nil {
+            print("   The toggle is off, so there is no way to perform express checkout.")
+        }
+        system.availability.setUserToggle(PremiumFeature.self, enabled: true)
+        print("   The user switches it on. Available? \(describe(system.availability.isAvailable(PremiumFeature.self)))")
+        if let expressCheckout = system.request(PremiumFeature.expressCheckout) {
+            await expressCheckout.perform(input: cart, presenter: presenter)
+        }
+
+        section("5. Reporting")
+        let stored = try reporting.store.count()
+        print("   \(stored) events are stored durably in \(reporting.store.directory.path).")
+        print("   No collector is configured in this demo, so they stay on disk until one is; nothing is lost.")
+
+        section("Action stacks")
+        print(indent(stacks.textDump()))
 
         section("Timeline")
-        print(timeline.textDump().split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
+        print(indent(system.timeline.textDump()))
 
         if let directory = options.dumpDirectory {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                let files = try DebugReport(reportables: [timeline]).write(to: directory)
-                print("\nDebug report written to \(files.json.path) and \(files.text.path)")
-            } catch {
-                FileHandle.standardError.write(Data("shop-demo: could not write the debug report: \(error)\n".utf8))
-                exit(1)
-            }
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let files = try system.debugReport.write(to: directory)
+            print("\nDebug report written to \(files.json.path) and \(files.text.path)")
         }
     }
 
     private static func section(_ title: String) {
         print("\n\(title)")
+    }
+
+    private static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
+    }
+
+    private static func describe(_ availability: Bool?) -> String {
+        availability.map { $0 ? "yes" : "no" } ?? "not known yet"
     }
 }

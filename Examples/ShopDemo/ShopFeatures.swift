@@ -3,16 +3,20 @@ import Actuate
 /// The shop's features, grouped so that their identifiers read `ShopFeatures/…`.
 final class ShopFeatures: FeatureGroup {
     static var subfeatures: [any FeatureDefinition.Type] {
-        [CatalogFeature.self, CartFeature.self, RecommendationsFeature.self]
+        [CatalogFeature.self, CartFeature.self, RecommendationsFeature.self, PremiumFeature.self]
     }
 }
 
-final class CatalogFeature: Feature {
+final class CatalogFeature: Feature, URLMapped {
     static var description: String { "Browsing products." }
     static let showProduct = action(ShowProductAction.self)
 
     static func prepare(actions: FeatureActionsBuilder) {
         actions.publish(showProduct)
+    }
+
+    static func urlMappings(routes: URLMappingsBuilder<CatalogFeature>) {
+        routes.send("product/$(id)", to: showProduct)
     }
 }
 
@@ -31,5 +35,18 @@ final class RecommendationsFeature: Feature {
 
     static func prepare(actions: FeatureActionsBuilder) {
         actions.declare(fetch)
+    }
+}
+
+/// One-tap checkout, available only to users who switched it on.
+final class PremiumFeature: ConditionalFeature {
+    static let expressCheckout = action(ExpressCheckoutAction.self)
+
+    static func constraints(requirements: FeatureConstraintsBuilder) {
+        requirements.userToggled(defaultValue: false)
+    }
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.declare(expressCheckout)
     }
 }

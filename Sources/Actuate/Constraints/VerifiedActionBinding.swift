@@ -31,6 +31,7 @@ public struct VerifiedActionBinding<F: ConditionalFeature, A: Action>: Sendable,
     }
 
     /// Performs the action in its default session and returns its outcome.
+    @discardableResult
     public func perform(
         input: A.InputType,
         presenter: A.PresenterType,
@@ -43,6 +44,7 @@ public struct VerifiedActionBinding<F: ConditionalFeature, A: Action>: Sendable,
 
 extension VerifiedActionBinding where A.InputType == NoInput, A.PresenterType == NoPresenter {
     /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @discardableResult
     public func perform() async -> ActionOutcome {
         await binding.perform()
     }
@@ -50,6 +52,7 @@ extension VerifiedActionBinding where A.InputType == NoInput, A.PresenterType ==
 
 extension VerifiedActionBinding where A.PresenterType == NoPresenter {
     /// Performs an action that drives no presenter, and returns its outcome.
+    @discardableResult
     public func perform(input: A.InputType) async -> ActionOutcome {
         await binding.perform(input: input)
     }
@@ -93,6 +96,7 @@ extension ActionSession {
     ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
     ///   - source: Where the request came from. The default is ``ActionSource/application``.
     /// - Returns: The outcome.
+    @discardableResult
     public func perform<F: ConditionalFeature, A: Action>(
         _ binding: VerifiedActionBinding<F, A>,
         input: A.InputType,
