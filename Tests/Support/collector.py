@@ -239,7 +239,8 @@ def watch_parent(collector, server_box, parent):
 
 def watch_stdin(collector, server_box):
     try:
-        while sys.stdin.buffer.read(4096):
+        # os.read, not sys.stdin: a daemon thread blocked in a buffered reader aborts interpreter shutdown.
+        while os.read(sys.stdin.fileno(), 4096):
             pass
     except (OSError, ValueError):
         pass
@@ -281,4 +282,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Skip interpreter finalization: daemon threads may still be blocked in reads.
+    os._exit(code)
