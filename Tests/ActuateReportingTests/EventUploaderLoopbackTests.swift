@@ -19,10 +19,21 @@ struct EventUploaderLoopbackTests {
     /// resend is a counted duplicate. The five remaining batches are accepted first time.
     static let script = ["500", "503 Retry-After: 2", "429", "413", "400", "drop", "400", "400", "slow"]
 
-    @Test("every event arrives exactly once except the refused batch, which is dead-lettered")
-    func scriptedFailures() async throws {
+    @Test(
+        "every event arrives exactly once except the refused batch, which is dead-lettered",
+        arguments: ["file", "memory"]
+    )
+    func scriptedFailures(storeKind: String) async throws {
         let events = makeEvents(60)
-        let store = try makeStore(events)
+        let directory = TemporaryDirectory()
+        let store: any EventStore
+        if storeKind == "file" {
+            let fileStore = try FileEventStore(directory: directory.url)
+            for event in events { try fileStore.append(event) }
+            store = fileStore
+        } else {
+            store = try makeStore(events)
+        }
         let scheduler = TestScheduler()
 
         try await TestCollector.with(script: Self.script, slowSeconds: 10) { collector in
@@ -91,6 +102,14 @@ struct EventUploaderLoopbackTests {
                 if let failure = result.failure { failures.append(failure.kind) }
             }
             #expect(failures == [.connectionLost, .timedOut])
+        }
+
+        if let fileStore = store as? FileEventStore {
+            // The outcome is durable: a reopened store is empty and its dead-letter file holds only the 400 batch.
+            try fileStore.close()
+            let reopened = try FileEventStore(directory: directory.url)
+            #expect(try reopened.count() == 0)
+            #expect(try reopened.deadLetters().map(\.event) == Array(events[0..<5]))
         }
     }
 
