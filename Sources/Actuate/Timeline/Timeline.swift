@@ -16,9 +16,68 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// The default capacity.
     public static let defaultMaxEntries = 100
 
+    /// What the timeline keeps per action: references to shared metadata rather than strings built per
+    /// dispatch. ``TimelineEntry`` values are made from records only when someone reads the timeline.
+    private struct Record {
+        var requestID: UInt64
+        var date: Date
+        var feature: FeatureMetadata
+        var action: ActionMetadata
+        var sessionName: String
+        var inputDescription: String
+        var userInitiated: Bool
+        var source: ActionSource
+        var start: Duration
+        var outcome: TimelineOutcome?
+        var duration: TimeInterval?
+
+        var entry: TimelineEntry {
+            TimelineEntry(
+                requestID: requestID,
+                actionName: action.name,
+                featureName: feature.name,
+                featurePath: feature.path.description,
+                sessionName: sessionName,
+                inputDescription: inputDescription,
+                userInitiated: userInitiated,
+                source: source,
+                date: date,
+                outcome: outcome,
+                duration: duration
+            )
+        }
+    }
+
     private struct State {
-        var entries: RingBuffer<TimelineEntry>
-        var inFlight: [UInt64: (sequence: UInt64, start: Duration)] = [:]
+        var records: RingBuffer<Record>
+        /// The request id of each record, by sequence number, so that completion finds its record by looking
+        /// back through plain integers rather than copying records.
+        var requestIDs: [UInt64]
+        var newestSequence: UInt64?
+
+        init(capacity: Int) {
+            records = RingBuffer(capacity: capacity)
+            requestIDs = Array(repeating: 0, count: records.capacity)
+        }
+
+        mutating func append(_ record: Record) {
+            let sequence = records.append(record)
+            requestIDs[Int(sequence % UInt64(requestIDs.count))] = record.requestID
+            newestSequence = sequence
+        }
+
+        /// The sequence number of the newest held record of `requestID`, looking back from the newest.
+        func sequence(of requestID: UInt64) -> UInt64? {
+            guard let newest = newestSequence else { return nil }
+            let held = UInt64(records.count)
+            var back: UInt64 = 0
+            while back < held {
+                let sequence = newest - back
+                if requestIDs[Int(sequence % UInt64(requestIDs.count))] == requestID { return sequence }
+                back += 1
+            }
+            return nil
+        }
     }
 
     private let state: Mutex<State>
@@ -30,58 +89,59 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     ///   - maxEntries: The most entries kept; older ones are evicted.
     ///   - scheduler: The clock that measures durations.
     public init(maxEntries: Int = Timeline.defaultMaxEntries, scheduler: any ActuateScheduler = SystemScheduler.shared) {
-        self.state = Mutex(State(entries: RingBuffer(capacity: maxEntries)))
+        self.state = Mutex(State(capacity: maxEntries))
         self.scheduler = scheduler
     }
 
     /// The most entries kept.
-    public var maxEntries: Int { state.withLock { $0.entries.capacity } }
+    public var maxEntries: Int { state.withLock { $0.records.capacity } }
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard !request.action.hideFromTimeline else { return }
-        let entry = TimelineEntry(
+        let record = Record(
             requestID: request.uniqueID,
-            actionName: request.action.name,
-            featureName: request.feature.name,
-            featurePath: request.feature.path.description,
+            date: request.date,
+            feature: request.feature,
+            action: request.action,
             sessionName: request.sessionName,
             inputDescription: request.inputDescription,
             userInitiated: request.userInitiated,
             source: request.source,
-            date: request.date,
+            start: scheduler.uptime(),
             outcome: nil,
             duration: nil
         )
-        let start = scheduler.uptime()
-        state.withLock { state in
-            let sequence = state.entries.append(entry)
-            state.inFlight[request.uniqueID] = (sequence, start)
-        }
+        state.withLock { $0.append(record) }
     }
 
+    /// Records the outcome on the action's record.
+    ///
+    /// The record is found by looking back from the newest: O(k), where k is the number of actions that began
+    /// while this one ran (zero for an action that completes synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard !request.action.hideFromTimeline else { return }
         let end = scheduler.uptime()
         let recorded = TimelineOutcome(outcome)
+        let id = request.uniqueID
         state.withLock { state in
-            guard let (sequence, start) = state.inFlight.removeValue(forKey: request.uniqueID) else { return }
-            state.entries.update(sequence: sequence) { entry in
-                entry.outcome = recorded
-                entry.duration = (end - start).seconds
+            guard let sequence = state.sequence(of: id) else { return }
+            state.records.update(sequence: sequence) { record in
+                record.outcome = recorded
+                record.duration = (end - record.start).seconds
             }
         }
     }
 
     /// The entries held now, oldest first.
     public func snapshot() -> [TimelineEntry] {
-        state.withLock { $0.entries.elements }
+        state.withLock { $0.records.elements }.map(\.entry)
     }
 
     /// Removes every entry.
     public func clear() {
         state.withLock { state in
-            state.entries.removeAll()
-            state.inFlight.removeAll()
+            state.records.removeAll()
+            state.newestSequence = nil
         }
     }
 
