@@ -41,16 +41,7 @@ public final class ActionSession: Sendable {
         source: ActionSource = .application,
         completion: (@Sendable (ActionOutcome) -> Void)? = nil
     ) {
-        dispatcher.dispatch(
-            binding,
-            session: name,
-            input: input,
-            presenter: presenter,
-            userInitiated: userInitiated,
-            source: source,
-            cancellation: .never,
-            completion: Self.simplifying(completion)
-        )
+        dispatch(binding, input, presenter, userInitiated, source, completion: Self.simplifying(completion))
     }
 
     /// Performs an action in this session and returns its outcome.
@@ -80,16 +71,7 @@ public final class ActionSession: Sendable {
         source: ActionSource = .application,
         completion: @escaping @Sendable (ActionPerformOutcome) -> Void
     ) {
-        dispatcher.dispatch(
-            binding,
-            session: name,
-            input: input,
-            presenter: presenter,
-            userInitiated: userInitiated,
-            source: source,
-            cancellation: .never,
-            completion: .detailed(completion)
-        )
+        dispatch(binding, input, presenter, userInitiated, source, completion: .detailed(completion))
     }
 
     /// Performs an action and returns the full outcome, including feature termination.
@@ -104,14 +86,8 @@ public final class ActionSession: Sendable {
         let cancellation = ActionCancellation()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                dispatcher.dispatch(
-                    binding,
-                    session: name,
-                    input: input,
-                    presenter: presenter,
-                    userInitiated: userInitiated,
-                    source: source,
-                    cancellation: cancellation,
+                dispatch(
+                    binding, input, presenter, userInitiated, source, cancellation: cancellation,
                     completion: .detailed { continuation.resume(returning: $0) }
                 )
             }
@@ -122,6 +98,29 @@ public final class ActionSession: Sendable {
 }
 
 extension ActionSession {
+    /// Hands one request to the dispatcher under this session's name: the step every `perform` shares.
+    @inlinable
+    func dispatch<F: FeatureDefinition, A: Action>(
+        _ binding: StaticActionBinding<F, A>,
+        _ input: A.InputType,
+        _ presenter: A.PresenterType,
+        _ userInitiated: Bool,
+        _ source: ActionSource,
+        cancellation: ActionCancellation = .never,
+        completion: CallerCompletion
+    ) {
+        dispatcher.dispatch(
+            binding,
+            session: name,
+            input: input,
+            presenter: presenter,
+            userInitiated: userInitiated,
+            source: source,
+            cancellation: cancellation,
+            completion: completion
+        )
+    }
+
     @usableFromInline
     static func simplifying(_ completion: (@Sendable (ActionOutcome) -> Void)?) -> CallerCompletion {
         guard let completion else { return .none }
