@@ -29,6 +29,13 @@ public enum ActionPerformOutcome: Sendable {
     public var isCancellation: Bool {
         simplifiedOutcome.isCancellation
     }
+
+    /// The error of a failed action, described for logs and reports: by ``Loggable/loggingDescription`` when the
+    /// error is ``Loggable`` (so that it can redact itself), by `String(describing:)` otherwise; nil on success.
+    public var errorDescription: String? {
+        guard let error = simplifiedOutcome.error else { return nil }
+        return (error as? any Loggable)?.loggingDescription ?? String(describing: error)
+    }
 }
 
 /// How an action ended, as its caller sees it.
@@ -68,18 +75,5 @@ public struct ActionCancellationError: Error, Sendable, Hashable, CustomStringCo
 
     public var description: String {
         bodyStarted ? "The action was cancelled while it ran." : "The action was cancelled before it started."
-    }
-}
-
-/// Describes an outcome in a word or short phrase, for logs, the timeline and analytics.
-enum OutcomeDescription {
-    static func describe(_ outcome: ActionPerformOutcome) -> String {
-        switch outcome {
-        case .success: "success"
-        case .successWithFeatureTermination: "success (feature terminated)"
-        case .failure(let error) where error is ActionCancellationError: "cancelled"
-        case .failure(let error): "failure: \(String(describing: error))"
-        case .failureWithFeatureTermination(let error): "failure (feature terminated): \(String(describing: error))"
-        }
     }
 }

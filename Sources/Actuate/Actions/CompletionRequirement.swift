@@ -46,7 +46,7 @@ public class CompletionStatus: @unchecked Sendable {
 /// releases everything it holds as soon as it completes, so no retain cycle outlives an async completion.
 public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     // Safe: `handler` is written only in init and read and cleared only by the one caller that wins the
-    // `state` compare-and-exchange; every other field is immutable.
+    // `completed` compare-and-exchange; every other field is immutable.
 
     /// The status a body returns.
     public typealias Status = CompletionStatus
@@ -71,11 +71,7 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
         }
     }
 
-    private static var pending: UInt8 { 0 }
-    private static var deferred: UInt8 { 1 }
-    private static var completed: UInt8 { 2 }
-
-    private let state = Atomic<UInt8>(0)
+    private let completed = Atomic<Bool>(false)
     private var handler: (@Sendable (T, Bool) -> Void)?
 
     /// Creates a requirement that calls `completionHandler` once, with the result and whether the action
@@ -102,37 +98,28 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     ///
     /// - Returns: The status for the body to return, and to call ``DeferredStatus/completed(_:)`` on later.
     public func willCompleteAsync() -> DeferredStatus {
-        _ = state.compareExchange(expected: Self.pending, desired: Self.deferred, ordering: .acquiringAndReleasing)
-        return DeferredStatus(requirement: self)
+        DeferredStatus(requirement: self)
     }
 
     /// Whether the requirement has been completed.
     public var isCompleted: Bool {
-        state.load(ordering: .acquiring) == Self.completed
+        completed.load(ordering: .acquiring)
     }
 
     @usableFromInline
     func complete(with result: T, asynchronously: Bool) {
-        var current = state.load(ordering: .acquiring)
-        while current != Self.completed {
-            let (exchanged, original) = state.compareExchange(
-                expected: current,
-                desired: Self.completed,
-                ordering: .acquiringAndReleasing
-            )
-            if exchanged {
-                let handler = self.handler
-                self.handler = nil
-                if let handler {
-                    handler(result, asynchronously)
-                } else {
-                    didComplete(with: result, asynchronously: asynchronously)
-                }
-                return
-            }
-            current = original
+        let (won, _) = completed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+        guard won else {
+            didCompleteAgain(with: result)
+            return
         }
-        didCompleteAgain(with: result)
+        let handler = self.handler
+        self.handler = nil
+        if let handler {
+            handler(result, asynchronously)
+        } else {
+            didComplete(with: result, asynchronously: asynchronously)
+        }
     }
 
     /// Called once, by the dispatcher's subclass, when the requirement completes.

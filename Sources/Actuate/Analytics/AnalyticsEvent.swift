@@ -108,13 +108,12 @@ public enum AnalyticsOutcome: Sendable, Hashable, Codable, CustomStringConvertib
     ///
     /// - Parameter outcome: The outcome the action reported.
     public init(_ outcome: ActionPerformOutcome) {
-        switch outcome.simplifiedOutcome {
-        case .success:
-            self = .success
-        case .failure(let error) where error is ActionCancellationError:
+        if outcome.isCancellation {
             self = .cancelled
-        case .failure(let error):
-            self = .failure(errorDescription: (error as? any Loggable)?.loggingDescription ?? String(describing: error))
+        } else if let errorDescription = outcome.errorDescription {
+            self = .failure(errorDescription: errorDescription)
+        } else {
+            self = .success
         }
     }
 

@@ -100,7 +100,7 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         report(
             .completedTwice,
             "The completion requirement was completed more than once; the second outcome "
-                + "(\(OutcomeDescription.describe(result))) was ignored. Complete exactly once on every path."
+                + "(\(TimelineOutcome(result)))) was ignored. Complete exactly once on every path."
         )
     }
 

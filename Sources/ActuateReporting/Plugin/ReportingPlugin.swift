@@ -73,14 +73,14 @@ public final class ReportingPlugin: ActionDispatchObserver {
             "requestId": .number(Double(request.uniqueID)),
             "featureTerminated": .bool(outcome.terminatesFeature),
         ]
-        switch outcome.simplifiedOutcome {
+        switch AnalyticsOutcome(outcome) {
         case .success:
             properties["outcome"] = "success"
-        case .failure(let error) where error is ActionCancellationError:
+        case .cancelled:
             properties["outcome"] = "cancelled"
-        case .failure(let error):
+        case .failure(let errorDescription):
             properties["outcome"] = "failure"
-            properties["error"] = .string((error as? any Loggable)?.loggingDescription ?? String(describing: error))
+            properties["error"] = .string(errorDescription)
         }
         return properties
     }
