@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Actuate", targets: ["Actuate"]),
         .library(name: "ActuateTesting", targets: ["ActuateTesting"]),
         .library(name: "ActuateReporting", targets: ["ActuateReporting"]),
+        .library(name: "ActuatePersonalization", targets: ["ActuatePersonalization"]),
         .executable(name: "shop-demo", targets: ["ShopDemo"]),
         .executable(name: "actuate-bench", targets: ["ActuateBenchmarks"]),
     ],
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "Actuate"),
         .target(name: "ActuateTesting", dependencies: ["Actuate"]),
         .target(name: "ActuateReporting", dependencies: ["Actuate"]),
+        .target(name: "ActuatePersonalization", dependencies: ["Actuate", "ActuateReporting"]),
         .executableTarget(
             name: "ShopDemo",
             dependencies: ["Actuate", "ActuateReporting"],
@@ -43,6 +45,10 @@ let package = Package(
         .testTarget(
             name: "ActuateReportingTests",
             dependencies: ["ActuateReporting", "ActuateTesting", "JournalWriter"]
+        ),
+        .testTarget(
+            name: "ActuatePersonalizationTests",
+            dependencies: ["ActuatePersonalization", "ActuateReporting", "ActuateTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]
