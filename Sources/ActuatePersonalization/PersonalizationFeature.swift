@@ -1,0 +1,18 @@
+import Actuate
+
+/// The feature whose actions show personalised content and record what the user did with it.
+///
+/// Content actions, campaigns and content blocks are performed as actions of this feature through the
+/// dispatcher, so they appear in the timeline, action stacks and analytics like any other action, and reach
+/// the reporting layer through the same plugins.
+public final class PersonalizationFeature: Feature {
+    public static var description: String {
+        "Personalised content: content actions, campaigns and content blocks, and what users do with them."
+    }
+
+    public static func prepare(actions: FeatureActionsBuilder) {
+        // Content actions and the tracker (Personyze-style).
+        // Campaign delivery (Evergage-style).
+        // Content blocks (Exponea-style).
+    }
+}
