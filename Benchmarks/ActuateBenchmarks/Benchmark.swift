@@ -33,6 +33,26 @@ struct BenchmarkContext: Sendable {
         return try (0..<measuredRounds).map { _ in try round() }
     }
 
+    /// Runs every variant once per round, in turn (baseline, case, baseline, case, …), so that a baseline and
+    /// the cases compared with it see the same state of a noisy machine. Returns one list of samples per
+    /// variant, in the order given; warm-up rounds are run the same way and discarded.
+    func interleavedRounds(_ variants: [() throws -> Double]) throws -> [[Double]] {
+        for _ in 0..<warmupRounds {
+            for variant in variants { _ = try variant() }
+        }
+        var samples = Array(repeating: [Double](), count: variants.count)
+        for _ in 0..<measuredRounds {
+            for (index, variant) in variants.enumerated() { samples[index].append(try variant()) }
+        }
+        return samples
+    }
+
+    /// ``interleavedRounds(_:)`` for variants that cannot fail.
+    func interleavedRounds(_ variants: [() -> Double]) -> [[Double]] {
+        // The throwing form only rethrows what a variant throws, and these throw nothing.
+        (try? interleavedRounds(variants.map { variant in { () throws -> Double in variant() } })) ?? []
+    }
+
     /// The seconds `body` takes.
     func seconds(_ body: () throws -> Void) rethrows -> Double {
         let clock = ContinuousClock()
@@ -76,8 +96,17 @@ struct Figure: Codable, Sendable {
     /// What exactly was compared.
     var note: String
 
-    /// The subject's median over the baseline's median.
+    /// The subject over the baseline in each round, when both were measured in the same, interleaved rounds.
+    var roundRatios: [Double] {
+        guard let baseline, baseline.samples.count == subject.samples.count else { return [] }
+        return zip(subject.samples, baseline.samples).map { $0 / $1 }
+    }
+
+    /// The median of the per-round ratios when the rounds were interleaved; otherwise the subject's median
+    /// over the baseline's median.
     var ratio: Double? {
-        baseline.map { subject.median / $0.median }
+        guard let baseline else { return nil }
+        let ratios = Measurement(label: "ratio", unit: "×", samples: roundRatios)
+        return ratios.samples.isEmpty ? subject.median / baseline.median : ratios.median
     }
 }

@@ -4,6 +4,8 @@ enum BenchmarkCatalog {
         .dispatchSync,
         .dispatchHop,
         .dispatchAsyncAwait,
+        .dispatchScaling,
+        .dispatchObservers,
         .timelineMemory,
         .journalAppend,
         .journalRecover,

@@ -59,7 +59,13 @@ struct BenchmarkRunner {
         if let baseline = figure.baseline { printMeasurement(baseline) }
         if let ratio = figure.ratio {
             let direction = figure.higherIsBetter ? "higher is better" : "lower is better"
-            print("   ratio \(format(ratio, digits: 2))× (\(direction))")
+            let ratios = figure.roundRatios
+            let spread =
+                ratios.isEmpty
+                ? "medians' ratio"
+                : "median of \(ratios.count) per-round ratios, min \(format(ratios.min() ?? .nan, digits: 2))×, "
+                    + "max \(format(ratios.max() ?? .nan, digits: 2))×"
+            print("   ratio \(format(ratio, digits: 2))× (\(direction); \(spread))")
         }
         if !figure.note.isEmpty { print("   \(figure.note)") }
     }

@@ -6,8 +6,12 @@ import Synchronization
 
 /// Dispatchers set up the way each dispatch benchmark needs them.
 enum BenchmarkDispatchers {
-    static func session(_ observers: [any ActionDispatchObserver], loggerFactory: (any ActionLoggerFactory)? = nil)
-        -> ActionSession {
+    static func session(
+        _ observers: [any ActionDispatchObserver],
+        loggerFactory: (any ActionLoggerFactory)? = nil
+    )
+        -> ActionSession
+    {
         let dispatcher = ActionDispatcher(scheduler: SystemScheduler.shared, loggerFactory: loggerFactory)
         for observer in observers { dispatcher.add(observer: observer) }
         return ActionSession(named: "bench", dispatcher: dispatcher)
@@ -16,7 +20,10 @@ enum BenchmarkDispatchers {
     /// Every core plugin: timeline, action stacks, focus logging and analytics with a no-op provider.
     static func corePlugins() -> (observers: [any ActionDispatchObserver], logging: FocusLogging) {
         let logging = FocusLogging(backend: NoOpLogBackend())
-        return ([Timeline(maxEntries: 1_000), ActionStacksPlugin(), AnalyticsPlugin(provider: NoOpAnalyticsProvider())], logging)
+        return (
+            [Timeline(maxEntries: 1_000), ActionStacksPlugin(), AnalyticsPlugin(provider: NoOpAnalyticsProvider())],
+            logging
+        )
     }
 
     /// A reporting plugin over an in-memory store.
@@ -44,20 +51,17 @@ final class BenchmarkSink: Sendable {
 }
 
 extension Benchmark {
-    /// A synchronous NoInput, NoPresenter action performed from its own queue.
+    /// A synchronous NoInput, NoPresenter action performed from its own queue, against a direct closure call
+    /// and against a Flint-style dispatcher, all interleaved in the same rounds.
     static let dispatchSync = Benchmark(
         name: "dispatch.sync",
         summary: "perform a trivial synchronous action from its own queue, ns per operation"
     ) { context in
         let iterations = context.size(1_000_000, quick: 20_000)
+        let flintIterations = iterations / 10
         let sink = BenchmarkSink()
         let work: @Sendable () -> ActionOutcome = { .success }
         let completion: @Sendable (ActionOutcome) -> Void = { sink.take($0) }
-        let baseline = context.rounds {
-            nanosecondsPerOperation(iterations, context: context, on: BenchmarkQueues.action) {
-                for _ in 0..<iterations { completion(work()) }
-            }
-        }
         let core = BenchmarkDispatchers.corePlugins()
         let cases: [(String, ActionSession)] = [
             ("no plugins", BenchmarkDispatchers.session([])),
@@ -65,24 +69,84 @@ extension Benchmark {
             ("every core plugin", BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)),
             (
                 "every core plugin + reporting",
-                BenchmarkDispatchers.session(core.observers + [BenchmarkDispatchers.reportingPlugin()],
-                    loggerFactory: core.logging)
+                BenchmarkDispatchers.session(
+                    core.observers + [BenchmarkDispatchers.reportingPlugin()],
+                    loggerFactory: core.logging
+                )
             ),
         ]
-        return cases.map { label, session in
-            let samples = context.rounds {
+        let flintPlain = FlintStyleDispatcher(actionQueue: BenchmarkQueues.action)
+        let flintTimeline = FlintStyleDispatcher(actionQueue: BenchmarkQueues.action)
+        flintTimeline.add(observer: FlintStyleTimeline(maxEntries: 1_000))
+        let flintSuccess: @Sendable (Bool) -> Void = {
+            sink.take($0 ? .success : .failure(error: BenchmarkFailure("x")))
+        }
+        func flintRound(_ dispatcher: FlintStyleDispatcher) -> Double {
+            nanosecondsPerOperation(flintIterations, context: context, on: BenchmarkQueues.action) {
+                for _ in 0..<flintIterations {
+                    dispatcher.perform(
+                        actionName: "Trivial Sync",
+                        body: { $0.complete(success: true) },
+                        completion: flintSuccess
+                    )
+                }
+                dispatcher.drainObservers()
+            }
+        }
+        var variants: [() -> Double] = [
+            {
+                nanosecondsPerOperation(iterations, context: context, on: BenchmarkQueues.action) {
+                    for _ in 0..<iterations { completion(work()) }
+                }
+            }
+        ]
+        for (_, session) in cases {
+            variants.append {
                 nanosecondsPerOperation(iterations, context: context, on: BenchmarkQueues.action) {
                     for _ in 0..<iterations { session.perform(BenchmarkFeature.trivial, completion: completion) }
                 }
             }
-            return Figure(
-                name: "dispatch.sync, \(label)",
-                subject: Measurement(label: "ActionSession.perform, \(label)", unit: "ns/op", samples: samples),
-                baseline: Measurement(label: "direct closure call", unit: "ns/op", samples: baseline),
+        }
+        variants.append { flintRound(flintPlain) }
+        variants.append { flintRound(flintTimeline) }
+        let samples = context.interleavedRounds(variants)
+        let baseline = Measurement(label: "direct closure call", unit: "ns/op", samples: samples[0])
+        var figures = cases.enumerated().map { index, entry in
+            Figure(
+                name: "dispatch.sync, \(entry.0)",
+                subject: Measurement(
+                    label: "ActionSession.perform, \(entry.0)",
+                    unit: "ns/op",
+                    samples: samples[index + 1]
+                ),
+                baseline: baseline,
                 higherIsBetter: false,
                 note: "performed inline on the action's own queue; baseline calls a closure doing the same work"
             )
         }
+        let flint = [("no plugins", samples[cases.count + 1], 1), ("timeline", samples[cases.count + 2], 2)]
+        for (label, flintSamples, caseIndex) in flint {
+            figures.append(
+                Figure(
+                    name: "dispatch.sync against Flint-style, \(label)",
+                    subject: Measurement(
+                        label: "ActionSession.perform, \(label)",
+                        unit: "ns/op",
+                        samples: samples[caseIndex]
+                    ),
+                    baseline: Measurement(
+                        label: "Flint-style dispatch, \(label)",
+                        unit: "ns/op",
+                        samples: flintSamples
+                    ),
+                    higherIsBetter: false,
+                    note:
+                        "Flint-style: a queue and specific key per dispatch, locked observer list told asynchronously "
+                        + "(drained in the round), locked completion flag; \(flintIterations) dispatches a round"
+                )
+            )
+        }
+        return figures
     }
 
     /// The same action performed from another thread, so that it hops onto its queue.
@@ -93,26 +157,33 @@ extension Benchmark {
         let iterations = context.size(100_000, quick: 5_000)
         let session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         let semaphore = DispatchSemaphore(value: 0)
-        let baseline = context.rounds {
-            nanosecondsPerOperation(iterations, context: context, on: nil) {
-                for _ in 0..<iterations {
-                    BenchmarkQueues.action.async { semaphore.signal() }
-                    semaphore.wait()
+        let rounds = context.interleavedRounds([
+            {
+                nanosecondsPerOperation(iterations, context: context, on: nil) {
+                    for _ in 0..<iterations {
+                        BenchmarkQueues.action.async { semaphore.signal() }
+                        semaphore.wait()
+                    }
                 }
-            }
-        }
-        let samples = context.rounds {
-            nanosecondsPerOperation(iterations, context: context, on: nil) {
-                for _ in 0..<iterations {
-                    session.perform(BenchmarkFeature.trivial) { _ in semaphore.signal() }
-                    semaphore.wait()
+            },
+            {
+                nanosecondsPerOperation(iterations, context: context, on: nil) {
+                    for _ in 0..<iterations {
+                        session.perform(BenchmarkFeature.trivial) { _ in semaphore.signal() }
+                        semaphore.wait()
+                    }
                 }
-            }
-        }
+            },
+        ])
+        let (baseline, samples) = (rounds[0], rounds[1])
         return [
             Figure(
                 name: "dispatch.hop, timeline",
-                subject: Measurement(label: "ActionSession.perform from another thread", unit: "ns/op", samples: samples),
+                subject: Measurement(
+                    label: "ActionSession.perform from another thread",
+                    unit: "ns/op",
+                    samples: samples
+                ),
                 baseline: Measurement(label: "DispatchQueue.async round trip", unit: "ns/op", samples: baseline),
                 higherIsBetter: false,
                 note: "both wait on a semaphore signalled from the action queue"
@@ -127,33 +198,34 @@ extension Benchmark {
     ) { context in
         let iterations = context.size(100_000, quick: 5_000)
         let session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
-        let baseline = context.rounds {
+        let bare: () -> Double = {
             awaitNanoseconds(iterations) {
                 await withCheckedContinuation { continuation in
                     BenchmarkQueues.action.async { continuation.resume() }
                 }
             }
         }
-        let callback = context.rounds {
-            awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivial) }
-        }
-        let asyncAction = context.rounds {
-            awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivialAsync) }
-        }
-        let baselineMeasurement = Measurement(
-            label: "withCheckedContinuation + DispatchQueue.async", unit: "ns/op", samples: baseline)
+        // The bare round trip is measured before each case in every round, so each ratio has its own baseline.
+        let rounds = context.interleavedRounds([
+            bare,
+            { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivial) } },
+            bare,
+            { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivialAsync) } },
+        ])
+        let (callback, asyncAction) = (rounds[1], rounds[3])
+        let baselineLabel = "withCheckedContinuation + DispatchQueue.async"
         return [
             Figure(
                 name: "dispatch.async-await, callback action",
                 subject: Measurement(label: "await perform (callback action)", unit: "ns/op", samples: callback),
-                baseline: baselineMeasurement,
+                baseline: Measurement(label: baselineLabel, unit: "ns/op", samples: rounds[0]),
                 higherIsBetter: false,
                 note: "awaited from a task, so every perform hops onto the action's queue"
             ),
             Figure(
                 name: "dispatch.async-await, async action",
                 subject: Measurement(label: "await perform (AsyncAction)", unit: "ns/op", samples: asyncAction),
-                baseline: baselineMeasurement,
+                baseline: Measurement(label: baselineLabel, unit: "ns/op", samples: rounds[2]),
                 higherIsBetter: false,
                 note: "the async body runs in a task on the action queue's executor, behind its serial gate"
             ),
@@ -185,16 +257,25 @@ extension Benchmark {
                 subject: Measurement(label: "resident after", unit: "MiB", samples: [Double(after) / mebibyte]),
                 baseline: Measurement(label: "resident before", unit: "MiB", samples: [Double(before) / mebibyte]),
                 higherIsBetter: false,
-                note: String(format: "growth %.3f MiB (target: under 1 MiB); peak resident %.1f MiB",
-                    Double(after - before) / mebibyte, Double(ProcessMemory.peakResidentBytes()) / mebibyte)
+                note: String(
+                    format: "growth %.3f MiB (target: under 1 MiB); peak resident %.1f MiB",
+                    Double(after - before) / mebibyte,
+                    Double(ProcessMemory.peakResidentBytes()) / mebibyte
+                )
             )
         ]
     }
 }
 
 /// Runs `body` (on `queue` if given) and returns nanoseconds per operation.
-func nanosecondsPerOperation(_ iterations: Int, context: BenchmarkContext, on queue: DispatchQueue?, _ body: () -> Void)
-    -> Double {
+func nanosecondsPerOperation(
+    _ iterations: Int,
+    context: BenchmarkContext,
+    on queue: DispatchQueue?,
+    _ body: () -> Void
+)
+    -> Double
+{
     let seconds = queue.map { queue in queue.sync { context.seconds(body) } } ?? context.seconds(body)
     return seconds * 1e9 / Double(iterations)
 }
@@ -227,22 +308,5 @@ enum ProcessMemory {
             return kilobytes * 1_024
         }
         return 0
-    }
-}
-
-/// Runs one dispatch case a fixed number of times, for instruction counting under callgrind:
-/// `ACTUATE_BENCH_PROFILE=timeline valgrind --tool=callgrind .build/release/actuate-bench`.
-enum DispatchProfiling {
-    static func run(_ name: String) {
-        let core = BenchmarkDispatchers.corePlugins()
-        let session: ActionSession
-        switch name {
-        case "timeline": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
-        case "core": session = BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)
-        default: session = BenchmarkDispatchers.session([])
-        }
-        BenchmarkQueues.action.sync {
-            for _ in 0..<20_000 { session.perform(BenchmarkFeature.trivial) }
-        }
     }
 }

@@ -13,18 +13,15 @@ enum SQLiteBaseline {
         var sqlite_version: String
     }
 
-    /// Inserts `events` with one transaction per insert, and returns events per second per measured round
-    /// and the SQLite version.
-    static func insertRates(
-        of eventsJSONLines: URL,
-        synchronous: Synchronous,
-        context: BenchmarkContext
-    ) throws -> (samples: [Double], version: String) {
+    /// Inserts the events once, each in its own transaction, into a fresh database, and returns events per
+    /// second and the SQLite version. One call is one round, so that rounds interleave with the journal's.
+    static func insertRate(of eventsJSONLines: URL, synchronous: Synchronous) throws -> (rate: Double, version: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", try scriptURL().path, eventsJSONLines.path, synchronous.rawValue,
-            "\(context.warmupRounds)", "\(context.measuredRounds)",
+            "0", "1",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -35,7 +32,8 @@ enum SQLiteBaseline {
             throw BenchmarkFailure("sqlite_baseline.py exited with status \(process.terminationStatus)")
         }
         let decoded = try JSONDecoder().decode(Output.self, from: data)
-        return (decoded.samples, decoded.sqlite_version)
+        guard let rate = decoded.samples.first else { throw BenchmarkFailure("sqlite_baseline.py measured nothing") }
+        return (rate, decoded.sqlite_version)
     }
 
     private static func scriptURL() throws -> URL {

@@ -1,0 +1,98 @@
+import Actuate
+import Foundation
+
+/// Counts instructions, atomic instructions and mallocs per dispatch with valgrind's callgrind.
+///
+/// `ACTUATE_BENCH_PROFILE=timeline swift run -c release actuate-bench` runs this executable twice under
+/// `valgrind --tool=callgrind --collect-bus=yes`, dispatching 10,000 and then 20,000 times, and prints the
+/// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
+/// `timeline`, `core` (every core plugin). Counts are exact for a given binary and input, however loaded the
+/// machine is. "Atomics" are callgrind's global bus events (`Ge`): locked read-modify-write instructions.
+enum DispatchProfiler {
+    private static let iterationsVariable = "ACTUATE_BENCH_PROFILE_ITERATIONS"
+
+    /// Profiles `name`, or, inside a callgrind run, performs the dispatches and returns.
+    static func run(_ name: String) throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let iterations = environment[iterationsVariable].flatMap(Int.init) {
+            dispatch(name, times: iterations)
+            return
+        }
+        let small = try countsUnderCallgrind(name, iterations: 10_000)
+        let large = try countsUnderCallgrind(name, iterations: 20_000)
+        let perDispatch = { (large: Int, small: Int) in Double(large - small) / 10_000 }
+        print("actuate-bench profile '\(name)': per dispatch (callgrind, 20,000 minus 10,000 dispatches)")
+        print(String(format: "  instructions  %8.1f", perDispatch(large.instructions, small.instructions)))
+        print(String(format: "  atomics       %8.2f", perDispatch(large.atomics, small.atomics)))
+        print(String(format: "  mallocs       %8.3f", perDispatch(large.mallocs, small.mallocs)))
+    }
+
+    private static func dispatch(_ name: String, times: Int) {
+        let core = BenchmarkDispatchers.corePlugins()
+        let session: ActionSession
+        switch name {
+        case "timeline": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
+        case "core": session = BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)
+        default: session = BenchmarkDispatchers.session([])
+        }
+        BenchmarkQueues.action.sync {
+            for _ in 0..<times { session.perform(BenchmarkFeature.trivial) }
+        }
+    }
+
+    private static func countsUnderCallgrind(_ name: String, iterations: Int) throws -> CallgrindCounts {
+        let output = FileManager.default.temporaryDirectory.appending(path: "actuate-callgrind-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "valgrind", "--tool=callgrind", "--collect-bus=yes", "--compress-strings=no", "--compress-pos=no",
+            "--callgrind-out-file=\(output.path)", CommandLine.arguments[0],
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment[iterationsVariable] = "\(iterations)"
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkFailure("valgrind exited with status \(process.terminationStatus); is valgrind installed?")
+        }
+        return try CallgrindCounts(file: output)
+    }
+}
+
+/// The totals of one callgrind output file that the profile needs.
+struct CallgrindCounts {
+    var instructions = 0
+    var atomics = 0
+    var mallocs = 0
+
+    /// Reads a file written with `--collect-bus=yes --compress-strings=no`.
+    init(file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var events: [Substring] = []
+        var calledFunction: Substring = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("events:") {
+                events = line.dropFirst("events:".count).split(separator: " ")
+            } else if line.hasPrefix("summary:") || line.hasPrefix("totals:") {
+                let values = line.split(separator: " ").dropFirst().compactMap { Int($0) }
+                for (event, value) in zip(events, values) {
+                    if event == "Ir" { instructions = value }
+                    if event == "Ge" { atomics = value }
+                }
+            } else if line.hasPrefix("cfn=") {
+                calledFunction = line.dropFirst("cfn=".count)
+            } else if line.hasPrefix("calls="), Self.isMalloc(calledFunction) {
+                mallocs += Int(line.dropFirst("calls=".count).split(separator: " ").first ?? "") ?? 0
+            }
+        }
+        guard instructions > 0 else { throw BenchmarkFailure("no instruction totals in \(file.path)") }
+    }
+
+    private static func isMalloc(_ function: Substring) -> Bool {
+        let name = function.split(separator: "'").first ?? ""
+        return name == "malloc" || name == "__libc_malloc"
+    }
+}
