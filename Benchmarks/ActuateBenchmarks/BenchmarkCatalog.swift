@@ -9,5 +9,6 @@ enum BenchmarkCatalog {
         .timelineMemory,
         .journalAppend,
         .journalRecover,
+        .uploadThroughput,
     ]
 }
