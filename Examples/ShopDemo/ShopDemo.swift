@@ -12,6 +12,10 @@ struct ShopDemo {
             return
         }
         do {
+            if let format = options.catalogFormat {
+                try printCatalog(format)
+                return
+            }
             try await run(options)
         } catch {
             FileHandle.standardError.write(Data("shop-demo: \(error)\n".utf8))
@@ -34,9 +38,10 @@ struct ShopDemo {
                     reporting.plugin,
                 ],
                 timelineMaxEntries: 200,
-                routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
+                routes: routes
             )
         )
+        system.debugReport.register(ActionCatalog(group: ShopFeatures.self, routes: routes))
         let presenter = TerminalPresenter()
         let cart = Cart()
         system.router.setPresenter(for: CatalogFeature.showProduct) { presenter }
@@ -67,7 +72,9 @@ struct ShopDemo {
             print("   The toggle is off, so there is no way to perform express checkout.")
         }
         system.availability.setUserToggle(PremiumFeature.self, enabled: true)
-        print("   The user switches it on. Available? \(describe(system.availability.isAvailable(PremiumFeature.self)))")
+        print(
+            "   The user switches it on. Available? \(describe(system.availability.isAvailable(PremiumFeature.self)))"
+        )
         if let expressCheckout = system.request(PremiumFeature.expressCheckout) {
             await expressCheckout.perform(input: cart, presenter: presenter)
         }
@@ -87,6 +94,18 @@ struct ShopDemo {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let files = try system.debugReport.write(to: directory)
             print("\nDebug report written to \(files.json.path) and \(files.text.path)")
+        }
+    }
+
+    /// The shop's app scheme and universal-link host.
+    private static let routes = URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
+
+    /// Prints the catalog of the shop's features and actions, built from its registered feature group.
+    private static func printCatalog(_ format: DemoOptions.CatalogFormat) throws {
+        let catalog = ActionCatalog(group: ShopFeatures.self, routes: routes)
+        switch format {
+        case .markdown: print(catalog.markdown(), terminator: "")
+        case .json: print(String(decoding: try catalog.jsonData(), as: UTF8.self))
         }
     }
 
