@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ActuatePersonalization", targets: ["ActuatePersonalization"]),
         .executable(name: "shop-demo", targets: ["ShopDemo"]),
         .executable(name: "actuate-bench", targets: ["ActuateBenchmarks"]),
+        .executable(name: "actuate", targets: ["ActuateCLI"]),
     ],
     targets: [
         .target(name: "Actuate"),
@@ -34,6 +35,11 @@ let package = Package(
             path: "Benchmarks/ActuateBenchmarks"
         ),
         .executableTarget(
+            name: "ActuateCLI",
+            dependencies: ["Actuate", "ActuateReporting"],
+            path: "Sources/actuate"
+        ),
+        .executableTarget(
             name: "JournalWriter",
             dependencies: ["ActuateReporting"],
             path: "Tests/Support/JournalWriter"
@@ -45,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "ActuateReportingTests",
             dependencies: ["ActuateReporting", "ActuateTesting", "JournalWriter"]
+        ),
+        .testTarget(
+            name: "ActuateCLITests",
+            dependencies: ["ActuateCLI", "Actuate", "ActuateReporting"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ActuatePersonalizationTests",

@@ -19,7 +19,7 @@ extension ActionCatalog {
         if document["features"] == nil, let section = document["catalog"] as? [String: Any] {
             document = section
         }
-        guard document["features"] != nil || document["formatVersion"] != nil else { throw .notACatalog }
+        guard document["features"] != nil else { throw .notACatalog }
         guard let version = document["formatVersion"] as? Int else { throw .missingFormatVersion }
         guard version <= formatVersion else { throw .newerFormat(found: version, supported: formatVersion) }
         do {
