@@ -81,7 +81,8 @@ enum TimelinePageScript {
             });
             data.bars.forEach(function (bar) {
               var node = element("div", "bar " + bar.status, bar.label);
-              node.style.left = percent(bar.start) + "%";
+              var left = percent(bar.start);
+              node.style.left = left > 99.5 ? "calc(100% - 6px)" : left + "%";
               node.style.width = percent(bar.end - bar.start) + "%";
               node.style.top = bar.row * rowHeight + 2 + "px";
               node.setAttribute("data-status", bar.status);
