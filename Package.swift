@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "shop-demo", targets: ["ShopDemo"]),
         .executable(name: "actuate-bench", targets: ["ActuateBenchmarks"]),
         .executable(name: "actuate", targets: ["ActuateCLI"]),
+        .plugin(name: "ActionCatalogCommand", targets: ["ActionCatalogCommand"]),
+        .plugin(name: "TimelineCommand", targets: ["TimelineCommand"]),
     ],
     targets: [
         .target(name: "Actuate"),
@@ -38,6 +40,27 @@ let package = Package(
             name: "ActuateCLI",
             dependencies: ["Actuate", "ActuateReporting"],
             path: "Sources/actuate"
+        ),
+        .plugin(
+            name: "ActionCatalogCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "action-catalog",
+                    description: "Print the features and actions of an executable product (shop-demo by default)"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "With --write, the catalog is written to ACTIONS.md")
+                ]
+            )
+        ),
+        .plugin(
+            name: "TimelineCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "timeline",
+                    description: "Write a debug report's timeline as a self-contained HTML page"
+                )
+            )
         ),
         .executableTarget(
             name: "JournalWriter",

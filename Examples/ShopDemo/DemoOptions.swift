@@ -9,7 +9,8 @@ struct DemoOptions {
         analytics, an activity, a URL route, an async action, a conditional feature, the durable event
         store, action stacks and the timeline.
 
-          --dump DIR      Also write the debug report (debug-report.json, debug-report.txt) into DIR.
+          --dump DIR      Also write the debug report (debug-report.json, debug-report.txt) into DIR,
+                          and a copy of the event store into DIR/events.
           --catalog       Print the catalog of the shop's features and actions as Markdown, and exit.
           --catalog-json  Print the same catalog as JSON (the input of `actuate catalog`), and exit.
           --help          Show this help.

@@ -92,7 +92,18 @@ struct ShopDemo {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let files = try system.debugReport.write(to: directory)
             print("\nDebug report written to \(files.json.path) and \(files.text.path)")
+            let events = try copyEventStore(reporting.store, into: directory)
+            print("Event store copied to \(events.path) (try `swift run actuate stats \(events.path)`)")
         }
+    }
+
+    /// Copies the demo's event store into `directory`/events, so that it outlives the demo for `actuate stats`.
+    private static func copyEventStore(_ store: FileEventStore, into directory: URL) throws -> URL {
+        try store.flush()
+        let destination = directory.appendingPathComponent("events")
+        try? FileManager.default.removeItem(at: destination)
+        try FileManager.default.copyItem(at: store.directory, to: destination)
+        return destination
     }
 
     /// The shop's app scheme and universal-link host.
