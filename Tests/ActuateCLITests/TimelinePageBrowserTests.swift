@@ -23,7 +23,7 @@ struct TimelinePageBrowserTests {
         var pixels: [String: Int]
     }
 
-    private func render(_ fixture: String) throws -> RenderedPage {
+    private func render(_ fixture: String) async throws -> RenderedPage {
         let browser = try #require(
             HeadlessBrowser.installed,
             "ACTUATE_REQUIRE_BROWSER=1 but no chromium is on PATH; install it with apt-get install chromium"
@@ -33,14 +33,14 @@ struct TimelinePageBrowserTests {
         let result = runTool(["dump", Fixtures.path(fixture), "--html", page.path])
         try #require(result.status == 0, "actuate dump failed: \(result.error)")
         let profile = URL(fileURLWithPath: scratch.path("profile"))
-        let (dom, log) = try browser.dumpDOM(of: page, profile: profile)
+        let (dom, log) = try await browser.dumpDOM(of: page, profile: profile)
         #expect(!log.contains("Uncaught"), "the browser logged a script error:\n\(log)")
         let rectText = try #require(attribute("data-chart-rect", in: dom), "the script never measured the chart")
         let chartRect = rectText.split(separator: ",").compactMap { Int($0) }
         try #require(chartRect.count == 4 && chartRect[2] > 0 && chartRect[3] > 0)
         let screenshot = URL(fileURLWithPath: scratch.path("timeline.png"))
-        _ = try browser.screenshot(of: page, to: screenshot, profile: profile)
-        let pixels = try PNGPixels.count(
+        _ = try await browser.screenshot(of: page, to: screenshot, profile: profile)
+        let pixels = try await PNGPixels.count(
             in: screenshot,
             rect: chartRect,
             colours: [Self.failureColour, Self.successColour]
@@ -55,8 +55,8 @@ struct TimelinePageBrowserTests {
     }
 
     @Test("the script runs without errors and draws a bar per action; failed bars show in red in a screenshot")
-    func drawsBars() throws {
-        let page = try render("report-v1.json")
+    func drawsBars() async throws {
+        let page = try await render("report-v1.json")
         #expect(attribute("data-render", in: page.dom) == "ok")
         #expect(page.dom.contains("Drew 10 bars."))
         #expect(page.dom.components(separatedBy: "data-status=\"failure\"").count - 1 == 2)
@@ -67,8 +67,8 @@ struct TimelinePageBrowserTests {
     }
 
     @Test("a timeline without failures has no red in its chart, so the pixel check can tell")
-    func noFailuresNoRed() throws {
-        let page = try render("report-successes.json")
+    func noFailuresNoRed() async throws {
+        let page = try await render("report-successes.json")
         #expect(attribute("data-render", in: page.dom) == "ok")
         #expect(page.dom.contains("Drew 6 bars."))
         #expect(page.pixels[Self.failureColour] == 0, "failure pixels: \(page.pixels)")

@@ -10,13 +10,23 @@ enum ChildProcess {
         var outputText: String { String(decoding: output, as: UTF8.self) }
     }
 
-    /// Runs `executable` with `arguments`.
+    /// Runs `executable` with `arguments` on a thread of its own, so that waiting for it never holds one of
+    /// the few threads that Swift concurrency, and so every other test running in parallel, depends on.
     ///
     /// - Parameters:
     ///   - executable: The program.
     ///   - arguments: Its arguments.
     ///   - input: Its standard input; empty by default.
-    static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Result {
+    static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result { try runBlocking(executable, arguments, input: input) })
+            }
+            .start()
+        }
+    }
+
+    private static func runBlocking(_ executable: URL, _ arguments: [String], input: Data) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -14,8 +14,8 @@ struct HeadlessBrowser {
     static let isRequired = ProcessInfo.processInfo.environment["ACTUATE_REQUIRE_BROWSER"] == "1"
 
     /// Loads `page` and returns the DOM once its scripts have run, and what the browser logged.
-    func dumpDOM(of page: URL, profile: URL) throws -> (dom: String, log: String) {
-        let result = try ChildProcess.run(
+    func dumpDOM(of page: URL, profile: URL) async throws -> (dom: String, log: String) {
+        let result = try await ChildProcess.run(
             executable,
             arguments(profile: profile) + ["--dump-dom", page.absoluteString]
         )
@@ -23,8 +23,8 @@ struct HeadlessBrowser {
     }
 
     /// Loads `page` and writes a PNG screenshot of the window to `screenshot`.
-    func screenshot(of page: URL, to screenshot: URL, profile: URL) throws -> String {
-        let result = try ChildProcess.run(
+    func screenshot(of page: URL, to screenshot: URL, profile: URL) async throws -> String {
+        let result = try await ChildProcess.run(
             executable,
             arguments(profile: profile) + ["--screenshot=\(screenshot.path)", page.absoluteString]
         )
@@ -49,11 +49,11 @@ enum PNGPixels {
         .appendingPathComponent("Support/png_pixels.py")
 
     /// The number of pixels of each colour (`RRGGBB`) inside `rect` (x, y, width, height).
-    static func count(in image: URL, rect: [Int], colours: [String]) throws -> [String: Int] {
+    static func count(in image: URL, rect: [Int], colours: [String]) async throws -> [String: Int] {
         guard let python = ChildProcess.onPath("python3") else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "python3 on PATH"])
         }
-        let result = try ChildProcess.run(python, [script.path, image.path] + rect.map(String.init) + colours)
+        let result = try await ChildProcess.run(python, [script.path, image.path] + rect.map(String.init) + colours)
         guard result.status == 0 else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: image.path, "stderr": result.error])
         }
