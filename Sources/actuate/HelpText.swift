@@ -37,7 +37,8 @@ enum HelpText {
         Options:
           --html OUT.html    Write one self-contained page (no network needed) that draws the timeline as
                              a chart: a lane per session and queue, a bar per action, failures in red.
-                             Hover over a bar for a summary; click it for every detail.
+                             Hover over a bar for a summary; click it for every detail (or open
+                             the page at #request-N to show the action with request id N).
           --trace OUT.json   Write the timeline in the Trace Event Format, to open in https://ui.perfetto.dev
                              or chrome://tracing: a process per session, a thread per queue.
           -h, --help         Show this help.

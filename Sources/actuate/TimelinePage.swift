@@ -4,7 +4,8 @@ import Foundation
 /// all inline, so the page opens without a network.
 ///
 /// The chart has a lane per session and queue and a bar per action, coloured by outcome (failures in red,
-/// `#d62728`). Hovering a bar shows a summary; clicking it shows every detail. Once the script has drawn every
+/// `#d62728`). Hovering a bar shows a summary; clicking it shows every detail, and so does opening the page at
+/// `#request-N` for the action with request id N. Once the script has drawn every
 /// bar it sets `data-render="ok"` on `<body>` and the chart's position in `data-chart-rect`, which the browser
 /// test reads; a script error sets `data-render="error"` instead.
 struct TimelinePage {

@@ -10,6 +10,7 @@ struct TimelinePageData: Encodable {
     }
 
     struct Bar: Encodable {
+        var request: UInt64
         var lane: Int
         var row: Int
         var start: Int64
@@ -54,6 +55,7 @@ struct TimelinePageData: Encodable {
             ]
             if let message = entry.outcome?.message { details.append(["Message", message]) }
             return Bar(
+                request: entry.requestID,
                 lane: placement.lane,
                 row: placement.row,
                 start: placement.start,

@@ -79,7 +79,7 @@ enum TimelinePageScript {
               chart.appendChild(node);
               return rows;
             });
-            data.bars.forEach(function (bar) {
+            return data.bars.map(function (bar) {
               var node = element("div", "bar " + bar.status, bar.label);
               var left = percent(bar.start);
               node.style.left = left > 99.5 ? "calc(100% - 6px)" : left + "%";
@@ -95,12 +95,23 @@ enum TimelinePageScript {
               node.addEventListener("mouseleave", function () { tooltip.hidden = true; });
               node.addEventListener("click", function () { showDetails(bar, node); });
               rowsByLane[bar.lane].appendChild(node);
+              return node;
+            });
+          }
+
+          function selectFromAddress() {
+            var match = /^#request-(\d+)$/.exec(window.location.hash);
+            if (!match) return;
+            data.bars.forEach(function (bar, index) {
+              if (String(bar.request) === match[1]) showDetails(bar, nodes[index]);
             });
           }
 
           drawAxis();
-          drawLanes();
+          var nodes = drawLanes();
           if (data.bars.length === 0) chart.appendChild(element("p", "", "The timeline has no actions."));
+          selectFromAddress();
+          window.addEventListener("hashchange", selectFromAddress);
           var rect = chart.getBoundingClientRect();
           chart.setAttribute("data-chart-rect", [rect.left, rect.top, rect.width, rect.height].map(Math.round).join(","));
           status.textContent = "Drew " + chart.querySelectorAll(".bar").length + " bars.";

@@ -56,6 +56,13 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--version names the debug report format it reads")
+    func version() {
+        let result = runTool(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "actuate, debug report format 1\n")
+    }
+
     @Test("each command has its own help, by --help or by `help COMMAND`", arguments: ["dump", "stats", "catalog"])
     func commandHelp(command: String) throws {
         let text = try #require(HelpText.command(command))

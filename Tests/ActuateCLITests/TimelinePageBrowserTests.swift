@@ -66,6 +66,22 @@ struct TimelinePageBrowserTests {
         #expect(page.pixels[Self.successColour, default: 0] > 500, "success pixels: \(page.pixels)")
     }
 
+    @Test("opening the page at #request-N shows that action's details, as a click on its bar does")
+    func detailsFromAddress() async throws {
+        let browser = try #require(HeadlessBrowser.installed, "ACTUATE_REQUIRE_BROWSER=1 but no chromium is on PATH")
+        let scratch = try ScratchDirectory()
+        let page = URL(fileURLWithPath: scratch.path("timeline.html"))
+        #expect(runTool(["dump", Fixtures.path("report-v1.json"), "--html", page.path]).status == 0)
+        let address = try #require(URL(string: page.absoluteString + "#request-6"))
+        let (dom, _) = try await browser.dumpDOM(of: address, profile: URL(fileURLWithPath: scratch.path("profile")))
+        let details = try #require(dom.range(of: "<div id=\"details\">"))
+        let panel = dom[details.upperBound...].prefix { $0 != "\n" }
+        #expect(panel.contains("<strong>Premium › Express Checkout</strong>"))
+        #expect(panel.contains("<th>Message</th><td>Card declined</td>"))
+        #expect(panel.contains("<th>Outcome</th><td>failureWithFeatureTermination</td>"))
+        #expect(dom.components(separatedBy: "bar failure selected").count - 1 == 1)
+    }
+
     @Test("a timeline without failures has no red in its chart, so the pixel check can tell")
     func noFailuresNoRed() async throws {
         let page = try await render("report-successes.json")
