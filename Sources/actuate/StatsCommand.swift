@@ -36,7 +36,12 @@ enum StatsCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             io.write(String(decoding: try encoder.encode(statistics), as: UTF8.self) + "\n")
         } else {
-            io.write("Statistics of the event store \(path)\n\n\(statistics.description)\n")
+            let deadLetters =
+                statistics.deadLetterCount == 0
+                ? "No dead letters: delivery has given up on no event."
+                : "Dead letters: \(statistics.deadLetterCount) events that delivery gave up on are kept in the "
+                    + "store's dead-letter file and left out of the figures above."
+            io.write("Statistics of the event store \(path)\n\n\(statistics.description)\n\n\(deadLetters)\n")
         }
     }
 }

@@ -47,6 +47,12 @@ struct StatsCommandTests {
         #expect(row.split(separator: " ", omittingEmptySubsequences: true).contains("50.0%"))
         #expect(result.output.contains("Events: 4, sessions: 1,"))
         #expect(result.output.contains("dead letters: 2"))
+        #expect(
+            result.output.hasSuffix(
+                "\nDead letters: 2 events that delivery gave up on are kept in the store's "
+                    + "dead-letter file and left out of the figures above.\n"
+            )
+        )
     }
 
     @Test("--json prints the same figures as ReportingStatistics, and leaves the store as it was")
