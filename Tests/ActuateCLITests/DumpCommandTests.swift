@@ -115,3 +115,36 @@ struct DumpCommandTests {
         )
     }
 }
+
+@Suite("actuate dump: action stacks read leniently")
+struct ActionStacksReadingTests {
+    @Test("optional fields of an unexpected shape are skipped, not fatal; a missing required field is")
+    func lenient() throws {
+        let json = #"""
+            {"open": [{"id": 1, "sessionName": "main", "featureName": "Cart", "openedAt": 1767225600,
+              "entries": [{"requestID": 4, "actionName": "Add", "outcome": {"success": {}}}]}],
+             "closed": []}
+            """#
+        let stacks = try JSONDecoder().decode(ReportActionStacks.self, from: Data(json.utf8))
+        #expect(stacks.open.first?.openedAt == nil)
+        #expect(stacks.open.first?.entries.first?.outcome == nil)
+        #expect(stacks.open.first?.entries.first?.actionName == "Add")
+        let missing = #"{"open": [{"id": 1, "featureName": "Cart", "entries": []}], "closed": []}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ReportActionStacks.self, from: Data(missing.utf8))
+        }
+    }
+
+    @Test("an unreadable section is reported as such in the text")
+    func unreadable() throws {
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("report-v1.json")) as? [String: Any]
+        )
+        object["actionStacks"] = ["open": "nope"]
+        let report = try ReportDocument.parse(JSONSerialization.data(withJSONObject: object))
+        #expect(report.actionStacks == nil)
+        #expect(
+            ReportText(report: report, colored: false).render().contains("the section is present but could not be read")
+        )
+    }
+}
