@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "ActuatePersonalization", targets: ["ActuatePersonalization"]),
         .executable(name: "shop-demo", targets: ["ShopDemo"]),
         .executable(name: "actuate-bench", targets: ["ActuateBenchmarks"]),
+        .executable(name: "actuate", targets: ["ActuateCLI"]),
+        .plugin(name: "ActionCatalogCommand", targets: ["ActionCatalogCommand"]),
+        .plugin(name: "TimelineCommand", targets: ["TimelineCommand"]),
     ],
     targets: [
         .target(name: "Actuate"),
@@ -34,6 +37,32 @@ let package = Package(
             path: "Benchmarks/ActuateBenchmarks"
         ),
         .executableTarget(
+            name: "ActuateCLI",
+            dependencies: ["Actuate", "ActuateReporting"],
+            path: "Sources/actuate"
+        ),
+        .plugin(
+            name: "ActionCatalogCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "action-catalog",
+                    description: "Print the features and actions of an executable product (shop-demo by default)"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "With --write, the catalog is written to ACTIONS.md")
+                ]
+            )
+        ),
+        .plugin(
+            name: "TimelineCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "timeline",
+                    description: "Write a debug report's timeline as a self-contained HTML page"
+                )
+            )
+        ),
+        .executableTarget(
             name: "JournalWriter",
             dependencies: ["ActuateReporting"],
             path: "Tests/Support/JournalWriter"
@@ -45,6 +74,11 @@ let package = Package(
         .testTarget(
             name: "ActuateReportingTests",
             dependencies: ["ActuateReporting", "ActuateTesting", "JournalWriter"]
+        ),
+        .testTarget(
+            name: "ActuateCLITests",
+            dependencies: ["ActuateCLI", "Actuate", "ActuateReporting"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ActuatePersonalizationTests",

@@ -3,18 +3,28 @@ import Foundation
 /// The demo's command-line flags.
 struct DemoOptions {
     static let help = """
-        Usage: shop-demo [--dump DIR] [--help]
+        Usage: shop-demo [--dump DIR] [--catalog | --catalog-json] [--help]
 
         Walks through Actuate on embedded defaults: features and actions with a terminal presenter,
         analytics, an activity, a URL route, an async action, a conditional feature, the durable event
         store, action stacks and the timeline.
 
-          --dump DIR   Also write the debug report (debug-report.json, debug-report.txt) into DIR.
-          --help       Show this help.
+          --dump DIR      Also write the debug report (debug-report.json, debug-report.txt) into DIR,
+                          and a copy of the event store into DIR/events.
+          --catalog       Print the catalog of the shop's features and actions as Markdown, and exit.
+          --catalog-json  Print the same catalog as JSON (the input of `actuate catalog`), and exit.
+          --help          Show this help.
         """
+
+    /// How `--catalog` and `--catalog-json` print the action catalog.
+    enum CatalogFormat {
+        case markdown
+        case json
+    }
 
     var showHelp = false
     var dumpDirectory: URL?
+    var catalogFormat: CatalogFormat?
 
     init(arguments: [String]) {
         var remaining = arguments[...]
@@ -22,6 +32,10 @@ struct DemoOptions {
             switch argument {
             case "--help", "-h":
                 showHelp = true
+            case "--catalog":
+                catalogFormat = .markdown
+            case "--catalog-json":
+                catalogFormat = .json
             case "--dump":
                 guard let path = remaining.popFirst() else {
                     FileHandle.standardError.write(Data("shop-demo: --dump needs a directory\n".utf8))

@@ -12,6 +12,10 @@ struct ShopDemo {
             return
         }
         do {
+            if let format = options.catalogFormat {
+                try printCatalog(format)
+                return
+            }
             try await run(options)
         } catch {
             FileHandle.standardError.write(Data("shop-demo: \(error)\n".utf8))
@@ -34,9 +38,10 @@ struct ShopDemo {
                     reporting.plugin,
                 ],
                 timelineMaxEntries: 200,
-                routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
+                routes: routes
             )
         )
+        system.debugReport.register(ActionCatalog(group: ShopFeatures.self, routes: routes))
         let presenter = TerminalPresenter()
         let cart = Cart()
         system.router.setPresenter(for: CatalogFeature.showProduct) { presenter }
@@ -87,6 +92,29 @@ struct ShopDemo {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let files = try system.debugReport.write(to: directory)
             print("\nDebug report written to \(files.json.path) and \(files.text.path)")
+            let events = try copyEventStore(reporting.store, into: directory)
+            print("Event store copied to \(events.path) (try `swift run actuate stats \(events.path)`)")
+        }
+    }
+
+    /// Copies the demo's event store into `directory`/events, so that it outlives the demo for `actuate stats`.
+    private static func copyEventStore(_ store: FileEventStore, into directory: URL) throws -> URL {
+        try store.flush()
+        let destination = directory.appendingPathComponent("events")
+        try? FileManager.default.removeItem(at: destination)
+        try FileManager.default.copyItem(at: store.directory, to: destination)
+        return destination
+    }
+
+    /// The shop's app scheme and universal-link host.
+    private static let routes = URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
+
+    /// Prints the catalog of the shop's features and actions, built from its registered feature group.
+    private static func printCatalog(_ format: DemoOptions.CatalogFormat) throws {
+        let catalog = ActionCatalog(group: ShopFeatures.self, routes: routes)
+        switch format {
+        case .markdown: print(catalog.markdown(), terminator: "")
+        case .json: print(String(decoding: try catalog.jsonData(), as: UTF8.self))
         }
     }
 

@@ -1,7 +1,7 @@
 import Actuate
 import Synchronization
 
-/// An ``Actuate/AnalyticsProvider`` that keeps every event in memory, for tests.
+/// An `AnalyticsProvider` that keeps every event in memory, for tests.
 ///
 /// ```swift
 /// let analytics = RecordingAnalyticsProvider()

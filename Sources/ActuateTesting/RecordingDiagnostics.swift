@@ -1,7 +1,7 @@
 import Actuate
 import Synchronization
 
-/// An ``Actuate/ActuateDiagnostics`` handler that records every diagnostic, for tests to inspect.
+/// An `ActuateDiagnostics` handler that records every diagnostic, for tests to inspect.
 ///
 /// ```swift
 /// let diagnostics = RecordingDiagnostics()

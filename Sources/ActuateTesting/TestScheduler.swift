@@ -2,9 +2,9 @@ import Actuate
 import Foundation
 import Synchronization
 
-/// An ``Actuate/ActuateScheduler`` whose time only moves when a test moves it.
+/// An `ActuateScheduler` whose time only moves when a test moves it.
 ///
-/// Work scheduled on it runs synchronously inside ``advance(by:)`` or ``run()``, on the calling thread, in
+/// Work scheduled on it runs synchronously inside ``advance(by:)`` or ``run(limit:)``, on the calling thread, in
 /// (deadline, scheduling order) order, and outside the scheduler's lock, so work may schedule more work.
 ///
 /// ```swift

@@ -3,7 +3,7 @@ import Foundation
 /// An activity an action published after it succeeded: a `Sendable` snapshot of its ``ActivityBuilder``.
 ///
 /// ``ActivityPublisher``s turn it into whatever the platform offers: an `NSUserActivity` on Apple platforms
-/// (``UserActivityPublisher``), a record in memory elsewhere (``RecordingActivityPublisher``).
+/// (`UserActivityPublisher`), a record in memory elsewhere (``RecordingActivityPublisher``).
 public struct PublishedActivity: Sendable, Hashable, Codable {
     /// The activity type identifier.
     public var activityType: String

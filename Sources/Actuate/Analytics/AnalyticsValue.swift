@@ -2,11 +2,17 @@ import Foundation
 
 /// A typed value for analytics attributes, so that attributes are `Sendable` and encodable, never `Any`.
 public enum AnalyticsValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A string.
     case string(String)
+    /// An integer.
     case int(Int)
+    /// A floating-point number.
     case double(Double)
+    /// A Boolean.
     case bool(Bool)
+    /// A date.
     case date(Date)
+    /// A list of strings.
     case strings([String])
 
     public var description: String {

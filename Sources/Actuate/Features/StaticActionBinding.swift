@@ -5,7 +5,8 @@
 /// ```
 ///
 /// A binding's `perform` uses the action's ``Action/defaultSession``; to choose a session, call
-/// ``ActionSession/perform(_:input:presenter:userInitiated:source:completion:)`` with the binding.
+/// ``ActionSession/perform(_:input:presenter:userInitiated:source:completion:)-(StaticActionBinding<F,A>,_,_,_,_,_)``
+/// with the binding.
 public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, CustomStringConvertible {
     /// Resolved metadata, filled on the first dispatch. Keep bindings in `static let`s so that it is reused.
     @usableFromInline let cache: BindingCache

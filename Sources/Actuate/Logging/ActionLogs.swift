@@ -1,8 +1,12 @@
 /// The severity of a log event.
 public enum LogLevel: Int, Sendable, Hashable, Codable, Comparable, CaseIterable, CustomStringConvertible {
+    /// Detail for debugging.
     case debug = 0
+    /// Normal progress.
     case info = 1
+    /// Something unexpected that the action recovered from.
     case warning = 2
+    /// A failure.
     case error = 3
 
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -8,11 +8,17 @@ import Foundation
 /// let properties: [String: JSONValue] = ["product": "sku-1", "price": 12.5, "tags": ["new", "sale"]]
 /// ```
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

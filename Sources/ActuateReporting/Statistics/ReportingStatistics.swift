@@ -68,7 +68,15 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         for event in events {
             accumulator.add(event)
         }
-        let result = accumulator.finish()
+        self.init(accumulator.finish(), deadLetterCount: deadLetterCount, attributionWindow: attributionWindow)
+    }
+
+    /// Takes the figures an accumulator finished with.
+    init(
+        _ result: StatisticsAccumulator.Result,
+        deadLetterCount: Int,
+        attributionWindow: Duration
+    ) {
         contents = result.contents
         totals = result.totals
         purchasedProducts = result.purchasedProducts
@@ -82,6 +90,9 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
 
     /// Computes statistics from everything pending in a store, without removing anything, plus its dead-letter
     /// count.
+    ///
+    /// This reads every pending event at once. To read a large file store page by page instead, use
+    /// ``init(fileStoreDirectory:pageSize:attributionWindow:)``.
     /// - Parameters:
     ///   - store: The store to read.
     ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.

@@ -1,0 +1,215 @@
+extension ActionCatalog {
+    /// Whether a catalog entry is a plain feature or a group of features.
+    public enum FeatureKind: String, Sendable, Hashable, Codable {
+        /// A ``Feature`` or ``ConditionalFeature`` that declares actions.
+        case feature
+        /// A ``FeatureGroup``.
+        case group
+    }
+
+    /// One feature of a catalog.
+    public struct FeatureEntry: Sendable, Hashable, Codable {
+        /// The display name.
+        public var name: String
+        /// The feature's identifier, such as `ShopFeatures/Cart`.
+        public var path: String
+        /// The identifier of the group the feature belongs to, or nil for the catalog's group itself.
+        public var parentPath: String?
+        /// The feature's description.
+        public var description: String
+        /// Whether it is a feature or a group.
+        public var kind: FeatureKind
+        /// Whether the feature appears in catalogs and UIs.
+        public var isVisible: Bool
+        /// Whether it is a ``ConditionalFeature``.
+        public var isConditional: Bool
+        /// The conditions a conditional feature needs, in declaration order (platforms first).
+        public var constraints: [ConstraintEntry]
+        /// The declared actions, in declaration order.
+        public var actions: [ActionEntry]
+
+        /// Creates a feature entry.
+        ///
+        /// - Parameters:
+        ///   - name: The display name.
+        ///   - path: The identifier.
+        ///   - parentPath: The identifier of its group, if any.
+        ///   - description: The description.
+        ///   - kind: Feature or group.
+        ///   - isVisible: Whether it appears in catalogs and UIs.
+        ///   - isConditional: Whether it is a conditional feature.
+        ///   - constraints: The conditions it needs.
+        ///   - actions: Its actions.
+        public init(
+            name: String,
+            path: String,
+            parentPath: String? = nil,
+            description: String = "",
+            kind: FeatureKind = .feature,
+            isVisible: Bool = true,
+            isConditional: Bool = false,
+            constraints: [ConstraintEntry] = [],
+            actions: [ActionEntry] = []
+        ) {
+            self.name = name
+            self.path = path
+            self.parentPath = parentPath
+            self.description = description
+            self.kind = kind
+            self.isVisible = isVisible
+            self.isConditional = isConditional
+            self.constraints = constraints
+            self.actions = actions
+        }
+    }
+
+    /// One action of a feature in a catalog.
+    public struct ActionEntry: Sendable, Hashable, Codable {
+        /// The display name, from ``Action/name``.
+        public var name: String
+        /// The Swift type name.
+        public var typeName: String
+        /// The action's description.
+        public var description: String
+        /// Whether the feature published the action.
+        public var isPublished: Bool
+        /// The input type, such as `String` or `NoInput`.
+        public var inputType: String
+        /// The presenter type, such as `any ShopPresenter` or `NoPresenter`.
+        public var presenterType: String
+        /// The label of the queue the action runs on.
+        public var queueLabel: String
+        /// The analytics identifier, if the action emits analytics.
+        public var analyticsID: String?
+        /// The ways the action may be exposed as an activity, sorted by name.
+        public var activityEligibility: [String]
+        /// Whether the action is left out of the timeline.
+        public var hideFromTimeline: Bool
+        /// The URL routes that perform the action.
+        public var routes: [RouteEntry]
+
+        /// Creates an action entry.
+        ///
+        /// - Parameters:
+        ///   - name: The display name.
+        ///   - typeName: The Swift type name.
+        ///   - description: The description.
+        ///   - isPublished: Whether the feature published it.
+        ///   - inputType: The input type's name.
+        ///   - presenterType: The presenter type's name.
+        ///   - queueLabel: The label of its queue.
+        ///   - analyticsID: The analytics identifier, if any.
+        ///   - activityEligibility: The activity eligibility, by name.
+        ///   - hideFromTimeline: Whether it is left out of the timeline.
+        ///   - routes: Its URL routes.
+        public init(
+            name: String,
+            typeName: String,
+            description: String = "",
+            isPublished: Bool = false,
+            inputType: String = "NoInput",
+            presenterType: String = "NoPresenter",
+            queueLabel: String,
+            analyticsID: String? = nil,
+            activityEligibility: [String] = [],
+            hideFromTimeline: Bool = false,
+            routes: [RouteEntry] = []
+        ) {
+            self.name = name
+            self.typeName = typeName
+            self.description = description
+            self.isPublished = isPublished
+            self.inputType = inputType
+            self.presenterType = presenterType
+            self.queueLabel = queueLabel
+            self.analyticsID = analyticsID
+            self.activityEligibility = activityEligibility
+            self.hideFromTimeline = hideFromTimeline
+            self.routes = routes
+        }
+
+        init(_ metadata: ActionMetadata, routes: [RouteEntry]) {
+            self.init(
+                name: metadata.name,
+                typeName: metadata.typeName,
+                description: metadata.description,
+                isPublished: metadata.isPublished,
+                inputType: metadata.inputTypeName,
+                presenterType: metadata.presenterTypeName,
+                queueLabel: metadata.queueLabel,
+                analyticsID: metadata.analyticsID,
+                activityEligibility: metadata.activityEligibility.map(\.rawValue).sorted(),
+                hideFromTimeline: metadata.hideFromTimeline,
+                routes: routes
+            )
+        }
+    }
+
+    /// A URL route to an action.
+    public struct RouteEntry: Sendable, Hashable, Codable {
+        /// The pattern as the feature declared it, such as `product/$(id)`.
+        public var pattern: String
+        /// Where the route applies, such as `app schemes` or `universal links on 'shop.example.com'`.
+        public var scopes: [String]
+        /// The pattern written as links for the configured schemes and hosts, such as `shop://product/$(id)`.
+        public var links: [String]
+
+        /// Creates a route entry.
+        ///
+        /// - Parameters:
+        ///   - pattern: The pattern.
+        ///   - scopes: Where it applies.
+        ///   - links: The pattern as links.
+        public init(pattern: String, scopes: [String], links: [String] = []) {
+            self.pattern = pattern
+            self.scopes = scopes
+            self.links = links
+        }
+
+        init(_ declaration: RouteDeclaration, configuration: URLRouterConfiguration) {
+            let scopes = declaration.scopes.isEmpty ? URLRouteScope.all : declaration.scopes.map(\.normalized)
+            let path =
+                declaration.pattern.hasPrefix("/") ? String(declaration.pattern.dropFirst()) : declaration.pattern
+            var links: [String] = []
+            for scope in scopes {
+                switch scope {
+                case .appSchemes: links += configuration.appSchemes.map { "\($0)://\(path)" }
+                case .universalLinks: links += configuration.universalLinkHosts.map { "https://\($0)/\(path)" }
+                case .appScheme(let scheme): links.append("\(scheme)://\(path)")
+                case .universal(let host): links.append("https://\(host)/\(path)")
+                }
+            }
+            self.init(pattern: declaration.pattern, scopes: scopes.map(\.description), links: links)
+        }
+    }
+
+    /// One condition a conditional feature needs.
+    public struct ConstraintEntry: Sendable, Hashable, Codable {
+        /// The kind of condition: `platform`, `runtime`, `userToggle`, `permission` or `purchase`.
+        public var kind: String
+        /// The condition in words, such as `user toggle (feature path) (default false)`.
+        public var description: String
+
+        /// Creates a constraint entry.
+        ///
+        /// - Parameters:
+        ///   - kind: The kind of condition.
+        ///   - description: The condition in words.
+        public init(kind: String, description: String) {
+            self.kind = kind
+            self.description = description
+        }
+
+        init(_ constraint: FeatureConstraint) {
+            let kind =
+                switch constraint {
+                case .platforms: "platform"
+                case .runtime: "runtime"
+                case .userToggle: "userToggle"
+                case .permission: "permission"
+                case .purchase: "purchase"
+                }
+            self.init(kind: kind, description: constraint.description)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// The help texts, written for people.
+enum HelpText {
+    static let tool = """
+        actuate: look at what an Actuate app did and what it can do.
+
+        Usage: actuate <command> [options]
+
+        Commands:
+          dump REPORT.json      Show a debug report as text, or draw its timeline
+                                (--html OUT.html for a browser, --trace OUT.json for Perfetto).
+          stats STORE_DIR       Show content statistics from a file event store, with dead letters.
+          catalog [FILE]        Show an app's features and actions as Markdown, from the JSON that
+                                `shop-demo --catalog-json` (or your app's own option) prints.
+          help COMMAND          Show the help of one command.
+
+        Examples:
+          swift run shop-demo --dump /tmp/shop-dump
+          actuate dump /tmp/shop-dump/debug-report.json
+          actuate dump /tmp/shop-dump/debug-report.json --html /tmp/shop-dump/timeline.html
+          swift run shop-demo --catalog-json | actuate catalog
+
+        Exit status: 0 on success, 1 when an input cannot be read or is not valid, 2 when the command line
+        is wrong. Errors are written to standard error.
+
+        """
+
+    static let dump = """
+        Usage: actuate dump REPORT.json [--html OUT.html] [--trace OUT.json]
+
+        Reads a debug report (debug-report.json, format 1, as written by DebugReport.write(to:) or
+        `shop-demo --dump DIR`).
+
+        Without options, prints it as text: the timeline grouped by session, each action with its start,
+        duration and outcome, failures marked with ✗ and FAILED (in red on a terminal), then the action
+        stacks and the names of the other sections.
+
+        Options:
+          --html OUT.html    Write one self-contained page (no network needed) that draws the timeline as
+                             a chart: a lane per session and queue, a bar per action, failures in red.
+                             Hover over a bar for a summary; click it for every detail (or open
+                             the page at #request-N to show the action with request id N).
+          --trace OUT.json   Write the timeline in the Trace Event Format, to open in https://ui.perfetto.dev
+                             or chrome://tracing: a process per session, a thread per queue.
+          -h, --help         Show this help.
+
+        --html and --trace may be given together; then nothing else is printed but the files written.
+        A report written before format 1 (without "formatVersion") or in a newer format is refused with a
+        message naming the versions.
+
+        """
+
+    static let stats = """
+        Usage: actuate stats STORE_DIR [--json] [--page-size N]
+
+        Computes how personalised content performs from the events in a file event store directory (the
+        directory given to FileEventStore(directory:)): impressions, clicks, CTR, closes, close rate,
+        product and article clicks, errors, CTR of visit and purchases credited to product clicks, plus
+        the number of dead letters (events delivery gave up on).
+
+        The store is never changed, and may be open in a running app: its journal files are copied to a
+        temporary snapshot that is read N events at a time (1000 by default) and then deleted, so memory
+        stays flat however large the store is. The snapshot needs as much free disk space as the store.
+
+        Options:
+          --json          Print the figures as JSON instead of a table.
+          --page-size N   Read N events at a time.
+          -h, --help      Show this help.
+
+        """
+
+    static let catalog = """
+        Usage: actuate catalog [FILE | -] [--json]
+
+        Renders an app's action catalog as Markdown: every feature with its actions' input, presenter,
+        queue, analytics ID, activity eligibility and URL routes, and each conditional feature's
+        constraints. The catalog comes from the app's registered feature group at run time, so it is exact:
+        build it with ActionCatalog(group:routes:) and print its jsonData(), as `shop-demo --catalog-json`
+        does. A debug report with a "catalog" section works too.
+
+        FILE is the JSON file to read; without it, or with -, the JSON is read from standard input:
+          swift run shop-demo --catalog-json | actuate catalog
+
+        Options:
+          --json       Print the catalog as JSON (checked and normalised) instead of Markdown.
+          -h, --help   Show this help.
+
+        """
+
+    /// The help of one command, or nil when there is no such command.
+    static func command(_ name: String) -> String? {
+        switch name {
+        case "dump": dump
+        case "stats": stats
+        case "catalog": catalog
+        default: nil
+        }
+    }
+}

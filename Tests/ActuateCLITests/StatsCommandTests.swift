@@ -1,0 +1,95 @@
+import Actuate
+import ActuateReporting
+import Foundation
+import Testing
+
+@Suite("actuate stats")
+struct StatsCommandTests {
+    /// A closed file store with impressions, clicks and a close of one banner, and two dead letters.
+    private func makeStore(in scratch: ScratchDirectory) throws -> String {
+        let directory = URL(fileURLWithPath: scratch.path("events"))
+        let store = try FileEventStore(
+            directory: directory,
+            configuration: FileEventStoreConfiguration(durability: .synced)
+        )
+        let banner = ContentReference.contentAction(id: 7, name: "Spring banner")
+        var events: [ReportEvent] = []
+        for (index, event) in [ContentEvent.executed, .executed, .target(), .close(), .executed, .executed]
+            .enumerated()
+        {
+            events.append(
+                ReportEvent(
+                    type: event.status.rawValue,
+                    timestamp: Date(timeIntervalSince1970: 1_767_225_600 + Double(index)),
+                    sessionID: index < 4 ? "s1" : "s2",
+                    anonymousID: "anon",
+                    properties: EventProperties.content(event, for: banner)
+                )
+            )
+        }
+        for event in events { try store.append(event) }
+        try store.moveToDeadLetter(ids: [events[4].id, events[5].id], reason: "HTTP 400 after 3 tries")
+        try store.close()
+        return directory.path
+    }
+
+    @Test("prints the statistics table with the dead-letter count")
+    func table() throws {
+        let scratch = try ScratchDirectory()
+        let path = try makeStore(in: scratch)
+        let result = runTool(["stats", path, "--page-size", "2"])
+        #expect(result.status == 0)
+        #expect(result.error == "")
+        #expect(result.output.hasPrefix("Statistics of the event store \(path)\n\n"))
+        let row = try #require(
+            result.output.split(separator: "\n").first { $0.hasPrefix("action:7 \"Spring banner\"") }
+        )
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true).contains("50.0%"))
+        #expect(result.output.contains("Events: 4, sessions: 1,"))
+        #expect(result.output.contains("dead letters: 2"))
+        #expect(
+            result.output.hasSuffix(
+                "\nDead letters: 2 events that delivery gave up on are kept in the store's "
+                    + "dead-letter file and left out of the figures above.\n"
+            )
+        )
+    }
+
+    @Test("--json prints the same figures as ReportingStatistics, and leaves the store as it was")
+    func json() throws {
+        let scratch = try ScratchDirectory()
+        let path = try makeStore(in: scratch)
+        let result = runTool(["stats", path, "--json"])
+        #expect(result.status == 0)
+        let statistics = try JSONDecoder().decode(ReportingStatistics.self, from: Data(result.output.utf8))
+        #expect(statistics.deadLetterCount == 2)
+        #expect(statistics.eventCount == 4)
+        #expect(statistics.totals.impressions == 2)
+        #expect(statistics.totals.clicks == 1)
+        #expect(statistics.totals.clickThroughRate == 0.5)
+        let store = try FileEventStore(directory: URL(fileURLWithPath: path))
+        #expect(try store.count() == 4)
+        #expect(try store.deadLetters().count == 2)
+        try store.close()
+    }
+
+    @Test(
+        "a missing store, a file and a directory that holds no store fail with status 1 and say why",
+        arguments: [
+            ("missing", "there is no such directory"),
+            ("file.txt", "it is a file, not a store directory"),
+            ("empty", "it holds no event journal"),
+        ]
+    )
+    func badStores(name: String, reason: String) throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.path("empty"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: scratch.path("file.txt")))
+        let result = runTool(["stats", scratch.path(name)])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.error.hasPrefix("actuate: "))
+        #expect(result.error.contains(scratch.path(name)))
+        #expect(result.error.contains(reason))
+    }
+}
