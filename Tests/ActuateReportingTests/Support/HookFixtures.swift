@@ -157,7 +157,9 @@ final class HookPremiumFeature: ConditionalFeature, URLMapped {
 }
 
 final class HookApp: FeatureGroup {
-    static var subfeatures: [any FeatureDefinition.Type] { [HookShopFeature.self, HookPremiumFeature.self] }
+    static var subfeatures: [any FeatureDefinition.Type] {
+        [HookShopFeature.self, HookPremiumFeature.self, HookMiscFeature.self]
+    }
 
     static func prepare(actions: FeatureActionsBuilder) {}
 }
@@ -221,5 +223,22 @@ struct HookTestbed {
     func perform<F, A>(_ binding: StaticActionBinding<F, A>, _ input: A.InputType) async -> ActionOutcome
     where A.PresenterType == Void {
         await system.mainSession.perform(binding, input: input, presenter: ())
+    }
+}
+
+/// Ends cancelled, which is not a failure for the failure reporter.
+final class HookCancelledAction: Action {
+    static var queue: DispatchQueue { HookQueues.queue }
+
+    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {
+        completion.completedSync(.failure(error: ActionCancellationError(bodyStarted: true)))
+    }
+}
+
+final class HookMiscFeature: Feature {
+    static let cancelled = action(HookCancelledAction.self)
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.declare(cancelled)
     }
 }
