@@ -27,15 +27,11 @@ struct ShopDemo {
         let system = try ActuateSystem.quickSetup(
             ShopFeatures.self,
             configuration: ActuateConfiguration(
-                plugins: [
-                    AnalyticsPlugin(provider: ConsoleAnalytics()),
-                    ActivitiesPlugin(publisher: activities, activityTypePrefix: "com.example.shop"),
-                    stacks,
-                    reporting.plugin,
-                ],
+                plugins: [stacks],
                 timelineMaxEntries: 200,
                 routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
-            )
+            ),
+            reporting: reporting.setup(activities: activities)
         )
         let presenter = TerminalPresenter()
         let cart = Cart()
@@ -76,6 +72,7 @@ struct ShopDemo {
         let stored = try reporting.store.count()
         print("   \(stored) events are stored durably in \(reporting.store.directory.path).")
         print("   No collector is configured in this demo, so they stay on disk until one is; nothing is lost.")
+        print(indent(try reporting.statistics().description))
 
         section("Action stacks")
         print(indent(stacks.textDump()))
