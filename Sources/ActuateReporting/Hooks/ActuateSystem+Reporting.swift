@@ -1,7 +1,7 @@
 import Actuate
 
 extension ActuateSystem {
-    /// Builds a system, as ``Actuate/ActuateSystem/setup(group:configuration:)`` does, with every hook feeding
+    /// Builds a system, as `ActuateSystem.setup(group:configuration:)` does, with every hook feeding
     /// the reporting layer: the plugins and observers ``ReportingSetup`` lists are installed after
     /// `configuration.plugins`, on the dispatcher's clock.
     ///
@@ -24,7 +24,7 @@ extension ActuateSystem {
         return system
     }
 
-    /// Builds the app's system on the shared dispatcher, as ``Actuate/ActuateSystem/quickSetup(_:configuration:)``
+    /// Builds the app's system on the shared dispatcher, as `ActuateSystem.quickSetup(_:configuration:)`
     /// does, with every hook feeding the reporting layer. Call it once, at launch.
     ///
     /// - Parameters:

@@ -1,6 +1,6 @@
 import Actuate
 
-/// What ``Actuate/ActuateSystem/setup(group:configuration:reporting:)`` installs so that every hook feeds the
+/// What `ActuateSystem.setup(group:configuration:reporting:)` installs so that every hook feeds the
 /// reporting layer: a ``ReportingPlugin`` (actions that adopt ``ReportedAction``), an `AnalyticsPlugin` whose
 /// events go to a ``ReportingAnalyticsProvider`` (and to ``analyticsProviders``), an ``ActionFailureReporter``
 /// (with a timeline excerpt when ``timelineExcerpt`` is set), a ``ReportingRouteObserver`` on the system's URL
