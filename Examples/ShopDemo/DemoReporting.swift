@@ -2,13 +2,13 @@ import Actuate
 import ActuateReporting
 import Foundation
 
-/// The demo's reporting pipeline: a durable event store in a temporary directory, fed by the reporting
-/// plugin. No collector runs here, so events stay on disk, where uploads would resume.
+/// The demo's reporting pipeline: a durable event store in a temporary directory, fed by every hook (analytics,
+/// failures with a timeline excerpt, activities, URL routes and reported actions) through one `ReportingSetup`.
+/// No collector runs here, so events stay on disk, where uploads would resume.
 struct DemoReporting {
     let directory: URL
     let store: FileEventStore
     let reporter: Reporter
-    let plugin: ReportingPlugin
 
     init() throws {
         directory = FileManager.default.temporaryDirectory
@@ -20,7 +20,23 @@ struct DemoReporting {
             scheduler: SystemScheduler.shared,
             identity: Identity(storage: FileIdentityStorage(directory: directory))
         )
-        plugin = ReportingPlugin(reporter: reporter)
+    }
+
+    /// What the demo's system installs to feed the reporter: its console analytics ride along, failures carry the
+    /// last five timeline entries of their session, and activities are recorded before `activities` gets them.
+    func setup(activities: any ActivityPublisher) -> ReportingSetup {
+        ReportingSetup(
+            reporter: reporter,
+            analyticsProviders: [ConsoleAnalytics()],
+            timelineExcerpt: TimelineExcerptPolicy(maxEntries: 5, maxBytes: 4_096),
+            activityPublisher: activities,
+            activityTypePrefix: "com.example.shop"
+        )
+    }
+
+    /// The statistics of everything recorded so far, as the demo prints them: content and per-action figures.
+    func statistics() throws -> ReportingStatistics {
+        try ReportingStatistics(store: store)
     }
 
     /// Closes the store and removes the demo's files.

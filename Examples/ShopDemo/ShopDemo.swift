@@ -31,15 +31,11 @@ struct ShopDemo {
         let system = try ActuateSystem.quickSetup(
             ShopFeatures.self,
             configuration: ActuateConfiguration(
-                plugins: [
-                    AnalyticsPlugin(provider: ConsoleAnalytics()),
-                    ActivitiesPlugin(publisher: activities, activityTypePrefix: "com.example.shop"),
-                    stacks,
-                    reporting.plugin,
-                ],
+                plugins: [stacks],
                 timelineMaxEntries: 200,
                 routes: routes
-            )
+            ),
+            reporting: reporting.setup(activities: activities)
         )
         system.debugReport.register(ActionCatalog(group: ShopFeatures.self, routes: routes))
         let presenter = TerminalPresenter()
@@ -81,6 +77,7 @@ struct ShopDemo {
         let stored = try reporting.store.count()
         print("   \(stored) events are stored durably in \(reporting.store.directory.path).")
         print("   No collector is configured in this demo, so they stay on disk until one is; nothing is lost.")
+        print(indent(try reporting.statistics().description))
 
         section("Action stacks")
         print(indent(stacks.textDump()))

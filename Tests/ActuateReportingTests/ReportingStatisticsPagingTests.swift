@@ -1,7 +1,6 @@
 import Actuate
 import ActuateReporting
 import Foundation
-import Synchronization
 import Testing
 
 /// Content events over several sessions: impressions, clicks, closes, a product click and a purchase.
@@ -41,67 +40,8 @@ private func contentEvents(sessions: Int) -> [ReportEvent] {
     return events
 }
 
-/// A memory store that records the size of every page fetched from it.
-private final class PageRecordingStore: EventStore {
-    let inner = MemoryEventStore()
-    private let fetchedPages = Mutex<[Int]>([])
-    let repeatsFirstPage: Bool
-
-    init(repeatsFirstPage: Bool = false) {
-        self.repeatsFirstPage = repeatsFirstPage
-    }
-
-    var pageSizes: [Int] { fetchedPages.withLock { $0 } }
-
-    func append(_ event: ReportEvent) throws { try inner.append(event) }
-    func fetch(count: Int, maxBytes: Int) throws -> [ReportEvent] {
-        let page = try inner.fetch(count: count, maxBytes: maxBytes)
-        fetchedPages.withLock { $0.append(page.count) }
-        return page
-    }
-    func remove(ids: Set<ReportEvent.ID>) throws {
-        if !repeatsFirstPage { try inner.remove(ids: ids) }
-    }
-    func moveToDeadLetter(ids: Set<ReportEvent.ID>, reason: String) throws {
-        try inner.moveToDeadLetter(ids: ids, reason: reason)
-    }
-    func deadLetters() throws -> [DeadLetter] { try inner.deadLetters() }
-    func count() throws -> Int { try inner.count() }
-    var droppedEventCount: Int { inner.droppedEventCount }
-}
-
 @Suite("Reporting statistics, page by page")
 struct ReportingStatisticsPagingTests {
-    @Test("draining a store reads it in pages of at most pageSize and gives the same figures as reading it whole")
-    func drainsInPages() throws {
-        let events = contentEvents(sessions: 40)
-        let store = PageRecordingStore()
-        for event in events { try store.append(event) }
-        try store.moveToDeadLetter(ids: [events[0].id, events[1].id], reason: "HTTP 400 after 3 tries")
-
-        let whole = ReportingStatistics(events: events.dropFirst(2), deadLetterCount: 2)
-        let paged = try ReportingStatistics(draining: store, pageSize: 25)
-
-        #expect(paged == whole)
-        #expect(paged.deadLetterCount == 2)
-        #expect(paged.eventCount == events.count - 2)
-        #expect(store.pageSizes.max() == 25)
-        #expect(store.pageSizes.count == (events.count - 2 + 24) / 25 + 1)
-        #expect(try store.count() == 0)
-    }
-
-    @Test("a store that returns removed events again is an error, not an endless loop")
-    func stuckStore() throws {
-        let store = PageRecordingStore(repeatsFirstPage: true)
-        for event in contentEvents(sessions: 3) { try store.append(event) }
-        #expect {
-            try ReportingStatistics(draining: store, pageSize: 2)
-        } throws: { error in
-            "\(error)".contains("again after it was removed")
-        }
-        #expect(store.pageSizes == [2, 2])
-    }
-
     @Test("a file store directory is read from a snapshot: figures match, the store is unchanged and may stay open")
     func readsFileStoreSnapshot() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "actuate-paging-\(UUID().uuidString)")

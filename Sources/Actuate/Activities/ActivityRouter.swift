@@ -21,7 +21,12 @@ public final class ActivityRouter: Sendable {
 
     /// The prefix of default activity types.
     public let activityTypePrefix: String
-    private let routes = Mutex<[String: Route]>([:])
+    private struct State: Sendable {
+        var routes: [String: Route] = [:]
+        var observers: [any ActivityContinuationObserver] = []
+    }
+
+    private let state = Mutex(State())
 
     /// Creates an empty router.
     ///
@@ -32,7 +37,7 @@ public final class ActivityRouter: Sendable {
     }
 
     /// The activity types registered so far.
-    public var activityTypes: Set<String> { routes.withLock { Set($0.keys) } }
+    public var activityTypes: Set<String> { state.withLock { Set($0.routes.keys) } }
 
     /// The activity type ``ActivitiesPlugin`` publishes for a binding's action, with this router's prefix.
     ///
@@ -77,7 +82,7 @@ public final class ActivityRouter: Sendable {
             )
             return .performed(outcome)
         }
-        routes.withLock { $0[type] = route }
+        state.withLock { $0.routes[type] = route }
         return type
     }
 
@@ -101,7 +106,7 @@ public final class ActivityRouter: Sendable {
     ///
     /// - Parameter activityType: The activity type.
     public func unregister(activityType: String) {
-        _ = routes.withLock { $0.removeValue(forKey: activityType) }
+        _ = state.withLock { $0.routes.removeValue(forKey: activityType) }
     }
 
     /// Continues an activity by performing the action registered for its type.
@@ -118,8 +123,30 @@ public final class ActivityRouter: Sendable {
         userInfo: [String: String],
         session: ActionSession
     ) async -> ActivityContinuationResult {
-        guard let route = routes.withLock({ $0[activityType] }) else { return .noMatch }
-        return await route(userInfo, session, activityType)
+        let (route, observers) = state.withLock { ($0.routes[activityType], $0.observers) }
+        let result: ActivityContinuationResult
+        if let route {
+            result = await route(userInfo, session, activityType)
+        } else {
+            result = .noMatch
+        }
+        let continuation = ActivityContinuation(activityType: activityType, sessionName: session.name, result: result)
+        for observer in observers { observer.activityRouter(self, didContinue: continuation) }
+        return result
+    }
+
+    /// Adds an observer that hears about every continuation from now on, with its result.
+    ///
+    /// - Parameter observer: The observer.
+    public func add(observer: any ActivityContinuationObserver) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
+    /// Removes an observer, identified by object identity.
+    ///
+    /// - Parameter observer: The observer.
+    public func remove(observer: any ActivityContinuationObserver) {
+        state.withLock { $0.observers.removeAll { $0 === observer } }
     }
 }
 

@@ -14,6 +14,10 @@ public enum AnalyticsValue: Sendable, Hashable, Codable, CustomStringConvertible
     case date(Date)
     /// A list of strings.
     case strings([String])
+    /// A value withheld because it is private, such as one wrapped in ``Redacted``; see ``loggable(_:)``.
+    ///
+    /// Providers that store or send events leave such attributes out; it describes itself as `<redacted>`.
+    case redacted
 
     public var description: String {
         switch self {
@@ -23,6 +27,7 @@ public enum AnalyticsValue: Sendable, Hashable, Codable, CustomStringConvertible
         case .bool(let value): String(value)
         case .date(let value): value.formatted(.iso8601)
         case .strings(let values): values.joined(separator: ",")
+        case .redacted: "<redacted>"
         }
     }
 }

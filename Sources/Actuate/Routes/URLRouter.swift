@@ -50,6 +50,7 @@ public final class URLRouter: Sendable {
         var routes: [CompiledRoute] = []
         var registered: Set<ObjectIdentifier> = []
         var presenters: [BindingKey: any Sendable] = [:]
+        var observers: [any URLRouteObserver] = []
     }
 
     private let state = Mutex(State())
@@ -170,16 +171,58 @@ public final class URLRouter: Sendable {
     ///   - userInitiated: Whether the user opened the link. The default is `true`.
     /// - Returns: What happened.
     public func open(url: URL, session: ActionSession? = nil, userInitiated: Bool = true) async -> URLRouteResult {
-        if Task.isCancelled { return .cancelled }
-        guard let routed = RoutedURL(url, configuration: configuration) else { return .unsupportedScope }
-        guard let (route, parameters) = match(routed) else { return .noMatch }
+        let session = session ?? defaultSession
+        let (result, matched) = await route(url, session: session, userInitiated: userInitiated)
+        let observers = state.withLock { $0.observers }
+        if !observers.isEmpty {
+            let opening = URLOpening(
+                url: url,
+                match: matched,
+                sessionName: session.name,
+                userInitiated: userInitiated,
+                result: result
+            )
+            for observer in observers { observer.urlRouter(self, didOpen: opening) }
+        }
+        return result
+    }
+
+    /// Adds an observer that hears about every URL opened from now on, with its result.
+    ///
+    /// - Parameter observer: The observer.
+    public func add(observer: any URLRouteObserver) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
+    /// Removes an observer, identified by object identity.
+    ///
+    /// - Parameter observer: The observer.
+    public func remove(observer: any URLRouteObserver) {
+        state.withLock { $0.observers.removeAll { $0 === observer } }
+    }
+
+    /// Finds the route and performs it: what ``open(url:session:userInitiated:)`` does before telling observers.
+    private func route(
+        _ url: URL,
+        session: ActionSession,
+        userInitiated: Bool
+    ) async -> (URLRouteResult, URLRouteMatch?) {
+        if Task.isCancelled { return (.cancelled, nil) }
+        guard let routed = RoutedURL(url, configuration: configuration) else { return (.unsupportedScope, nil) }
+        guard let (route, parameters) = match(routed) else { return (.noMatch, nil) }
+        let matched = URLRouteMatch(
+            pattern: route.pattern.text,
+            featureName: route.target.featureName,
+            actionName: route.target.actionName,
+            parameters: parameters
+        )
         let invocation = RouteInvocation(
             parameters: parameters,
-            session: session ?? defaultSession,
+            session: session,
             userInitiated: userInitiated,
             router: self
         )
-        return await route.target.perform(invocation)
+        return (await route.target.perform(invocation), matched)
     }
 
     /// The most specific route matching `url`, with its parameters.

@@ -5,61 +5,12 @@ extension ReportingStatistics {
     /// The number of events read at a time by the paged initializers: 1,000.
     public static let defaultPageSize = 1_000
 
-    /// Computes statistics from every event pending in `store`, one page at a time, removing each page from the
-    /// store once it is counted; then counts the dead letters.
-    ///
-    /// Only one page of events is in memory at a time, plus the per-content and per-session figures. Because
-    /// the ``EventStore`` protocol fetches from the oldest event on, the only way to page through it is to
-    /// remove what was read: use this on a store you own, such as a snapshot, never on the app's live queue.
-    /// ``init(fileStoreDirectory:pageSize:attributionWindow:)`` does that for a ``FileEventStore`` directory.
-    ///
-    /// - Parameters:
-    ///   - store: The store to empty.
-    ///   - pageSize: The most events fetched at once; at least 1.
-    ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
-    /// - Throws: ``ReportingError/storeFailed(operation:reason:)`` when the store cannot be read or emptied, or
-    ///   returns events it was asked to remove.
-    public init(
-        draining store: any EventStore,
-        pageSize: Int = ReportingStatistics.defaultPageSize,
-        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
-    ) throws(ReportingError) {
-        let pageSize = max(1, pageSize)
-        var accumulator = StatisticsAccumulator(attributionWindow: attributionWindow.seconds)
-        var previousPage: Set<ReportEvent.ID> = []
-        let deadLetters: Int
-        do {
-            while true {
-                // `Int.max` means no byte limit, which spares the store from measuring each event.
-                let page = try store.fetch(count: pageSize, maxBytes: Int.max)
-                guard let first = page.first else { break }
-                guard !previousPage.contains(first.id) else {
-                    throw ReportingError.storeFailed(
-                        operation: "read events for statistics",
-                        reason: "the store returned event \(first.id) again after it was removed"
-                    )
-                }
-                for event in page {
-                    accumulator.add(event)
-                }
-                previousPage = Set(page.map(\.id))
-                try store.remove(ids: previousPage)
-            }
-            deadLetters = try store.deadLetters().count
-        } catch let error as ReportingError {
-            throw error
-        } catch {
-            throw .storeFailed(operation: "read events for statistics", reason: String(describing: error))
-        }
-        self.init(accumulator.finish(), deadLetterCount: deadLetters, attributionWindow: attributionWindow)
-    }
-
     /// Computes statistics from the ``FileEventStore`` in `directory` page by page, without changing the
     /// directory and without holding all its events in memory.
     ///
-    /// The journal files are copied to a temporary snapshot, which is read with
-    /// ``init(draining:pageSize:attributionWindow:)`` and then deleted; the snapshot needs as much free disk
-    /// space as the store takes. Because the copy is not locked, this works while an app has the store open;
+    /// The journal files are copied to a temporary snapshot, which is read a page at a time, as
+    /// ``init(store:attributionWindow:)`` reads a file store, and then deleted; the snapshot needs as much free
+    /// disk space as the store takes. Because the copy is not locked, this works while an app has the store open;
     /// a record the app was writing during the copy is a torn tail in the snapshot, and skipped.
     ///
     /// - Parameters:
@@ -89,7 +40,7 @@ extension ReportingStatistics {
             throw .storeFailed(operation: "open a snapshot of \(directory.path)", reason: String(describing: error))
         }
         defer { try? store.close() }
-        try self.init(draining: store, pageSize: pageSize, attributionWindow: attributionWindow)
+        try self.init(store: store, pageSize: max(1, pageSize), attributionWindow: attributionWindow)
     }
 }
 

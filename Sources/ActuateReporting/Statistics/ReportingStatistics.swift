@@ -2,7 +2,8 @@ import Actuate
 import Foundation
 
 /// How personalised content performs, computed from recorded events: impressions, clicks, CTR, closes, close
-/// rate, product and article clicks, errors, "CTR of visit", and product-click contribution to purchases.
+/// rate, product and article clicks, errors, "CTR of visit", and product-click contribution to purchases; and,
+/// from the hooks, how each action performs (``actions``) and how users arrive (``arrivals``).
 ///
 /// ```swift
 /// let statistics = try ReportingStatistics(store: store)
@@ -21,6 +22,12 @@ import Foundation
 ///   the purchase (the window's end is included). A purchase before the click, or outside the window, is not
 ///   credited.
 /// - A rate whose denominator is zero is nil, never 0 and never a division by zero.
+/// - Per-action figures come from `action_ended` events (``ReportingAnalyticsProvider``), grouped by
+///   `analyticsId`; `error` events from ``ContentSource/appAction`` are not content and are left out of the
+///   content figures.
+/// - Reading a ``FileEventStore`` streams it in pages, so the whole store is never held in memory; the figures
+///   keep per-content and per-action counts, session sets, product clicks and purchases, and one duration sketch
+///   per action (quantiles within 1%).
 public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Figures per piece of content, sorted by source and then id.
     public var contents: [ContentStatistics]
@@ -40,6 +47,10 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     public var deadLetterCount: Int
     /// The attribution window, in seconds.
     public var attributionWindowSeconds: Double
+    /// Figures per action with an `analyticsID`, sorted by it.
+    public var actions: [ActionStatistics]
+    /// URL opens, broken links and activities.
+    public var arrivals: ArrivalFigures
 
     /// The default attribution window: 7 days.
     public static let defaultAttributionWindow = Duration.seconds(7 * 24 * 60 * 60)
@@ -54,6 +65,13 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         contents.first { $0.content.source == content.source && $0.content.id == content.id }?.figures
     }
 
+    /// The figures for one action.
+    /// - Parameter analyticsID: The action's `analyticsID`.
+    /// - Returns: Its figures, or nil when no `action_ended` event named it.
+    public subscript(action analyticsID: String) -> ActionFigures? {
+        actions.first { $0.analyticsID == analyticsID }?.figures
+    }
+
     /// Computes statistics from events, in any order.
     /// - Parameters:
     ///   - events: The events.
@@ -65,18 +83,23 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
     ) {
         var accumulator = StatisticsAccumulator(attributionWindow: attributionWindow.seconds)
+        var hooks = HookStatisticsAccumulator()
         for event in events {
             accumulator.add(event)
+            hooks.add(event)
         }
-        self.init(accumulator.finish(), deadLetterCount: deadLetterCount, attributionWindow: attributionWindow)
+        self.init(accumulator, hooks, deadLetterCount: deadLetterCount, attributionWindow: attributionWindow)
     }
 
-    /// Takes the figures an accumulator finished with.
-    init(
-        _ result: StatisticsAccumulator.Result,
+    private init(
+        _ accumulator: StatisticsAccumulator,
+        _ hooks: HookStatisticsAccumulator,
         deadLetterCount: Int,
         attributionWindow: Duration
     ) {
+        var accumulator = accumulator
+        let result = accumulator.finish()
+        (actions, arrivals) = hooks.finish()
         contents = result.contents
         totals = result.totals
         purchasedProducts = result.purchasedProducts
@@ -91,8 +114,9 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     /// Computes statistics from everything pending in a store, without removing anything, plus its dead-letter
     /// count.
     ///
-    /// This reads every pending event at once. To read a large file store page by page instead, use
-    /// ``init(fileStoreDirectory:pageSize:attributionWindow:)``.
+    /// A ``FileEventStore`` is read in pages of a thousand events, in one pass, so memory does not grow with the
+    /// store; a ``MemoryEventStore`` is read in place. Other stores are read whole with
+    /// ``EventStore/fetch(count:maxBytes:)``.
     /// - Parameters:
     ///   - store: The store to read.
     ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
@@ -101,19 +125,39 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         store: any EventStore,
         attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
     ) throws(ReportingError) {
-        let events: [ReportEvent]
+        try self.init(store: store, pageSize: Self.defaultPageSize, attributionWindow: attributionWindow)
+    }
+
+    /// Computes statistics from a store, reading a streaming store `pageSize` events at a time.
+    init(store: any EventStore, pageSize: Int, attributionWindow: Duration) throws(ReportingError) {
+        var accumulator = StatisticsAccumulator(attributionWindow: attributionWindow.seconds)
+        var hooks = HookStatisticsAccumulator()
         let deadLetters: Int
         do {
-            events = try store.fetch(count: try store.count(), maxBytes: Int.max / 2)
-            deadLetters = try store.deadLetters().count
+            if let streaming = store as? any StoredEventStreaming {
+                try streaming.forEachStoredEvent(pageSize: pageSize) { event in
+                    accumulator.add(event)
+                    hooks.add(event)
+                }
+                deadLetters = try streaming.deadLetterCount()
+            } else {
+                for event in try store.fetch(count: try store.count(), maxBytes: Int.max / 2) {
+                    accumulator.add(event)
+                    hooks.add(event)
+                }
+                deadLetters = try store.deadLetters().count
+            }
         } catch {
             throw .storeFailed(operation: "read events for statistics", reason: String(describing: error))
         }
-        self.init(events: events, deadLetterCount: deadLetters, attributionWindow: attributionWindow)
+        self.init(accumulator, hooks, deadLetterCount: deadLetters, attributionWindow: attributionWindow)
     }
 
-    /// The statistics as a text table, one row per piece of content and a total row, then a summary line.
+    /// The statistics as a text table, one row per piece of content and a total row, then a summary line; then,
+    /// when the hooks recorded any, a table of the actions and a line of arrivals and broken links.
     public var description: String {
-        StatisticsTable(statistics: self).render()
+        let actions = ActionStatisticsTable(statistics: self).render()
+        let content = StatisticsTable(statistics: self).render()
+        return actions.isEmpty ? content : content + "\n\n" + actions
     }
 }

@@ -67,6 +67,8 @@ struct StatisticsAccumulator {
             return
         }
         guard let status = event.contentStatus else { return }
+        // Failures of the app's own actions are `error` events too, but they are not content.
+        if event.properties[ReportEventKey.contentSource]?.stringValue == ContentSource.appAction.rawValue { return }
         guard let content = event.contentReference else {
             malformed += 1
             return

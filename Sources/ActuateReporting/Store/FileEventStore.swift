@@ -305,3 +305,48 @@ public final class FileEventStore: EventStore {
         }
     }
 }
+
+// MARK: - Reading in pages
+
+extension FileEventStore {
+    /// Reads up to `count` stored events appended after the event with sequence number `sequence`, oldest first,
+    /// without removing anything: a paged read for statistics that never holds more than one page.
+    ///
+    /// Events that cannot be decoded are skipped here (``fetch(count:maxBytes:)`` drops them).
+    /// - Parameters:
+    ///   - sequence: The `next` of the previous page; 0 for the first.
+    ///   - count: The most events to return.
+    /// - Returns: The events, and the sequence number to pass for the next page, or nil when this page was the
+    ///   last (shorter than `count`).
+    /// - Throws: ``EventStoreError/closed`` or ``EventStoreError/ioFailed(path:reason:)``.
+    func readPage(afterSequence sequence: UInt64, count: Int) throws -> (events: [ReportEvent], next: UInt64?) {
+        let limit = max(1, count)
+        return try files.withLock { files in
+            let (operations, entries) = try state.withLock { state in
+                guard !state.isClosed else { throw EventStoreError.closed }
+                return (state.takePending(), state.liveEntries(afterSequence: sequence, limit: limit))
+            }
+            try write(operations, with: &files)
+            var events: [ReportEvent] = []
+            events.reserveCapacity(entries.count)
+            for entry in entries {
+                let payload = try files.read(segment: entry.segment, range: entry.payloadRange)
+                let event = try? payload.withUnsafeBytes { raw in
+                    var reader = JournalByteReader(raw)
+                    return try ReportEventCodec.decode(from: &reader)
+                }
+                if let event { events.append(event) }
+            }
+            // A short page is the last one.
+            return (events, entries.count < limit ? nil : entries.last?.sequence)
+        }
+    }
+
+    /// The number of dead letters, without reading them.
+    func storedDeadLetterCount() throws -> Int {
+        try files.withLock { files in
+            guard !files.isClosed else { throw EventStoreError.closed }
+            return files.deadLetterCount
+        }
+    }
+}

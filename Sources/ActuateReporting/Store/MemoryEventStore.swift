@@ -70,3 +70,15 @@ public final class MemoryEventStore: EventStore {
         state.withLock { $0.dropped }
     }
 }
+
+extension MemoryEventStore {
+    /// The stored events, oldest first, sharing the store's storage until either changes.
+    func snapshot() -> [ReportEvent] {
+        state.withLock { $0.events }
+    }
+
+    /// The number of dead letters.
+    func deadLetterCount() -> Int {
+        state.withLock { $0.deadLetters.count }
+    }
+}

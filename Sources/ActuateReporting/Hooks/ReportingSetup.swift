@@ -1,0 +1,118 @@
+import Actuate
+
+/// What `ActuateSystem.setup(group:configuration:reporting:)` installs so that every hook feeds the
+/// reporting layer: a ``ReportingPlugin`` (actions that adopt ``ReportedAction``), an `AnalyticsPlugin` whose
+/// events go to a ``ReportingAnalyticsProvider`` (and to ``analyticsProviders``), an ``ActionFailureReporter``
+/// (with a timeline excerpt when ``timelineExcerpt`` is set), a ``ReportingRouteObserver`` on the system's URL
+/// router (and on ``activityRouter``), and, when ``activityPublisher`` is set, an `ActivitiesPlugin` that
+/// publishes through a ``ReportingActivityPublisher``.
+///
+/// ```swift
+/// let system = try ActuateSystem.quickSetup(
+///     AppFeatures.self,
+///     configuration: ActuateConfiguration(routes: URLRouterConfiguration(appSchemes: ["shop"])),
+///     reporting: ReportingSetup(reporter: reporter, timelineExcerpt: TimelineExcerptPolicy())
+/// )
+/// ```
+///
+/// Give other analytics providers (an SDK adapter, a console) here rather than installing a second
+/// `AnalyticsPlugin`, so that each action is measured once.
+public struct ReportingSetup: Sendable {
+    /// Where every hook records.
+    public var reporter: Reporter
+    /// Providers that receive the analytics events too, after the reporter.
+    public var analyticsProviders: [any AnalyticsProvider]
+    /// Whether failed actions are recorded as `error` events. The default is `true`.
+    public var recordsFailures: Bool
+    /// How much of the timeline travels with each `error` event; nil (the default) sends none.
+    public var timelineExcerpt: TimelineExcerptPolicy?
+    /// Where published activities go after they are recorded; nil (the default) installs no activities plugin.
+    public var activityPublisher: (any ActivityPublisher)?
+    /// The prefix of the activity types the activities plugin publishes.
+    public var activityTypePrefix: String
+    /// An activity router whose continuations are recorded.
+    public var activityRouter: ActivityRouter?
+    /// The URL query item that forces tracking of the URL's opening; see ``ReportingRouteObserver``.
+    public var forceTrackingParameter: String?
+
+    /// Creates a setup.
+    ///
+    /// - Parameters:
+    ///   - reporter: Where every hook records.
+    ///   - analyticsProviders: Providers that receive the analytics events too.
+    ///   - recordsFailures: Whether failed actions are recorded as `error` events.
+    ///   - timelineExcerpt: How much of the timeline travels with each `error` event; nil sends none.
+    ///   - activityPublisher: Where published activities go after they are recorded; nil installs no activities
+    ///     plugin.
+    ///   - activityTypePrefix: The prefix of the activity types the activities plugin publishes.
+    ///   - activityRouter: An activity router whose continuations are recorded.
+    ///   - forceTrackingParameter: The URL query item that forces tracking of the URL's opening.
+    public init(
+        reporter: Reporter,
+        analyticsProviders: [any AnalyticsProvider] = [],
+        recordsFailures: Bool = true,
+        timelineExcerpt: TimelineExcerptPolicy? = nil,
+        activityPublisher: (any ActivityPublisher)? = nil,
+        activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix,
+        activityRouter: ActivityRouter? = nil,
+        forceTrackingParameter: String? = "xnpe_force_track"
+    ) {
+        self.reporter = reporter
+        self.analyticsProviders = analyticsProviders
+        self.recordsFailures = recordsFailures
+        self.timelineExcerpt = timelineExcerpt
+        self.activityPublisher = activityPublisher
+        self.activityTypePrefix = activityTypePrefix
+        self.activityRouter = activityRouter
+        self.forceTrackingParameter = forceTrackingParameter
+    }
+
+    /// The plugins and observers one system gets, built before the system so that the plugins join its
+    /// configuration, and connected to it afterwards.
+    struct Installation {
+        var plugins: [any ActionDispatchObserver]
+        var failures: ActionFailureReporter?
+        var routes: ReportingRouteObserver
+
+        /// Gives the failure reporter the system's timeline and puts the route observer on the routers.
+        func connect(to system: ActuateSystem, activityRouter: ActivityRouter?) {
+            failures?.attach(timeline: system.timeline)
+            system.router.add(observer: routes)
+            activityRouter?.add(observer: routes)
+        }
+    }
+
+    /// Builds the plugins for a dispatcher whose clock is `scheduler`.
+    func installation(
+        scheduler: any ActuateScheduler,
+        diagnostics: any ActuateDiagnostics
+    ) -> Installation {
+        let analytics = AnalyticsPlugin(
+            provider: MultiplexAnalyticsProvider([ReportingAnalyticsProvider(reporter: reporter)] + analyticsProviders),
+            scheduler: scheduler
+        )
+        var plugins: [any ActionDispatchObserver] = [
+            ReportingPlugin(reporter: reporter, scheduler: scheduler), analytics,
+        ]
+        if let activityPublisher {
+            plugins.append(
+                ActivitiesPlugin(
+                    publisher: ReportingActivityPublisher(reporter: reporter, forwardingTo: activityPublisher),
+                    diagnostics: diagnostics,
+                    activityTypePrefix: activityTypePrefix
+                )
+            )
+        }
+        var failures: ActionFailureReporter?
+        if recordsFailures {
+            let reporter = ActionFailureReporter(reporter: reporter, excerpt: timelineExcerpt)
+            plugins.append(reporter)
+            failures = reporter
+        }
+        return Installation(
+            plugins: plugins,
+            failures: failures,
+            routes: ReportingRouteObserver(reporter: reporter, forceTrackingParameter: forceTrackingParameter)
+        )
+    }
+}

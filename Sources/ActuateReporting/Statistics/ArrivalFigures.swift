@@ -1,0 +1,47 @@
+/// How users arrived through links and activities, and which links are broken, from the `url_opened`,
+/// `activity_continued` and `activity_published` events.
+public struct ArrivalFigures: Sendable, Hashable, Codable {
+    /// The most broken links listed; the rest are counted in ``brokenLinkOpens`` only.
+    public static let maxBrokenLinks = 20
+
+    /// `url_opened` events.
+    public var urlOpens = 0
+    /// URL opens by result (`performed`, `noMatch`, `badParameter`, `unavailable`, …).
+    public var urlOpensByResult: [String: Int] = [:]
+    /// URL opens whose result was `noMatch` or `badParameter`: links the app gave out, or was given, that lead
+    /// nowhere.
+    public var brokenLinkOpens = 0
+    /// The most opened broken links, most opened first (then by URL), at most ``maxBrokenLinks``.
+    public var brokenLinks: [BrokenLink] = []
+    /// `activity_published` events.
+    public var activitiesPublished = 0
+    /// `activity_continued` events.
+    public var activityContinuations = 0
+    /// Activity continuations by result (`performed`, `noMatch`, `badInput`).
+    public var activityContinuationsByResult: [String: Int] = [:]
+
+    /// Creates figures with every count zero.
+    public init() {}
+}
+
+/// A link that was opened and led nowhere.
+public struct BrokenLink: Sendable, Hashable, Codable {
+    /// The URL without its query, as recorded.
+    public var url: String
+    /// `noMatch` or `badParameter` (the most recent, when it varied).
+    public var result: String
+    /// How many times it was opened.
+    public var opens: Int
+
+    /// Creates a broken link.
+    ///
+    /// - Parameters:
+    ///   - url: The URL without its query.
+    ///   - result: `noMatch` or `badParameter`.
+    ///   - opens: How many times it was opened.
+    public init(url: String, result: String, opens: Int) {
+        self.url = url
+        self.result = result
+        self.opens = opens
+    }
+}
