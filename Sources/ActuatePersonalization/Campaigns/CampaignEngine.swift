@@ -51,11 +51,11 @@ final class CampaignEngine: Sendable {
 
     /// Runs one step of the delivery rules under the lock, then performs its effects.
     func step(_ body: (inout CampaignDeliveryState, Duration) -> CampaignEffects) {
-        step { delivery, now in ((), body(&delivery, now)) }
+        stepWithValue { delivery, now in ((), body(&delivery, now)) }
     }
 
     /// Runs one step of the delivery rules that also gives a value, then performs its effects.
-    func step<Value>(_ body: (inout CampaignDeliveryState, Duration) -> (Value, CampaignEffects)) -> Value {
+    func stepWithValue<Value>(_ body: (inout CampaignDeliveryState, Duration) -> (Value, CampaignEffects)) -> Value {
         let (value, effects) = state.withLock { state -> (Value, CampaignEffects) in
             let (value, effects) = body(&state.delivery, scheduler.uptime())
             state.unfinished += effects.decisions.count

@@ -45,7 +45,7 @@ public final class CampaignManager: Sendable {
     /// - Parameter name: The screen's name, used in events, the timeline and trigger rules.
     /// - Returns: The screen's context.
     public func makeScreen(named name: String) -> CampaignScreen {
-        let id = engine.step { delivery, _ in delivery.addScreen(named: name) }
+        let id = engine.stepWithValue { delivery, _ in delivery.addScreen(named: name) }
         return CampaignScreen(name: name, id: id, engine: engine)
     }
 
