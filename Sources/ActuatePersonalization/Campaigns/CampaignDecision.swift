@@ -78,10 +78,16 @@ public enum CampaignDecisionReason: Sendable, Hashable, CustomStringConvertible 
         case .duplicate: "identical to the campaign last delivered to this target"
         case .alreadyHeld: "identical to the campaign already held for this target"
         case .replaced(let newer): "replaced by a newer \(newer)"
-        case .visibilityTimeout(let timeout): "the screen did not become visible within \(timeout.seconds) s"
+        case .visibilityTimeout(let timeout): "the screen did not become visible within \(Self.seconds(timeout))"
         case .screenDisappeared: "the screen will disappear"
         case .contextReleased: "the screen context was released"
         }
+    }
+
+    /// `5 s` for whole seconds, `0.25 s` otherwise.
+    private static func seconds(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        return seconds == seconds.rounded() && abs(seconds) < 1e15 ? "\(Int64(seconds)) s" : "\(seconds) s"
     }
 }
 

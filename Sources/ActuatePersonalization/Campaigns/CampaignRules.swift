@@ -58,7 +58,7 @@ public struct CampaignRules: Sendable, Hashable {
         self.init(rules: rules)
     }
 
-    /// Every problem in a rules file's `campaigns` array, in document order; empty when it is valid. This is
+    /// Every problem in a rules file's `campaigns` array, campaign by campaign; empty when it is valid. This is
     /// what `actuate validate` reports for campaigns.
     /// - Parameter json: The whole rules file, decoded.
     /// - Returns: The problems, each with its JSON path, such as `$.campaigns[2].target`.
@@ -68,7 +68,7 @@ public struct CampaignRules: Sendable, Hashable {
         return parser.problems
     }
 
-    /// Every problem in a rules file's `campaigns` array, in document order, including JSON that does not parse.
+    /// Every problem in a rules file's `campaigns` array, campaign by campaign, including JSON that does not parse.
     /// - Parameter data: The whole rules file.
     /// - Returns: The problems, each with its JSON path.
     public static func validateCampaigns(in data: Data) -> [RulesFileProblem] {
