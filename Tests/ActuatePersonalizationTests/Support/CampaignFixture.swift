@@ -20,14 +20,18 @@ struct CampaignFixture {
     let manager: CampaignManager
     let deliveries: CampaignDeliveries
 
-    init(source: any CampaignSource, reportDecisions: Bool = false) {
+    init(
+        source: any CampaignSource,
+        reportDecisions: Bool = false,
+        store: MemoryEventStore = MemoryEventStore(),
+        visitor: String = "visitor-1"
+    ) {
         let harness = ActionTestHarness()
-        let store = MemoryEventStore()
         let reporter = Reporter(
             store: store,
             delivery: nil,
             scheduler: harness.scheduler,
-            identity: Identity(storage: MemoryIdentityStorage(StoredIdentity(anonymousID: "visitor-1")))
+            identity: Identity(storage: MemoryIdentityStorage(StoredIdentity(anonymousID: visitor)))
         )
         if reportDecisions {
             harness.dispatcher.add(observer: ReportingPlugin(reporter: reporter, scheduler: harness.scheduler))
@@ -54,11 +58,21 @@ struct CampaignFixture {
     }
 
     /// A fixture whose local source offers `campaigns`, each for the action named in the pair.
-    init(offering campaigns: [(action: String, campaign: Campaign)], reportDecisions: Bool = false) {
+    init(
+        offering campaigns: [(action: String, campaign: Campaign)],
+        reportDecisions: Bool = false,
+        store: MemoryEventStore = MemoryEventStore(),
+        visitor: String = "visitor-1"
+    ) {
         let rules = campaigns.map {
             CampaignRule(campaign: $0.campaign, trigger: CampaignTriggerRule(event: .action($0.action)))
         }
-        self.init(source: LocalCampaignSource(rules: CampaignRules(rules: rules)), reportDecisions: reportDecisions)
+        self.init(
+            source: LocalCampaignSource(rules: CampaignRules(rules: rules)),
+            reportDecisions: reportDecisions,
+            store: store,
+            visitor: visitor
+        )
     }
 
     var scheduler: TestScheduler { harness.scheduler }
