@@ -69,7 +69,7 @@ struct CampaignContextImpressionTests {
         #expect(events.map { $0.properties[CampaignEventKey.call] } == ["trackClickthrough", "trackDismissal"])
         #expect(
             events[0].properties[CampaignEventKey.message]
-                == #"campaign "Campaign c1" (c1) for target "banner", control group is in the control group and was not shown, so it cannot be clicked"#
+                == #"campaign "Campaign c1" (c1, control group) for target "banner" is in the control group and was not shown, so it cannot be clicked"#
         )
     }
 }

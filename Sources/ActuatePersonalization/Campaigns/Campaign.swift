@@ -77,15 +77,16 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
         return properties
     }
 
-    /// `campaign "Name" (id, message m) for target "t"`, with `control group` when it is one; no data.
+    /// `campaign "Name" (id, message m) for target "t"`, with `control group` in the parentheses when it is one;
+    /// never the data.
     public var description: String {
         var text = "campaign"
         if let campaignName { text += " \"\(campaignName)\"" }
         text += " (\(campaignId)"
         if let experienceId { text += ", experience \(experienceId)" }
         if let messageId { text += ", message \(messageId)" }
-        text += ") for target \"\(target)\""
         if isControlGroup { text += ", control group" }
+        text += ") for target \"\(target)\""
         return text
     }
 }
