@@ -2,12 +2,22 @@ import Actuate
 import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
+import Dispatch
 import Testing
 
 @Suite("Campaign contexts: delivery, holding and lifecycle")
 struct CampaignContextTests {
     static let c1 = #"campaign "Campaign c1" (c1) for target "banner""#
     static let c2 = #"campaign "Campaign c2" (c2) for target "banner""#
+
+    @Test("By default handlers run on the main queue and decisions are performed in the main session")
+    func defaultConfiguration() {
+        let configuration = CampaignConfiguration()
+        #expect(configuration.deliveryQueue.label == DispatchQueue.main.label)
+        #expect(configuration.session === ActionSession.main)
+        #expect(configuration.idleThreshold == .seconds(300))
+        #expect(configuration.visibilityTimeout == .seconds(10))
+    }
 
     @Test("A campaign reaches the handler of an active context at once, on the delivery queue")
     func deliveredWhileActive() async {

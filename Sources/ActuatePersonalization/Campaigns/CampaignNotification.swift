@@ -58,10 +58,11 @@ public struct CampaignNotification: Sendable, Hashable {
         switch value {
         case let text as String: return .string(text)
         case let flag as Bool where type(of: value) == Bool.self: return .bool(flag)
-        case let number as Int: return .number(Double(number))
-        case let number as Double: return .number(number)
+        // Before Int and Double: on Apple platforms a Boolean in user info is an NSNumber that also casts to Int.
         case let number as NSNumber:
             return String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let number as Int: return .number(Double(number))
+        case let number as Double: return .number(number)
         case let array as [Any]: return .array(array.compactMap(json(from:)))
         case let object as [AnyHashable: Any]: return .object(payload(fromUserInfo: object))
         case is NSNull: return .null

@@ -8,6 +8,9 @@ import Foundation
 /// trail.path        // ["Men", "Shoes", "Trail"]
 /// let men = try Category(id: "Men", isDepartment: true)
 /// ```
+///
+/// In a file where the name is ambiguous (the Objective-C runtime on Apple platforms declares a `Category` too),
+/// write `ActuatePersonalization.Category`.
 public struct Category: Item, Hashable {
     public static var itemType: ItemType { .category }
 
