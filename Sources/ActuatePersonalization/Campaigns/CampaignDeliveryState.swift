@@ -1,44 +1,3 @@
-import ActuateReporting
-
-/// What a step of ``CampaignDeliveryState`` asks its driver to do, outside the lock.
-struct CampaignEffects: Sendable {
-    /// A decision to perform through the dispatcher; deliveries carry the ticket to hand over.
-    struct Decision: Sendable {
-        var decision: CampaignDecision
-        var ticket: DeliveryTicket?
-    }
-
-    /// Work to schedule on the injected clock.
-    enum Timer: Sendable, Hashable {
-        case visibility(contextID: UInt64, generation: UInt64)
-        case idleCheck(after: Duration)
-    }
-
-    var decisions: [Decision] = []
-    var viewTimes: [ViewTimeRecord] = []
-    var timers: [Timer] = []
-
-    static func += (lhs: inout CampaignEffects, rhs: CampaignEffects) {
-        lhs.decisions += rhs.decisions
-        lhs.viewTimes += rhs.viewTimes
-        lhs.timers += rhs.timers
-    }
-}
-
-/// A campaign on its way to a handler: checked again on the delivery queue before the handler runs.
-struct DeliveryTicket: Sendable {
-    var contextID: UInt64
-    var campaign: Campaign
-    var clearCount: UInt64
-    var previousDelivered: Campaign?
-}
-
-/// The outcome of handing a delivery ticket over on the delivery queue.
-enum HandOver: Sendable {
-    case deliver(CampaignHandler)
-    case notDelivered(CampaignNotDelivered)
-}
-
 /// The campaign delivery rules, as a state machine with no I/O: contexts, their handlers and held campaigns,
 /// screen lifecycles, app and user activity, and view time. Every step takes the current time and returns the
 /// effects for its driver, ``CampaignEngine``, to perform.
@@ -173,8 +132,8 @@ struct CampaignDeliveryState: Sendable {
         guard var context = contexts.removeValue(forKey: contextID) else { return CampaignEffects() }
         var effects = CampaignEffects()
         if let record = context.endView(at: now) { effects.viewTimes.append(record) }
-        for target in context.held.keys.sorted() {
-            effects.decisions.append(decision(.drop, context.held[target]!, context, .contextReleased))
+        for (_, campaign) in context.held.sorted(by: { $0.key < $1.key }) {
+            effects.decisions.append(decision(.drop, campaign, context, .contextReleased))
         }
         return effects
     }
@@ -218,8 +177,8 @@ struct CampaignDeliveryState: Sendable {
     private mutating func clear(contextID: UInt64, reason: CampaignDecisionReason) -> CampaignEffects {
         guard var context = contexts[contextID] else { return CampaignEffects() }
         var effects = CampaignEffects()
-        for target in context.held.keys.sorted() {
-            effects.decisions.append(decision(.drop, context.held[target]!, context, reason))
+        for (_, campaign) in context.held.sorted(by: { $0.key < $1.key }) {
+            effects.decisions.append(decision(.drop, campaign, context, reason))
         }
         context.held = [:]
         context.handlers = [:]

@@ -141,7 +141,11 @@ final class CampaignEngine: Sendable {
 
     /// Runs on the delivery queue: checks the context once more and calls the handler outside the lock.
     private func handOver(_ ticket: DeliveryTicket) -> ActionPerformOutcome {
-        let (result, effects) = state.withLock { $0.delivery.handOver(ticket) }
+        let (result, effects) = state.withLock { state in
+            let (result, effects) = state.delivery.handOver(ticket)
+            state.unfinished += effects.decisions.count
+            return (result, effects)
+        }
         perform(effects)
         switch result {
         case .deliver(let handler):
