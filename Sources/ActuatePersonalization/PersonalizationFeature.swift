@@ -13,6 +13,7 @@ public final class PersonalizationFeature: Feature {
     public static func prepare(actions: FeatureActionsBuilder) {
         // Content actions and the tracker (Personyze-style).
         // Campaign delivery (Evergage-style).
+        declareCampaignActions(actions)
         // Content blocks (Exponea-style).
     }
 }

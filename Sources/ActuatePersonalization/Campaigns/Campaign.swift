@@ -1,0 +1,92 @@
+import ActuateReporting
+
+/// A campaign pushed to the app for one target: what to show (``data``), which campaign, experience and message
+/// it comes from, and whether this user is in its control group.
+///
+/// A campaign reaches the handler that a ``CampaignContext`` registered for its ``target``. The app shows it,
+/// unless ``isControlGroup`` is true, and reports what happened with ``CampaignContext/trackImpression(_:)``,
+/// ``CampaignContext/trackClickthrough(_:)`` and ``CampaignContext/trackDismissal(_:)``.
+public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The app-defined name of what the data is for and how it is shaped, for example `product-banner`.
+    public var target: String
+    /// The campaign's id.
+    public var campaignId: String
+    /// The campaign's name.
+    public var campaignName: String?
+    /// The id of the campaign's experience (its variant).
+    public var experienceId: String?
+    /// The name of the experience.
+    public var experienceName: String?
+    /// The id of the message within the experience.
+    public var messageId: String?
+    /// The items the campaign promotes, as `Type:id` keys such as `Product:sku-1` (see ``Item/itemKey``).
+    public var promotedItemKeys: [String]
+    /// The payload, shaped as the target defines.
+    public var data: [String: JSONValue]
+    /// Whether this user is in the campaign's control group: run the same logic, do not show the campaign, and
+    /// still call ``CampaignContext/trackImpression(_:)``, which records a control impression.
+    public var isControlGroup: Bool
+
+    /// Creates a campaign.
+    /// - Parameters:
+    ///   - target: What the data is for.
+    ///   - campaignId: The campaign's id.
+    ///   - campaignName: The campaign's name.
+    ///   - experienceId: The experience's id.
+    ///   - experienceName: The experience's name.
+    ///   - messageId: The message's id.
+    ///   - promotedItemKeys: The promoted items, as `Type:id` keys.
+    ///   - data: The payload.
+    ///   - isControlGroup: Whether this user is in the control group.
+    public init(
+        target: String,
+        campaignId: String,
+        campaignName: String? = nil,
+        experienceId: String? = nil,
+        experienceName: String? = nil,
+        messageId: String? = nil,
+        promotedItemKeys: [String] = [],
+        data: [String: JSONValue] = [:],
+        isControlGroup: Bool = false
+    ) {
+        self.target = target
+        self.campaignId = campaignId
+        self.campaignName = campaignName
+        self.experienceId = experienceId
+        self.experienceName = experienceName
+        self.messageId = messageId
+        self.promotedItemKeys = promotedItemKeys
+        self.data = data
+        self.isControlGroup = isControlGroup
+    }
+
+    /// The campaign as reporting names content: source `campaign`, its id and name.
+    public var contentReference: ContentReference {
+        .campaign(id: campaignId, name: campaignName)
+    }
+
+    /// The properties every event about this campaign carries: the content's identity, the target, the
+    /// experience and message, and `controlGroup`.
+    public var eventProperties: [String: JSONValue] {
+        var properties = EventProperties.content(contentReference)
+        properties[CampaignEventKey.target] = .string(target)
+        properties[CampaignEventKey.controlGroup] = .bool(isControlGroup)
+        if let experienceId { properties[CampaignEventKey.experienceId] = .string(experienceId) }
+        if let experienceName { properties[CampaignEventKey.experienceName] = .string(experienceName) }
+        if let messageId { properties[CampaignEventKey.messageId] = .string(messageId) }
+        return properties
+    }
+
+    /// `campaign "Name" (id, message m) for target "t"`, with `control group` in the parentheses when it is one;
+    /// never the data.
+    public var description: String {
+        var text = "campaign"
+        if let campaignName { text += " \"\(campaignName)\"" }
+        text += " (\(campaignId)"
+        if let experienceId { text += ", experience \(experienceId)" }
+        if let messageId { text += ", message \(messageId)" }
+        if isControlGroup { text += ", control group" }
+        text += ") for target \"\(target)\""
+        return text
+    }
+}

@@ -1,0 +1,104 @@
+import Actuate
+import ActuateReporting
+import Dispatch
+
+/// The serial queue the campaign decision actions run on.
+enum CampaignActionQueue {
+    static let queue = DispatchQueue(label: "actuate.personalization.campaigns")
+}
+
+/// The actions that put campaign delivery in the timeline. Each records one ``CampaignDecision``; the deliver
+/// action also hands the campaign to its handler. With ``ActuateReporting/ReportingPlugin`` installed they are
+/// recorded as `campaign_delivered`, `campaign_held` and `campaign_dropped` events.
+protocol CampaignDecisionAction: ReportedAction where InputType == CampaignDecision {}
+
+extension CampaignDecisionAction {
+    static var queue: DispatchQueue { CampaignActionQueue.queue }
+
+    static func reportProperties(
+        for context: ActionContext<CampaignDecision>,
+        outcome: ActionPerformOutcome
+    ) -> [String: JSONValue] {
+        var properties = context.input.campaign.eventProperties
+        properties[CampaignEventKey.context] = .string(context.input.contextName)
+        properties["reason"] = .string(context.input.reason.description)
+        return properties
+    }
+}
+
+/// Hands a campaign to its handler on the delivery queue, after checking that the context is still active.
+final class DeliverCampaignAction: CampaignDecisionAction {
+    typealias InputType = CampaignDecision
+    typealias PresenterType = CampaignHandOver
+
+    static var description: String { "Hands a campaign to the handler its context registered for its target." }
+    static var reportEventType: ReportEventType { "campaign_delivered" }
+
+    static func perform(
+        context: ActionContext<CampaignDecision>,
+        presenter: CampaignHandOver,
+        completion: Completion
+    ) -> Completion.Status {
+        let status = completion.willCompleteAsync()
+        presenter.queue.async {
+            status.completed(presenter.run())
+        }
+        return status
+    }
+}
+
+/// Records that a campaign is held until its context can show it.
+final class HoldCampaignAction: CampaignDecisionAction {
+    typealias InputType = CampaignDecision
+
+    static var description: String { "Keeps a campaign until its context is active and has a handler." }
+    static var reportEventType: ReportEventType { "campaign_held" }
+
+    static func perform(
+        context: ActionContext<CampaignDecision>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
+        completion.completedSync(.success)
+    }
+}
+
+/// Records that a campaign was discarded.
+final class DropCampaignAction: CampaignDecisionAction {
+    typealias InputType = CampaignDecision
+
+    static var description: String { "Discards a campaign: a duplicate, a replaced held one, or a cleared screen's." }
+    static var reportEventType: ReportEventType { "campaign_dropped" }
+
+    static func perform(
+        context: ActionContext<CampaignDecision>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
+        completion.completedSync(.success)
+    }
+}
+
+/// The presenter of ``DeliverCampaignAction``: the delivery queue, and the hand-over that checks the context
+/// and calls the handler, giving the action's outcome.
+struct CampaignHandOver: Sendable {
+    var queue: DispatchQueue
+    var run: @Sendable () -> ActionPerformOutcome
+}
+
+extension PersonalizationFeature {
+    static let deliverCampaign = action(DeliverCampaignAction.self)
+    static let holdCampaign = action(HoldCampaignAction.self)
+    static let dropCampaign = action(DropCampaignAction.self)
+
+    /// Declares the campaign delivery actions.
+    static func declareCampaignActions(_ actions: FeatureActionsBuilder) {
+        actions.declare(deliverCampaign)
+        actions.declare(holdCampaign)
+        actions.declare(dropCampaign)
+    }
+}

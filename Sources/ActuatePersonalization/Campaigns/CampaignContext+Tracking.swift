@@ -1,0 +1,181 @@
+import ActuateReporting
+import Foundation
+
+/// Item views, commerce and engagement: each call records an event through the reporter and counts as user
+/// activity. Item views and tracked actions also ask the campaign source for campaigns for this context.
+extension CampaignContext {
+    // MARK: Views
+
+    /// Tracks that an item is being viewed, or with nil that nothing is viewed any more.
+    ///
+    /// The item stays the one viewed until another view call. The time it is viewed while the context is active
+    /// is recorded as a ``CampaignEventType/viewTime`` event when the view ends or the screen disappears.
+    /// - Parameters:
+    ///   - item: The item, or nil.
+    ///   - actionName: A name to tell this view apart from others, such as `Quick View`.
+    public func viewItem(_ item: (any Item)?, actionName: String? = nil) {
+        view(item, as: CampaignEventType.viewItem, actionName: actionName)
+    }
+
+    /// Tracks that an item's details are being viewed (more images, a specifications tab), or with nil that
+    /// nothing is viewed any more.
+    /// - Parameters:
+    ///   - item: The item, or nil.
+    ///   - actionName: A name to tell this view apart from others.
+    public func viewItemDetail(_ item: (any Item)?, actionName: String? = nil) {
+        view(item, as: CampaignEventType.viewItemDetail, actionName: actionName)
+    }
+
+    /// Tracks that a category is being viewed, or with nil that nothing is viewed any more.
+    /// - Parameters:
+    ///   - category: The category, or nil.
+    ///   - actionName: A name to tell this view apart from others.
+    public func viewCategory(_ category: Category?, actionName: String? = nil) {
+        view(category, as: CampaignEventType.viewCategory, actionName: actionName)
+    }
+
+    /// Tracks that a tag is being viewed, or with nil that nothing is viewed any more.
+    /// - Parameters:
+    ///   - tag: The tag, or nil.
+    ///   - actionName: A name to tell this view apart from others.
+    public func viewTag(_ tag: Tag?, actionName: String? = nil) {
+        view(tag, as: CampaignEventType.viewTag, actionName: actionName)
+    }
+
+    private func view(_ item: (any Item)?, as viewType: ReportEventType, actionName: String?) {
+        engine.userActivity()
+        guard let item else {
+            engine.step { delivery, now in delivery.setView(nil, contextID: id, now: now) }
+            return
+        }
+        let actionName = actionName.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        let view = ViewState(viewType: viewType, item: item.jsonValue, actionName: actionName)
+        engine.step { delivery, now in delivery.setView(view, contextID: id, now: now) }
+        var properties: [String: JSONValue] = [CampaignEventKey.item: item.jsonValue]
+        if let actionName { properties[CampaignEventKey.actionName] = .string(actionName) }
+        engine.record(viewType, properties, contextName: name)
+        engine.request(.itemView(type: item.itemType, id: item.id), contextID: id, contextName: name)
+    }
+
+    // MARK: Cart and orders
+
+    /// Tracks that a line item was added to the cart, and adds it to the mirrored cart (to the line of the same
+    /// product when there is one).
+    /// - Parameter lineItem: The line added.
+    public func addToCart(_ lineItem: LineItem) {
+        engine.userActivity()
+        let cart = engine.tracking { tracking in
+            tracking.add(lineItem)
+            return tracking.cart
+        }
+        engine.record(
+            CampaignEventType.addToCart,
+            [CampaignEventKey.lineItem: lineItem.jsonValue, CampaignEventKey.cart: Self.json(cart)],
+            contextName: name
+        )
+    }
+
+    /// Tracks that a line item was removed from the cart, and takes its quantity off the mirrored cart.
+    /// - Parameter lineItem: The line removed.
+    public func removeFromCart(_ lineItem: LineItem) {
+        engine.userActivity()
+        let cart = engine.tracking { tracking in
+            tracking.remove(lineItem)
+            return tracking.cart
+        }
+        engine.record(
+            CampaignEventType.removeFromCart,
+            [CampaignEventKey.lineItem: lineItem.jsonValue, CampaignEventKey.cart: Self.json(cart)],
+            contextName: name
+        )
+    }
+
+    /// Tracks the whole cart, which replaces the mirrored cart.
+    /// - Parameter order: The cart, as an open order (usually without an order id).
+    public func viewCart(_ order: Order) {
+        engine.userActivity()
+        engine.tracking { $0.replaceCart(with: order) }
+        engine.record(
+            CampaignEventType.viewCart,
+            [CampaignEventKey.order: order.jsonValue, CampaignEventKey.cart: Self.json(order.lineItems)],
+            contextName: name
+        )
+    }
+
+    /// Tracks a purchase as a `purchase` event, and empties the mirrored cart.
+    ///
+    /// An order without line items is the cart's lines. An order whose id was purchased before is ignored: no
+    /// event. An order with no line items while the cart is empty is recorded as a
+    /// ``CampaignEventType/trackingError`` instead.
+    /// - Parameter order: The order.
+    public func purchase(_ order: Order) {
+        engine.userActivity()
+        switch engine.tracking({ $0.purchase(order) }) {
+        case .success(let settled):
+            var properties = EventProperties.purchase(productIds: settled.productIds)
+            properties[CampaignEventKey.order] = settled.jsonValue
+            engine.record(.purchase, properties, contextName: name)
+        case .failure(.repeatedOrderId):
+            return
+        case .failure(.nothingBought):
+            engine.recordTrackingError(
+                call: "purchase",
+                message: "the order has no line items and the cart is empty",
+                contextName: name
+            )
+        }
+    }
+
+    // MARK: Engagement
+
+    /// Tracks that an item was reviewed.
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - details: The review's rating, text and verification.
+    public func review(_ item: any Item, details: Review? = nil) {
+        var properties: [String: JSONValue] = [CampaignEventKey.item: item.jsonValue]
+        if let details { properties[CampaignEventKey.review] = details.jsonValue }
+        engage(CampaignEventType.review, properties)
+    }
+
+    /// Tracks that an item was shared, for example by email or on a social network.
+    /// - Parameter item: The item.
+    public func share(_ item: any Item) {
+        engage(CampaignEventType.share, [CampaignEventKey.item: item.jsonValue])
+    }
+
+    /// Tracks that an item was commented on.
+    /// - Parameter item: The item.
+    public func comment(_ item: any Item) {
+        engage(CampaignEventType.comment, [CampaignEventKey.item: item.jsonValue])
+    }
+
+    /// Tracks that the user marked an item as a favourite.
+    /// - Parameter item: The item.
+    public func favorite(_ item: any Item) {
+        engage(CampaignEventType.favorite, [CampaignEventKey.item: item.jsonValue])
+    }
+
+    /// Tracks an app-defined action and asks the campaign source for the campaigns it earns. An empty name is
+    /// recorded as a ``CampaignEventType/trackingError``.
+    /// - Parameter action: A short name for the action, such as `Add to Wishlist`.
+    public func trackAction(_ action: String) {
+        engine.userActivity()
+        let trimmed = action.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            engine.recordTrackingError(call: "trackAction", message: "the action name is empty", contextName: name)
+            return
+        }
+        engine.record(CampaignEventType.userAction, [CampaignEventKey.name: .string(trimmed)], contextName: name)
+        engine.request(.action(trimmed), contextID: id, contextName: name)
+    }
+
+    private func engage(_ type: ReportEventType, _ properties: [String: JSONValue]) {
+        engine.userActivity()
+        engine.record(type, properties, contextName: name)
+    }
+
+    static func json(_ lines: [LineItem]) -> JSONValue {
+        .array(lines.map(\.jsonValue))
+    }
+}

@@ -1,0 +1,75 @@
+/// A campaign in a rules file, with the event that earns it.
+public struct CampaignRule: Sendable, Hashable {
+    /// The campaign offered when the trigger matches.
+    public var campaign: Campaign
+    /// The event that earns it.
+    public var trigger: CampaignTriggerRule
+
+    /// Creates a rule.
+    /// - Parameters:
+    ///   - campaign: The campaign offered when the trigger matches.
+    ///   - trigger: The event that earns it.
+    public init(campaign: Campaign, trigger: CampaignTriggerRule) {
+        self.campaign = campaign
+        self.trigger = trigger
+    }
+}
+
+/// Which tracked events earn a campaign: an action by name, or a view of an item, optionally of one type or one
+/// id, optionally only in one context.
+///
+/// Its JSON form is an object with either `action` or `itemView`, and optionally `context`:
+///
+/// ```json
+/// { "action": "Add to Cart" }
+/// { "itemView": { "type": "Product", "id": "sku-1" }, "context": "Product" }
+/// ```
+public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of event a rule waits for.
+    public enum Event: Sendable, Hashable {
+        /// A tracked action with this name.
+        case action(String)
+        /// A view of an item; nil type or id matches any.
+        case itemView(type: ItemType?, id: String?)
+    }
+
+    /// The event.
+    public var event: Event
+    /// The context it must happen in, or nil for any.
+    public var contextName: String?
+
+    /// Creates a trigger rule.
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - contextName: The context it must happen in; nil for any.
+    public init(event: Event, contextName: String? = nil) {
+        self.event = event
+        self.contextName = contextName
+    }
+
+    /// Whether a request matches this rule.
+    /// - Parameter request: The tracked event and its context.
+    /// - Returns: True when the event and, if one is named, the context match.
+    public func matches(_ request: CampaignRequest) -> Bool {
+        if let contextName, contextName != request.contextName { return false }
+        switch (event, request.trigger) {
+        case (.action(let expected), .action(let name)):
+            return expected == name
+        case (.itemView(let expectedType, let expectedId), .itemView(let type, let id)):
+            return (expectedType.map { $0 == type } ?? true) && (expectedId.map { $0 == id } ?? true)
+        default:
+            return false
+        }
+    }
+
+    /// For example `action "Add to Cart"` or `view Product:any in Product`.
+    public var description: String {
+        var text: String
+        switch event {
+        case .action(let name): text = "action \"\(name)\""
+        case .itemView(let type, let id): text = "view \(type?.rawValue ?? "any item"):\(id ?? "any")"
+        }
+        if let contextName { text += " in \(contextName)" }
+        return text
+    }
+}

@@ -1,0 +1,90 @@
+import ActuateReporting
+import Foundation
+
+/// The campaigns of a rules file: its `campaigns` array, each entry a ``Campaign`` with the trigger that earns
+/// it. The file's other keys belong to the other parts of this module and are ignored here.
+///
+/// ```json
+/// {
+///   "campaigns": [
+///     {
+///       "campaignId": "summer", "campaignName": "Summer sale", "messageId": "m1",
+///       "target": "product-banner", "promotedItemKeys": ["Product:sku-2"],
+///       "data": { "headline": "Summer sale: 20% off" },
+///       "isControlGroup": false,
+///       "trigger": { "itemView": { "type": "Product" }, "context": "Product" }
+///     }
+///   ]
+/// }
+/// ```
+///
+/// Keys of a campaign: `campaignId` and `target` (non-empty strings, required), `trigger` (required),
+/// `campaignName`, `experienceId`, `experienceName`, `messageId` (non-empty strings), `promotedItemKeys` (an array
+/// of non-empty strings), `data` (an object), `isControlGroup` (true or false).
+public struct CampaignRules: Sendable, Hashable {
+    /// The rules, in file order.
+    public var rules: [CampaignRule]
+
+    /// Creates rules in code.
+    /// - Parameter rules: The rules.
+    public init(rules: [CampaignRule]) {
+        self.rules = rules
+    }
+
+    /// Loads the campaigns of a rules file.
+    /// - Parameter url: The file.
+    /// - Throws: ``RulesFileError`` naming the file and every problem with its JSON path.
+    public init(contentsOf url: URL) throws(RulesFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RulesFileError(file: url.path, problems: [Self.unreadable(error)])
+        }
+        try self.init(data: data, name: url.path)
+    }
+
+    /// Parses the campaigns of a rules file.
+    /// - Parameters:
+    ///   - data: The file's JSON.
+    ///   - name: What to call the data in errors.
+    /// - Throws: ``RulesFileError`` naming `name` and every problem with its JSON path.
+    public init(data: Data, name: String) throws(RulesFileError) {
+        var parser = CampaignRulesParser()
+        let rules = parser.parse(data)
+        guard parser.problems.isEmpty else {
+            throw RulesFileError(file: name, problems: parser.problems)
+        }
+        self.init(rules: rules)
+    }
+
+    /// Every problem in a rules file's `campaigns` array, campaign by campaign; empty when it is valid. This is
+    /// what `actuate validate` reports for campaigns.
+    /// - Parameter json: The whole rules file, decoded.
+    /// - Returns: The problems, each with its JSON path, such as `$.campaigns[2].target`.
+    public static func validateCampaigns(in json: JSONValue) -> [RulesFileProblem] {
+        var parser = CampaignRulesParser()
+        _ = parser.parse(json)
+        return parser.problems
+    }
+
+    /// Every problem in a rules file's `campaigns` array, campaign by campaign, including JSON that does not parse.
+    /// - Parameter data: The whole rules file.
+    /// - Returns: The problems, each with its JSON path.
+    public static func validateCampaigns(in data: Data) -> [RulesFileProblem] {
+        var parser = CampaignRulesParser()
+        _ = parser.parse(data)
+        return parser.problems
+    }
+
+    /// The campaigns a request earns: those whose trigger matches it, in file order.
+    /// - Parameter request: The tracked event and its context.
+    /// - Returns: The matching campaigns.
+    public func campaigns(for request: CampaignRequest) -> [Campaign] {
+        rules.filter { $0.trigger.matches(request) }.map(\.campaign)
+    }
+
+    private static func unreadable(_ error: any Error) -> RulesFileProblem {
+        RulesFileProblem(path: "$", message: "the file cannot be read: \(error.localizedDescription)")
+    }
+}

@@ -1,0 +1,69 @@
+import ActuateReporting
+import Foundation
+
+/// A blog post: an ``Item`` of editorial content published as part of a blog.
+///
+/// ```swift
+/// let post = try Blog(id: "autumn-news", name: "What is new this autumn")
+/// screen.viewItem(post)
+/// ```
+public struct Blog: Item, Hashable {
+    public static var itemType: ItemType { .blog }
+
+    /// The post's id; never empty.
+    public let id: String
+    /// The categories the post is in.
+    public var categories: [Category]
+    public var name: String?
+    public var description: String?
+    public var url: URL?
+    public var imageUrl: URL?
+    public var published: Date?
+    public var expiration: Date?
+    public var tags: [Tag]
+    public let rating: Double?
+
+    /// Creates a blog post.
+    /// - Parameters:
+    ///   - id: The post's id; surrounding whitespace is removed.
+    ///   - name: Its title.
+    ///   - description: A summary.
+    ///   - url: Its page.
+    ///   - imageUrl: An image for it.
+    ///   - categories: The categories it is in.
+    ///   - tags: Tags describing it, such as its author.
+    ///   - published: When it was published.
+    ///   - expiration: When it is withdrawn.
+    ///   - rating: Its rating in the catalog, at least 0.
+    /// - Throws: ``ItemError`` for an empty id or a negative or non-finite rating.
+    public init(
+        id: String,
+        name: String? = nil,
+        description: String? = nil,
+        url: URL? = nil,
+        imageUrl: URL? = nil,
+        categories: [Category] = [],
+        tags: [Tag] = [],
+        published: Date? = nil,
+        expiration: Date? = nil,
+        rating: Double? = nil
+    ) throws(ItemError) {
+        self.id = try ItemCheck.identifier(id, type: "Blog")
+        self.rating = try ItemCheck.amount(rating, type: "Blog", field: "rating")
+        self.categories = categories
+        self.name = name
+        self.description = description
+        self.url = url
+        self.imageUrl = imageUrl
+        self.published = published
+        self.expiration = expiration
+        self.tags = tags
+    }
+
+    /// The post as events carry it, with its categories.
+    public var jsonValue: JSONValue {
+        var json = ItemJSON(self)
+        json.set("categories", categories.map(\.jsonValue))
+        return json.value
+    }
+}

@@ -1,0 +1,145 @@
+import Actuate
+import ActuatePersonalization
+import ActuateReporting
+import ActuateTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// The README's campaign examples: each Swift snippet is copied verbatim below (the test checks that), so it
+/// compiles; the JSON is checked by the validator; the testing snippet runs.
+@Suite("README: Campaigns")
+struct CampaignReadmeTests {
+    /// The README's "### Campaigns" section.
+    static func readmeSection() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "### Campaigns\n"))
+        let rest = readme[start.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    /// The code blocks of a language in a Markdown text.
+    static func blocks(_ language: String, in text: String) -> [String] {
+        text.components(separatedBy: "```\(language)\n").dropFirst().compactMap {
+            $0.components(separatedBy: "\n```").first
+        }
+    }
+
+    @Test("Every Swift snippet of the section is copied verbatim in this file")
+    func snippetsAreCopied() throws {
+        let section = try Self.readmeSection()
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let snippets = Self.blocks("swift", in: section)
+        #expect(snippets.count == 2)
+        for snippet in snippets {
+            let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+            #expect(source.contains(indented), "copy this README snippet into CampaignReadmeTests.swift:\n\(snippet)")
+        }
+    }
+
+    @Test("The section's rules file is valid and earns its campaigns")
+    func rulesAreValid() throws {
+        let json = try #require(Self.blocks("json", in: try Self.readmeSection()).first)
+        #expect(CampaignRules.validateCampaigns(in: Data(json.utf8)).isEmpty)
+        let rules = try CampaignRules(data: Data(json.utf8), name: "README")
+        let view = CampaignRequest(trigger: .itemView(type: .product, id: "sku-1"), contextName: "Product")
+        #expect(rules.campaigns(for: view).map(\.campaignId) == ["summer"])
+    }
+
+    @Test("The testing snippet runs: a held campaign is lost to the visibility timeout")
+    func testingSnippetRuns() async throws {
+        let json = try #require(Self.blocks("json", in: try Self.readmeSection()).first)
+        let source = LocalCampaignSource(rules: try CampaignRules(data: Data(json.utf8), name: "README"))
+        let harness = ActionTestHarness()
+        let session = harness.session
+        let reporter = Reporter(
+            store: MemoryEventStore(),
+            delivery: nil,
+            scheduler: harness.scheduler,
+            identity: Identity(storage: MemoryIdentityStorage())
+        )
+        let shoes = try Product(id: "sku-1", name: "Trail shoes", price: 89, currency: "EUR")
+        let shown = ShownCampaigns()
+        try await testingSnippet(reporter: reporter, source: source, session: session, shoes: shoes, shown: shown)
+        #expect(
+            harness.timeline.snapshot().map(\.actionName) == ["Hold Campaign", "Drop Campaign"],
+            "the snippet's own TestScheduler drives the timeout; the harness's session records the decisions"
+        )
+    }
+
+    // swift-format-ignore
+    /// The README's testing snippet, verbatim.
+    func testingSnippet(
+        reporter: Reporter,
+        source: LocalCampaignSource,
+        session: ActionSession,
+        shoes: Product,
+        shown: ShownCampaigns
+    ) async throws {
+        let scheduler = TestScheduler()
+        let campaigns = CampaignManager(
+            reporter: reporter,
+            source: source,
+            scheduler: scheduler,
+            configuration: CampaignConfiguration(deliveryQueue: DispatchQueue(label: "test.delivery"), session: session)
+        )
+        let screen = campaigns.makeScreen(named: "Product")
+        screen.setCampaignHandler({ shown.append($0) }, forTarget: "product-banner")
+        screen.viewItem(shoes)                 // earns a campaign, held: the screen is not visible
+        await campaigns.waitUntilSettled()     // the source has answered and the decision is made
+        scheduler.advance(by: .seconds(10))    // the visibility timeout drops it and clears the handler
+        screen.viewWillAppear()
+        screen.viewDidAppear()
+        await campaigns.waitUntilSettled()
+        #expect(shown.all.isEmpty)
+    }
+
+    // swift-format-ignore
+    /// The README's main snippet, verbatim. It is compiled, not run: it uses the app's defaults (the main
+    /// queue, the shared dispatcher and the system clock), which tests leave alone.
+    func appSnippet(reporter: Reporter, rulesURL: URL, banner: BannerView?, store: any EventStore) throws {
+        let campaigns = CampaignManager(
+            reporter: reporter,
+            source: try LocalCampaignSource(contentsOf: rulesURL),   // errors name the JSON path: $.campaigns[2].target
+            scheduler: SystemScheduler.shared                         // idle time and timeouts; TestScheduler in tests
+        )
+        let screen = campaigns.makeScreen(named: "Product")
+
+        // viewWillAppear: register handlers (capture views weakly) and say what the screen shows.
+        screen.viewWillAppear()
+        screen.setCampaignHandler({ [weak screen, weak banner] campaign in
+            if !campaign.isControlGroup { banner?.show(campaign.data) }   // control group: same logic, nothing shown
+            screen?.trackImpression(campaign)                             // a control impression for the control group
+        }, forTarget: "product-banner")
+        let shoes = try Product(id: "sku-1", name: "Trail shoes", price: 89, currency: "EUR")
+        screen.viewItem(shoes)          // earns "summer": held until the screen is visible
+        screen.viewDidAppear()          // visible: held campaigns are delivered, on the main queue
+
+        screen.addToCart(try LineItem(product: shoes))
+        screen.purchase(try Order(orderId: "A-1001"))   // the cart's lines; a repeated order id is ignored
+        screen.viewWillDisappear()                      // handlers and held campaigns are cleared
+
+        let lift = try CampaignStatistics.lift(campaignId: "summer", goal: .purchase, store: store)
+        print(lift)   // summer, purchase: test 30/100 (30.0%), control 20/100 (20.0%), lift +50.0%
+    }
+}
+
+/// The README's banner: a view that shows a campaign's data.
+final class BannerView: Sendable {
+    func show(_ data: [String: JSONValue]) {}
+}
+
+/// The campaigns the README's testing snippet received.
+final class ShownCampaigns: Sendable {
+    private let campaigns = Mutex<[Campaign]>([])
+
+    func append(_ campaign: Campaign) {
+        campaigns.withLock { $0.append(campaign) }
+    }
+
+    var all: [Campaign] { campaigns.withLock { $0 } }
+}
