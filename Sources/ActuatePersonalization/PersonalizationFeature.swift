@@ -14,5 +14,6 @@ public final class PersonalizationFeature: Feature {
         // Content actions and the tracker (Personyze-style).
         // Campaign delivery (Evergage-style).
         // Content blocks (Exponea-style).
+        declareContentBlockActions(actions)
     }
 }
