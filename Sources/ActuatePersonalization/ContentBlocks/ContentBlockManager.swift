@@ -264,6 +264,6 @@ public final class ContentBlockManager: Sendable {
             defer { rows.placeholders = [:] }
             return Array(rows.placeholders.values)
         }
-        old.forEach { $0.stop() }
+        for placeholder in old { placeholder.stop() }
     }
 }

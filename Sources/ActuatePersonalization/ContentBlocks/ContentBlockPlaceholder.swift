@@ -147,7 +147,7 @@ public final class ContentBlockPlaceholder: Sendable {
             self.engine.track(
                 ContentBlockEvent(kind: .close(userInteraction: false), placeholderId: self.placeholderId, block: block)
             )
-            notify.forEach { $0() }
+            for notification in notify { notification() }
         }
     }
 
@@ -276,7 +276,7 @@ public final class ContentBlockPlaceholder: Sendable {
         engine.onCallbackQueue {
             guard self.isCurrent(generation) else { return }
             self.behaviourCallback.onMessageShown(placeholderId: self.placeholderId, contentBlock: block)
-            notify.forEach { $0() }
+            for notification in notify { notification() }
         }
         if carousel != nil { scheduleRotation(generation) }
     }
@@ -301,7 +301,7 @@ public final class ContentBlockPlaceholder: Sendable {
                     errorMessage: message
                 )
             }
-            notify.forEach { $0() }
+            for notification in notify { notification() }
         }
     }
 

@@ -23,7 +23,7 @@ final class ContentBlockWorkCounter: Sendable {
             defer { state.waiters = [] }
             return state.waiters
         }
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Returns when no work is running.
