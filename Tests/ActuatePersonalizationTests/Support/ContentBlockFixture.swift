@@ -128,6 +128,7 @@ final class ScriptedContentBlockSource: ContentBlockSource {
         var blocks: [ContentBlock]
         var failure: ContentBlockError?
         var requests: [[String]] = []
+        var identities: [StoredIdentity] = []
         var offWorkQueue = 0
     }
 
@@ -150,6 +151,9 @@ final class ScriptedContentBlockSource: ContentBlockSource {
     /// The placeholder ids of each request, oldest first.
     var requests: [[String]] { state.withLock { $0.requests } }
 
+    /// The identity each request was made for, oldest first.
+    var identities: [StoredIdentity] { state.withLock { $0.identities } }
+
     /// The number of requests that did not arrive on the fixture's work queue.
     var requestsOffWorkQueue: Int { state.withLock { $0.offWorkQueue } }
 
@@ -161,6 +165,7 @@ final class ScriptedContentBlockSource: ContentBlockSource {
         let onWorkQueue = DispatchQueue.getSpecific(key: ContentBlockFixture.workQueueKey) == "work"
         let result = state.withLock { state -> Result<[ContentBlock], ContentBlockError> in
             state.requests.append(placeholderIds)
+            state.identities.append(identity)
             if !onWorkQueue { state.offWorkQueue += 1 }
             if let failure = state.failure { return .failure(failure) }
             return .success(state.blocks.filter { !Set(placeholderIds).isDisjoint(with: $0.placeholders) })
