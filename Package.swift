@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "ActuatePersonalization", dependencies: ["Actuate", "ActuateReporting"]),
         .executableTarget(
             name: "ShopDemo",
-            dependencies: ["Actuate", "ActuateReporting"],
+            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
             path: "Examples/ShopDemo"
         ),
         .executableTarget(

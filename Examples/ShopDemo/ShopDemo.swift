@@ -77,6 +77,7 @@ struct ShopDemo {
         print("   \(stored) events are stored durably in \(reporting.store.directory.path).")
         print("   No collector is configured in this demo, so they stay on disk until one is; nothing is lost.")
 
+        try await DemoContentBlocks.run(reporting: reporting, system: system)
         section("Action stacks")
         print(indent(stacks.textDump()))
 
