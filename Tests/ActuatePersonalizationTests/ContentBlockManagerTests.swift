@@ -42,6 +42,21 @@ struct ContentBlockManagerTests {
         #expect(source.requestsOffWorkQueue == 0)
     }
 
+    @Test("File and network work never runs on the main queue, even when the configuration names it")
+    func neverOnTheMainQueue() async throws {
+        let fixture = ContentBlockFixture()
+        #expect(ContentBlockConfiguration().workQueue !== DispatchQueue.main)
+        var configuration = fixture.configuration()
+        configuration.workQueue = .main
+        let source = ScriptedContentBlockSource([.test("hero")])
+        let manager = fixture.makeManager(source, configuration: configuration)
+        try #require(manager.configuration.workQueue !== DispatchQueue.main)
+        let (home, _) = placeholder("home", manager)
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock?.id == "hero")
+        #expect(source.onMainThread == [false])
+    }
+
     @Test("Personalised content is fetched again once its time-to-live has passed on the injected clock")
     func timeToLive() async throws {
         let fixture = ContentBlockFixture()

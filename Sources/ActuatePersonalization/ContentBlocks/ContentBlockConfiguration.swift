@@ -12,7 +12,8 @@ public struct ContentBlockConfiguration: Sendable {
     public var scheduler: any ActuateScheduler
     /// The session the tracking actions are performed in.
     public var session: ActionSession
-    /// The serial queue for all file and network work. It must not be the main queue.
+    /// The serial queue for all file and network work; a manager given the main queue uses a private serial
+    /// queue instead, so no file or network work ever runs on the main queue.
     public var workQueue: DispatchQueue
     /// The queue that surfaces are driven on and callbacks are called on; the main queue by default.
     public var callbackQueue: DispatchQueue

@@ -33,6 +33,10 @@ final class ContentBlockEngine: Sendable {
     private let state = Mutex(State())
 
     init(source: any ContentBlockSource, reporter: Reporter, directory: URL, configuration: ContentBlockConfiguration) {
+        var configuration = configuration
+        if configuration.workQueue === DispatchQueue.main {
+            configuration.workQueue = DispatchQueue(label: "actuate.personalization.content-blocks.work")
+        }
         self.source = source
         self.reporter = reporter
         self.configuration = configuration

@@ -129,6 +129,7 @@ final class ScriptedContentBlockSource: ContentBlockSource {
         var failure: ContentBlockError?
         var requests: [[String]] = []
         var identities: [StoredIdentity] = []
+        var onMainThread: [Bool] = []
         var offWorkQueue = 0
     }
 
@@ -154,6 +155,9 @@ final class ScriptedContentBlockSource: ContentBlockSource {
     /// The identity each request was made for, oldest first.
     var identities: [StoredIdentity] { state.withLock { $0.identities } }
 
+    /// Whether each request ran on the main thread, oldest first.
+    var onMainThread: [Bool] { state.withLock { $0.onMainThread } }
+
     /// The number of requests that did not arrive on the fixture's work queue.
     var requestsOffWorkQueue: Int { state.withLock { $0.offWorkQueue } }
 
@@ -166,6 +170,7 @@ final class ScriptedContentBlockSource: ContentBlockSource {
         let result = state.withLock { state -> Result<[ContentBlock], ContentBlockError> in
             state.requests.append(placeholderIds)
             state.identities.append(identity)
+            state.onMainThread.append(Thread.isMainThread)
             if !onWorkQueue { state.offWorkQueue += 1 }
             if let failure = state.failure { return .failure(failure) }
             return .success(state.blocks.filter { !Set(placeholderIds).isDisjoint(with: $0.placeholders) })
