@@ -56,8 +56,11 @@ struct HTTPContentBlockSourceTests {
         arguments: [
             ("{\"contentBlocks\": []}", 500, "the server answered with status 500"),
             (#"{"contentBlocks": [{"id": "a", "name": "A", "placeh"#, 200, "$: not valid JSON"),
-            (#"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "", "frequency": 1}]}"#, 200,
-             "$.contentBlocks[0].frequency: expected one of always"),
+            (
+                #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "", "frequency": 1}]}"#,
+                200,
+                "$.contentBlocks[0].frequency: expected one of always"
+            ),
             ("<html>gateway</html>", 200, "$: not valid JSON"),
             ("", 200, "$: not valid JSON"),
         ]

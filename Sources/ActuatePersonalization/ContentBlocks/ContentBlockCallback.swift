@@ -79,24 +79,29 @@ public struct ContentBlockDefaultCallback: ContentBlockCallback {
         self.engine = engine
     }
 
+    /// Tracks `show`.
     public func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
         engine.track(ContentBlockEvent(kind: .show, placeholderId: placeholderId, block: contentBlock))
     }
 
+    /// Does nothing: there is nothing to track.
     public func onNoMessageFound(placeholderId: String) {}
 
+    /// Tracks `error` with the message; without a block, as a `content_block_error` event.
     public func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
         engine.track(
             ContentBlockEvent(kind: .error(message: errorMessage), placeholderId: placeholderId, block: contentBlock)
         )
     }
 
+    /// Tracks `close` as the user's.
     public func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
         engine.track(
             ContentBlockEvent(kind: .close(userInteraction: true), placeholderId: placeholderId, block: contentBlock)
         )
     }
 
+    /// Tracks `click` (forced when the link asks for it) and opens the link with the manager's opener.
     public func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
         let forced = action.forcesTracking(parameter: engine.configuration.forceTrackParameter)
         engine.track(

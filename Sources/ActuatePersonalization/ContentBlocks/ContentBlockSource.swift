@@ -40,6 +40,7 @@ public enum ContentBlockError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The display history could not be read or written.
     case historyFailed(path: String, reason: String)
 
+    /// What went wrong, in words a person can act on.
     public var description: String {
         switch self {
         case .invalidRules(let error):
