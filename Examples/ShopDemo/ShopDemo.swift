@@ -80,6 +80,7 @@ struct ShopDemo {
         print(indent(try reporting.statistics().description))
 
         try await DemoCampaigns.run(reporting: reporting)
+        try await DemoContentBlocks.run(reporting: reporting, system: system)
         section("Action stacks")
         print(indent(stacks.textDump()))
 

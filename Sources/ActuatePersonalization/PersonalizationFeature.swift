@@ -15,5 +15,6 @@ public final class PersonalizationFeature: Feature {
         // Campaign delivery (Evergage-style).
         declareCampaignActions(actions)
         // Content blocks (Exponea-style).
+        declareContentBlockActions(actions)
     }
 }

@@ -17,7 +17,8 @@ struct CampaignReadmeTests {
         let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "### Campaigns\n"))
         let rest = readme[start.upperBound...]
-        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        let end =
+            [rest.range(of: "\n## "), rest.range(of: "\n### ")].compactMap { $0?.lowerBound }.min() ?? rest.endIndex
         return String(rest[..<end])
     }
 

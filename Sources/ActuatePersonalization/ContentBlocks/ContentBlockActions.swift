@@ -1,0 +1,52 @@
+import Actuate
+import ActuateReporting
+import Dispatch
+
+/// An action that records one ``ContentBlockEvent`` through the ``Reporter`` it is given as its presenter, so
+/// showing, clicking, closing and errors pass through the dispatcher: the timeline, action stacks and debug
+/// report show them.
+///
+/// The body records the event with the event's own consent rule (see ``ContentBlockEvent``). It fails only
+/// when the reporter could not store the event; an event held back by consent is a success.
+public protocol ContentBlockTrackingAction: Action
+where InputType == ContentBlockEvent, PresenterType == Reporter {}
+
+extension ContentBlockTrackingAction {
+    public static var queue: DispatchQueue { ContentBlockActionQueue.queue }
+
+    public static func perform(
+        context: ActionContext<ContentBlockEvent>,
+        presenter: Reporter,
+        completion: Completion
+    ) -> Completion.Status {
+        if case .failed(let error) = context.input.record(on: presenter) {
+            return completion.completedSync(.failure(error: error))
+        }
+        return completion.completedSync(.success)
+    }
+}
+
+/// Records that a content block was shown.
+public final class ShowContentBlockAction: ContentBlockTrackingAction {
+    public static var description: String { "A content block was shown in a placeholder." }
+}
+
+/// Records a click on an action inside a content block.
+public final class ClickContentBlockAction: ContentBlockTrackingAction {
+    public static var description: String { "The user clicked an action in a content block." }
+}
+
+/// Records that a content block was closed.
+public final class CloseContentBlockAction: ContentBlockTrackingAction {
+    public static var description: String { "A content block was closed." }
+}
+
+/// Records that showing a content block failed.
+public final class ReportContentBlockErrorAction: ContentBlockTrackingAction {
+    public static var description: String { "Showing a content block failed." }
+}
+
+/// The serial queue the content-block tracking actions run on, off the main queue.
+enum ContentBlockActionQueue {
+    static let queue = DispatchQueue(label: "actuate.personalization.content-blocks.tracking")
+}

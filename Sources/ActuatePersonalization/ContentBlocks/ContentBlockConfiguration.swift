@@ -1,0 +1,105 @@
+import Actuate
+import Dispatch
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How a ``ContentBlockManager`` runs: its clock, queues, session and rules.
+public struct ContentBlockConfiguration: Sendable {
+    /// The clock for time-to-live, carousel rotation and history expiry. Use the reporter's scheduler.
+    public var scheduler: any ActuateScheduler
+    /// The session the tracking actions are performed in.
+    public var session: ActionSession
+    /// The serial queue for all file and network work; a manager given the main queue uses a private serial
+    /// queue instead, so no file or network work ever runs on the main queue.
+    public var workQueue: DispatchQueue
+    /// The queue that surfaces are driven on and callbacks are called on; the main queue by default.
+    public var callbackQueue: DispatchQueue
+    /// Opens the links users click, in the default behaviour; nil tracks clicks without opening anything.
+    public var urlOpener: (any ContentBlockURLOpener)?
+    /// How long display and interaction history is kept; 30 days by default.
+    public var historyRetention: Duration
+    /// How long a carousel shows each block; 3 seconds by default.
+    public var carouselInterval: Duration
+    /// The link schemes a click may carry; others are reported as errors. `http` and `https` by default; add
+    /// the app's own schemes for deep links.
+    public var allowedLinkSchemes: Set<String>
+    /// The query parameter that, set to `true` in a clicked link, records the click whatever the consent,
+    /// tagged `tracking_forced`: `xnpe_force_track`, as Exponea documents it.
+    public var forceTrackParameter: String
+    /// The URL session assets are downloaded with; nil uses an ephemeral session with a 30-second timeout.
+    public var assetSession: URLSession?
+    /// The largest asset accepted, in bytes; 5 MB by default.
+    public var maxAssetBytes: Int
+    /// Called with every problem the manager meets (source failures, unreadable history), on any thread.
+    public var onError: (@Sendable (ContentBlockError) -> Void)?
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - scheduler: The clock; the system scheduler by default.
+    ///   - session: The session for tracking actions; ``ActionSession/main`` by default.
+    ///   - workQueue: The queue for file and network work; a new serial queue by default.
+    ///   - callbackQueue: The queue for surfaces and callbacks; the main queue by default.
+    ///   - urlOpener: Opens clicked links; nil by default.
+    ///   - historyRetention: How long history is kept; 30 days by default.
+    ///   - carouselInterval: How long a carousel shows each block; 3 seconds by default.
+    ///   - allowedLinkSchemes: The link schemes a click may carry.
+    ///   - forceTrackParameter: The force-track query parameter.
+    ///   - assetSession: The URL session for assets.
+    ///   - maxAssetBytes: The largest asset accepted.
+    ///   - onError: Called with every problem.
+    public init(
+        scheduler: any ActuateScheduler = SystemScheduler.shared,
+        session: ActionSession = .main,
+        workQueue: DispatchQueue? = nil,
+        callbackQueue: DispatchQueue = .main,
+        urlOpener: (any ContentBlockURLOpener)? = nil,
+        historyRetention: Duration = .seconds(30 * 24 * 3600),
+        carouselInterval: Duration = .seconds(3),
+        allowedLinkSchemes: Set<String> = ["http", "https"],
+        forceTrackParameter: String = "xnpe_force_track",
+        assetSession: URLSession? = nil,
+        maxAssetBytes: Int = 5_000_000,
+        onError: (@Sendable (ContentBlockError) -> Void)? = nil
+    ) {
+        self.scheduler = scheduler
+        self.session = session
+        self.workQueue = workQueue ?? DispatchQueue(label: "actuate.personalization.content-blocks.work")
+        self.callbackQueue = callbackQueue
+        self.urlOpener = urlOpener
+        self.historyRetention = historyRetention
+        self.carouselInterval = carouselInterval
+        self.allowedLinkSchemes = Set(allowedLinkSchemes.map { $0.lowercased() })
+        self.forceTrackParameter = forceTrackParameter
+        self.assetSession = assetSession
+        self.maxAssetBytes = maxAssetBytes
+        self.onError = onError
+    }
+}
+
+/// Opens a link a user clicked in a content block: `UIApplication.shared.open`, `NSWorkspace.shared.open`,
+/// or the app's router.
+public protocol ContentBlockURLOpener: Sendable {
+    /// Opens `url`. Called on the manager's callback queue.
+    /// - Parameter url: The clicked link.
+    func open(_ url: URL)
+}
+
+/// How a carousel placeholder rotates through its blocks.
+public struct ContentBlockCarousel: Sendable, Hashable {
+    /// The most blocks to rotate through, or nil for all that match.
+    public var maxCount: Int?
+    /// How long each block is shown; nil uses ``ContentBlockConfiguration/carouselInterval``.
+    public var interval: Duration?
+
+    /// Creates a carousel.
+    /// - Parameters:
+    ///   - maxCount: The most blocks to rotate through, or nil for all.
+    ///   - interval: How long each block is shown, or nil for the manager's default.
+    public init(maxCount: Int? = nil, interval: Duration? = nil) {
+        self.maxCount = maxCount
+        self.interval = interval
+    }
+}

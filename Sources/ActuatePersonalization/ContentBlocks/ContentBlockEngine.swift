@@ -1,0 +1,279 @@
+import Actuate
+import ActuateReporting
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The shared machinery behind a ``ContentBlockManager`` and its placeholders: the block cache, the display
+/// history, assets, queue hops and tracking.
+///
+/// File and network work runs on the configuration's work queue. Methods marked "work queue" must be called
+/// there; the rest may be called anywhere.
+final class ContentBlockEngine: Sendable {
+    struct CacheEntry: Sendable {
+        var blocks: [ContentBlock]
+        /// When personalised content in the entry expires, on the scheduler's uptime clock.
+        var expiresAt: Duration?
+    }
+
+    private struct State {
+        var cache: [String: CacheEntry] = [:]
+        var cacheGeneration = 0
+        var prefetchIds: [String] = []
+        var history: ContentBlockHistory?
+        var lastError: ContentBlockError?
+    }
+
+    let source: any ContentBlockSource
+    let reporter: Reporter
+    let configuration: ContentBlockConfiguration
+    let assets: ContentBlockAssetCache
+    let work = ContentBlockWorkCounter()
+    private let historyStore: ContentBlockHistoryStore
+    private let state = Mutex(State())
+
+    init(source: any ContentBlockSource, reporter: Reporter, directory: URL, configuration: ContentBlockConfiguration) {
+        var configuration = configuration
+        if configuration.workQueue === DispatchQueue.main {
+            configuration.workQueue = DispatchQueue(label: "actuate.personalization.content-blocks.work")
+        }
+        self.source = source
+        self.reporter = reporter
+        self.configuration = configuration
+        self.historyStore = ContentBlockHistoryStore(directory: directory)
+        self.assets = ContentBlockAssetCache(
+            directory: directory.appendingPathComponent("assets"),
+            downloader: ContentBlockAssetDownloader(
+                session: configuration.assetSession ?? ContentBlockAssetDownloader.defaultSession,
+                maxBytes: configuration.maxAssetBytes
+            ),
+            workQueue: configuration.workQueue
+        )
+    }
+
+    // MARK: Queues
+
+    /// Runs `body` on the work queue, counted as work in flight.
+    func onWorkQueue(_ body: @escaping @Sendable () -> Void) {
+        work.begin()
+        configuration.workQueue.async {
+            body()
+            self.work.end()
+        }
+    }
+
+    /// Runs `body` on the callback queue, counted as work in flight.
+    func onCallbackQueue(_ body: @escaping @Sendable () -> Void) {
+        work.begin()
+        configuration.callbackQueue.async {
+            body()
+            self.work.end()
+        }
+    }
+
+    // MARK: Blocks
+
+    /// The blocks for `placeholderId`, from the cache while it is fresh, otherwise from the source. Work queue;
+    /// `completion` runs on the work queue.
+    func blocks(
+        for placeholderId: String,
+        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
+    ) {
+        let now = configuration.scheduler.uptime()
+        let cached = state.withLock { $0.cache[placeholderId] }
+        if let cached, cached.expiresAt.map({ now < $0 }) ?? true {
+            completion(.success(cached.blocks))
+            return
+        }
+        fetch([placeholderId]) { result in
+            completion(result.map { blocks in blocks.filter { $0.placeholders.contains(placeholderId) } })
+        }
+    }
+
+    /// Loads blocks for `ids` from the source and caches them per placeholder. Work queue; `completion` runs on
+    /// the work queue.
+    func fetch(_ ids: [String], completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void) {
+        let generation = state.withLock { $0.cacheGeneration }
+        work.begin()
+        source.loadBlocks(placeholderIds: ids, identity: reporter.identity.current) { result in
+            self.configuration.workQueue.async {
+                switch result {
+                case .success(let blocks):
+                    self.store(blocks, for: ids, generation: generation)
+                case .failure(let error):
+                    self.report(error)
+                }
+                completion(result)
+                self.work.end()
+            }
+        }
+    }
+
+    private func store(_ blocks: [ContentBlock], for ids: [String], generation: Int) {
+        let now = configuration.scheduler.uptime()
+        state.withLock { state in
+            guard state.cacheGeneration == generation else { return }
+            for id in ids {
+                let matching = blocks.filter { $0.placeholders.contains(id) }
+                let lifetime = matching.compactMap(\.timeToLive).min()
+                state.cache[id] = CacheEntry(blocks: matching, expiresAt: lifetime.map { now + $0 })
+            }
+        }
+    }
+
+    /// Remembers `ids` for later prefetches, then loads their blocks and the assets those blocks need.
+    func prefetch(_ ids: [String]) {
+        state.withLock { state in
+            for id in ids where !state.prefetchIds.contains(id) { state.prefetchIds.append(id) }
+        }
+        guard !ids.isEmpty else { return }
+        onWorkQueue {
+            self.fetch(ids) { result in
+                guard case .success(let blocks) = result else { return }
+                for block in blocks {
+                    self.work.begin()
+                    self.assets.load(ContentBlockDocument.assetURLs(of: block), version: block.version) { _ in
+                        self.work.end()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Forgets cached blocks (and, for a new visitor, the display history), then prefetches again.
+    func invalidate(clearingHistory: Bool) {
+        let ids = state.withLock { state -> [String] in
+            state.cacheGeneration += 1
+            state.cache = [:]
+            return state.prefetchIds
+        }
+        if clearingHistory {
+            onWorkQueue {
+                self.state.withLock { $0.history = ContentBlockHistory() }
+                self.save(ContentBlockHistory())
+            }
+        }
+        prefetch(ids)
+    }
+
+    // MARK: History
+
+    /// The blocks `placeholderId` may show now, in display order. Work queue.
+    func eligible(
+        _ blocks: [ContentBlock],
+        placeholderId: String,
+        excluding: Set<String>,
+        maxCount: Int?
+    ) -> [ContentBlock] {
+        let history = updateHistory {
+            $0.prune(now: configuration.scheduler.now(), retention: configuration.historyRetention)
+        }
+        return ContentBlockSelection.eligible(
+            blocks,
+            placeholderId: placeholderId,
+            history: history,
+            visit: reporter.currentSession?.id,
+            excluding: excluding,
+            maxCount: maxCount
+        )
+    }
+
+    /// Notes that `block` was shown now, in the current visit (starting one if none is running). Work queue.
+    func recordShown(_ block: ContentBlock) {
+        let visit = (reporter.currentSession ?? reporter.startNewSession()).id
+        let now = configuration.scheduler.now()
+        updateHistory { history in
+            history.recordShown(block.id, at: now, visit: visit)
+            return true
+        }
+    }
+
+    /// Notes that the visitor clicked or closed `block` now. Work queue.
+    func recordInteraction(_ block: ContentBlock) {
+        let now = configuration.scheduler.now()
+        updateHistory { history in
+            history.recordInteraction(block.id, at: now)
+            return true
+        }
+    }
+
+    /// The history as it is now, loading it first if needed. Work queue.
+    func currentHistory() -> ContentBlockHistory {
+        updateHistory { _ in false }
+    }
+
+    /// Applies `change` to the history, loading it first if needed, and saves it when `change` returns true.
+    @discardableResult
+    private func updateHistory(_ change: (inout ContentBlockHistory) -> Bool) -> ContentBlockHistory {
+        if state.withLock({ $0.history == nil }) {
+            let (loaded, problem) = historyStore.load()
+            if let problem { report(problem) }
+            state.withLock { state in
+                if state.history == nil { state.history = loaded }
+            }
+        }
+        let (history, changed) = state.withLock { state -> (ContentBlockHistory, Bool) in
+            var history = state.history ?? ContentBlockHistory()
+            let changed = change(&history)
+            state.history = history
+            return (history, changed)
+        }
+        if changed { save(history) }
+        return history
+    }
+
+    private func save(_ history: ContentBlockHistory) {
+        do throws(ContentBlockError) {
+            try historyStore.save(history)
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: Tracking and errors
+
+    /// Performs the tracking action for `event` through the dispatcher.
+    func track(_ event: ContentBlockEvent) {
+        work.begin()
+        let done: @Sendable (ActionOutcome) -> Void = { _ in self.work.end() }
+        let session = configuration.session
+        switch event.kind {
+        case .show:
+            session.perform(
+                PersonalizationFeature.showContentBlock,
+                input: event,
+                presenter: reporter,
+                completion: done
+            )
+        case .click:
+            session.perform(
+                PersonalizationFeature.clickContentBlock,
+                input: event,
+                presenter: reporter,
+                completion: done
+            )
+        case .close:
+            session.perform(
+                PersonalizationFeature.closeContentBlock,
+                input: event,
+                presenter: reporter,
+                completion: done
+            )
+        case .error:
+            session.perform(
+                PersonalizationFeature.reportContentBlockError,
+                input: event,
+                presenter: reporter,
+                completion: done
+            )
+        }
+    }
+
+    /// Keeps `error` as the last problem and passes it to the configuration's handler.
+    func report(_ error: ContentBlockError) {
+        state.withLock { $0.lastError = error }
+        configuration.onError?(error)
+    }
+
+    var lastError: ContentBlockError? { state.withLock { $0.lastError } }
+}

@@ -1,0 +1,269 @@
+import Actuate
+import ActuateReporting
+import Foundation
+import Synchronization
+
+/// Loads in-app content blocks for the app's placeholders, keeps their display history, and tracks what
+/// happens to them through the dispatcher and a ``Reporter``.
+///
+/// ```swift
+/// let manager = ContentBlockManager(
+///     source: LocalContentBlockSource(contentsOf: rulesFileURL),
+///     reporter: reporter,
+///     directory: supportDirectory.appendingPathComponent("content-blocks")
+/// )
+/// manager.prefetchPlaceholders(ids: ["home", "home-carousel"])
+/// let home = ContentBlockPlaceholder(placeholderId: "home", manager: manager, surface: webView)
+/// ```
+///
+/// - Blocks are cached per placeholder. A block with a time-to-live (personalised content) is fetched again
+///   once it has expired on the configuration's clock; others stay until the next prefetch, ``identify(userId:)``
+///   or the reporter's ``Reporter/reset()``, which also forgets the display history of the previous visitor.
+/// - Assets are cached by URL plus the block's content version.
+/// - Display and interaction history is kept in `directory` and expires after
+///   ``ContentBlockConfiguration/historyRetention``.
+/// - Every file and network access runs on the configuration's work queue, never on the main queue.
+/// - Showing, clicking, closing and errors are performed as actions of ``PersonalizationFeature``
+///   (``PersonalizationFeature/showContentBlock`` and its siblings) in the configuration's session.
+public final class ContentBlockManager: Sendable {
+    private struct Rows {
+        var placeholders: [ContentBlockRow: ContentBlockPlaceholder] = [:]
+        var refreshCallback: (@Sendable (ContentBlockRow) -> Void)?
+    }
+
+    let engine: ContentBlockEngine
+    private let rows = Mutex(Rows())
+
+    /// Creates a manager.
+    /// - Parameters:
+    ///   - source: Where blocks come from: a ``LocalContentBlockSource`` for the rules file, or an
+    ///     ``HTTPContentBlockSource``.
+    ///   - reporter: Records the events, with consent and sessions (a visit is a reporting session), and
+    ///     supplies the identity blocks are personalised for.
+    ///   - directory: Where the display history and cached assets are kept.
+    ///   - configuration: Clock, queues, session and rules.
+    public init(
+        source: any ContentBlockSource,
+        reporter: Reporter,
+        directory: URL,
+        configuration: ContentBlockConfiguration = ContentBlockConfiguration()
+    ) {
+        let engine = ContentBlockEngine(
+            source: source,
+            reporter: reporter,
+            directory: directory,
+            configuration: configuration
+        )
+        self.engine = engine
+        reporter.onReset { [weak engine] in engine?.invalidate(clearingHistory: true) }
+    }
+
+    /// The manager's configuration.
+    public var configuration: ContentBlockConfiguration { engine.configuration }
+
+    /// The reporter events are recorded through.
+    public var reporter: Reporter { engine.reporter }
+
+    /// Loads the blocks of these placeholders, and the assets they need, so they show at once. Call it at
+    /// start-up; the ids are remembered and loaded again after ``identify(userId:)`` and after the reporter's
+    /// ``Reporter/reset()``.
+    /// - Parameter ids: The placeholder ids.
+    public func prefetchPlaceholders(ids: [String]) {
+        engine.prefetch(ids)
+    }
+
+    /// Identifies the user to the reporter, then forgets cached blocks and prefetches them again for the user.
+    /// - Parameter userId: The user's id in the app's own system.
+    /// - Throws: ``ReportingError/invalidUserID`` when `userId` is empty.
+    public func identify(userId: String) throws(ReportingError) {
+        try engine.reporter.identify(userId: userId)
+        engine.invalidate(clearingHistory: false)
+    }
+
+    /// Returns when every load, download, queue hop and tracking action the manager started has finished.
+    /// Surfaces that have not yet finished loading a document are not waited for. Tests use it instead of
+    /// sleeping.
+    public func waitUntilIdle() async {
+        await engine.work.waitUntilIdle()
+    }
+
+    /// The most recent problem: a source failure, an unreadable history file.
+    public var lastError: ContentBlockError? { engine.lastError }
+
+    // MARK: Tracking
+
+    /// Tracks that `contentBlock` was shown in `placeholderId`, unless the block's server consent says no.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block.
+    public func trackShow(placeholderId: String, contentBlock: ContentBlock) {
+        engine.track(ContentBlockEvent(kind: .show, placeholderId: placeholderId, block: contentBlock))
+    }
+
+    /// Tracks a click on `action`; a link carrying the force-track parameter is recorded whatever the consent.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block.
+    ///   - action: The link and text clicked.
+    public func trackClick(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
+        let forced = action.forcesTracking(parameter: engine.configuration.forceTrackParameter)
+        engine.track(
+            ContentBlockEvent(
+                kind: .click(action),
+                placeholderId: placeholderId,
+                block: contentBlock,
+                forceTracking: forced
+            )
+        )
+    }
+
+    /// Tracks that `contentBlock` was closed.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block.
+    ///   - userInteraction: Whether the user closed it; false for a timeout or the app's own choice.
+    public func trackClose(placeholderId: String, contentBlock: ContentBlock, userInteraction: Bool = true) {
+        engine.track(
+            ContentBlockEvent(
+                kind: .close(userInteraction: userInteraction),
+                placeholderId: placeholderId,
+                block: contentBlock
+            )
+        )
+    }
+
+    /// Tracks that showing failed.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block, or nil when no block could be loaded.
+    ///   - errorMessage: What went wrong.
+    public func trackError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
+        engine.track(
+            ContentBlockEvent(kind: .error(message: errorMessage), placeholderId: placeholderId, block: contentBlock)
+        )
+    }
+
+    /// Tracks a show whatever the consent, tagged `tracking_forced`: for manual tracking the user asked for.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block.
+    public func trackShowWithoutTrackingConsent(placeholderId: String, contentBlock: ContentBlock) {
+        engine.track(
+            ContentBlockEvent(kind: .show, placeholderId: placeholderId, block: contentBlock, forceTracking: true)
+        )
+    }
+
+    /// Tracks a click whatever the consent, tagged `tracking_forced`.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block.
+    ///   - action: The link and text clicked.
+    public func trackClickWithoutTrackingConsent(
+        placeholderId: String,
+        contentBlock: ContentBlock,
+        action: ContentBlockAction
+    ) {
+        engine.track(
+            ContentBlockEvent(
+                kind: .click(action),
+                placeholderId: placeholderId,
+                block: contentBlock,
+                forceTracking: true
+            )
+        )
+    }
+
+    /// Tracks a close whatever the consent, tagged `tracking_forced`.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block.
+    ///   - userInteraction: Whether the user closed it.
+    public func trackCloseWithoutTrackingConsent(
+        placeholderId: String,
+        contentBlock: ContentBlock,
+        userInteraction: Bool = true
+    ) {
+        engine.track(
+            ContentBlockEvent(
+                kind: .close(userInteraction: userInteraction),
+                placeholderId: placeholderId,
+                block: contentBlock,
+                forceTracking: true
+            )
+        )
+    }
+
+    /// Tracks an error whatever the consent, tagged `tracking_forced`.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder.
+    ///   - contentBlock: The block, or nil.
+    ///   - errorMessage: What went wrong.
+    public func trackErrorWithoutTrackingConsent(
+        placeholderId: String,
+        contentBlock: ContentBlock?,
+        errorMessage: String
+    ) {
+        engine.track(
+            ContentBlockEvent(
+                kind: .error(message: errorMessage),
+                placeholderId: placeholderId,
+                block: contentBlock,
+                forceTracking: true
+            )
+        )
+    }
+
+    // MARK: Rows of tables and lists
+
+    /// Called on the callback queue when the content or height of a row's placeholder changes; reload that row.
+    public var refreshCallback: (@Sendable (ContentBlockRow) -> Void)? {
+        get { rows.withLock { $0.refreshCallback } }
+        set { rows.withLock { $0.refreshCallback = newValue } }
+    }
+
+    /// The placeholder for a row of a table or list, created and loaded on first use and the same object
+    /// afterwards, so scrolling does not load it again.
+    /// - Parameters:
+    ///   - row: The placeholder id and the row.
+    ///   - surface: Where the row shows the block; used when the placeholder is created.
+    /// - Returns: The row's placeholder.
+    public func preparePlaceholder(for row: ContentBlockRow, surface: (any HTMLSurface)?) -> ContentBlockPlaceholder {
+        let (placeholder, created) = rows.withLock { rows -> (ContentBlockPlaceholder, Bool) in
+            if let existing = rows.placeholders[row] { return (existing, false) }
+            let placeholder = ContentBlockPlaceholder(
+                placeholderId: row.placeholderId,
+                deferredLoad: true,
+                manager: self,
+                surface: surface
+            )
+            rows.placeholders[row] = placeholder
+            return (placeholder, true)
+        }
+        if created {
+            placeholder.contentChanged = { [weak self] in
+                self?.rows.withLock { $0.refreshCallback }?(row)
+            }
+            placeholder.reload()
+        }
+        return placeholder
+    }
+
+    /// What a row shows now: its block and measured size (for the row's height), or nil when it shows nothing.
+    /// - Parameter row: The row.
+    /// - Returns: The block and size, or nil.
+    public func usedContentBlock(for row: ContentBlockRow) -> ContentBlockUsage? {
+        guard let placeholder = rows.withLock({ $0.placeholders[row] }), let block = placeholder.contentBlock else {
+            return nil
+        }
+        return ContentBlockUsage(contentBlock: block, size: placeholder.contentSize)
+    }
+
+    /// Forgets every row's placeholder, for when the table's data is replaced.
+    public func forgetRows() {
+        let old = rows.withLock { rows in
+            defer { rows.placeholders = [:] }
+            return Array(rows.placeholders.values)
+        }
+        for placeholder in old { placeholder.stop() }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A placeholder in one row of a table or list: the placeholder id and the row, by index path or by the
+/// row's own id.
+public struct ContentBlockRow: Sendable, Hashable, CustomStringConvertible {
+    /// The placeholder id.
+    public var placeholderId: String
+    /// The row: its id, or `section-item` for an index path.
+    public var rowId: String
+
+    /// Creates a row by the row's own id, which stays right when rows move.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder id.
+    ///   - rowId: The row's id.
+    public init(placeholderId: String, rowId: String) {
+        self.placeholderId = placeholderId
+        self.rowId = rowId
+    }
+
+    /// Creates a row by index path.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder id.
+    ///   - indexPath: The row's index path (section, then item).
+    public init(placeholderId: String, indexPath: IndexPath) {
+        self.placeholderId = placeholderId
+        self.rowId = indexPath.map(String.init).joined(separator: "-")
+    }
+
+    /// `placeholderId@rowId`.
+    public var description: String { "\(placeholderId)@\(rowId)" }
+}
+
+/// What a row's placeholder shows: the block and its measured size.
+public struct ContentBlockUsage: Sendable, Hashable {
+    /// The block shown.
+    public var contentBlock: ContentBlock
+    /// Its measured size, when the surface could measure it; use its height for the row's height.
+    public var size: HTMLContentSize?
+
+    /// Creates a usage.
+    /// - Parameters:
+    ///   - contentBlock: The block shown.
+    ///   - size: Its measured size.
+    public init(contentBlock: ContentBlock, size: HTMLContentSize?) {
+        self.contentBlock = contentBlock
+        self.size = size
+    }
+}

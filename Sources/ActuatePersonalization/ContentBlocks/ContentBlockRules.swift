@@ -1,0 +1,91 @@
+import Foundation
+
+/// The content blocks of a rules file: the `contentBlocks` array of the JSON object that also holds the
+/// rules of the module's other parts, which this reader leaves alone.
+///
+/// ```swift
+/// let rules = try ContentBlockRules(data: Data(json.utf8), name: "rules.json")
+/// let problems = ContentBlockRules.validate(contentsOf: rulesFileURL)   // what `actuate validate` prints
+/// ```
+///
+/// Each element is an object with these keys:
+/// - `id` (string, required, unique), `name` (string, required), `placeholders` (array of strings, required);
+/// - `html` (string, required): the fragment to show;
+/// - `type` (string, default `html`), `priority` (integer, default 0), `frequency` (`always`, `onlyOnce`,
+///   `oncePerVisit` or `untilVisitorInteracts`, default `always`);
+/// - `variant` (object with `id` and optional `name`), `version` (integer ≥ 0, default 0);
+/// - `assets` (array of `http` or `https` URLs), `ttlSeconds` (number > 0), `hasTrackingConsent` (boolean).
+///
+/// A missing `contentBlocks` key means no blocks. Problems name the JSON path, such as
+/// `$.contentBlocks[1].frequency`, and say what is wrong.
+public struct ContentBlockRules: Sendable, Hashable {
+    /// The top-level key that holds the blocks.
+    public static let key = "contentBlocks"
+
+    /// The blocks, in file order.
+    public var blocks: [ContentBlock]
+
+    /// Creates rules in code.
+    /// - Parameter blocks: The blocks.
+    public init(blocks: [ContentBlock]) {
+        self.blocks = blocks
+    }
+
+    /// Loads and validates the content blocks of a rules file.
+    /// - Parameter url: The file.
+    /// - Throws: ``RulesFileError`` naming the file and every problem, with its JSON path.
+    public init(contentsOf url: URL) throws(RulesFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RulesFileError(file: url.path, problems: [Self.unreadable(error)])
+        }
+        try self.init(data: data, name: url.path)
+    }
+
+    /// Parses and validates content blocks.
+    /// - Parameters:
+    ///   - data: The JSON: an object with a `contentBlocks` array.
+    ///   - name: What to call the data in errors, such as a file name or a URL.
+    /// - Throws: ``RulesFileError`` naming `name` and every problem, with its JSON path.
+    public init(data: Data, name: String) throws(RulesFileError) {
+        var parser = ContentBlockRulesParser()
+        let blocks = parser.parse(data)
+        guard parser.problems.isEmpty else {
+            throw RulesFileError(file: name, problems: parser.problems)
+        }
+        self.blocks = blocks
+    }
+
+    /// Every problem in the content blocks of a rules file, in document order; empty when they are valid.
+    /// - Parameter url: The file.
+    /// - Returns: The problems, each with its JSON path.
+    public static func validate(contentsOf url: URL) -> [RulesFileProblem] {
+        do {
+            return validate(data: try Data(contentsOf: url))
+        } catch {
+            return [unreadable(error)]
+        }
+    }
+
+    /// Every problem in content blocks given as JSON, in document order; empty when they are valid.
+    /// - Parameter data: The JSON: an object with a `contentBlocks` array.
+    /// - Returns: The problems, each with its JSON path.
+    public static func validate(data: Data) -> [RulesFileProblem] {
+        var parser = ContentBlockRulesParser()
+        _ = parser.parse(data)
+        return parser.problems
+    }
+
+    /// The blocks that may appear in a placeholder, in file order.
+    /// - Parameter placeholderId: The placeholder's id.
+    /// - Returns: The blocks that list it.
+    public func blocks(forPlaceholder placeholderId: String) -> [ContentBlock] {
+        blocks.filter { $0.placeholders.contains(placeholderId) }
+    }
+
+    private static func unreadable(_ error: any Error) -> RulesFileProblem {
+        RulesFileProblem(path: "$", message: "the file cannot be read: \(error.localizedDescription)")
+    }
+}

@@ -1,0 +1,60 @@
+import ActuateReporting
+import Foundation
+
+/// Where a ``ContentBlockManager`` gets its content blocks: the local rules file by default
+/// (``LocalContentBlockSource``), or a server (``HTTPContentBlockSource``).
+///
+/// Implementation requirements:
+/// - Call `completion` exactly once per request, on any thread.
+/// - Return every block that lists at least one of the requested placeholders; blocks for other placeholders
+///   may be included and are ignored.
+/// - Report problems as a ``ContentBlockError``, never by crashing; a source that cannot answer leaves the
+///   manager's cache as it was.
+/// - The manager calls ``loadBlocks(placeholderIds:identity:completion:)`` on its work queue, never on the
+///   main queue, so a source may read files there.
+public protocol ContentBlockSource: Sendable {
+    /// Loads the blocks for some placeholders.
+    /// - Parameters:
+    ///   - placeholderIds: The placeholders to load blocks for.
+    ///   - identity: Who the blocks are for, so a server can personalise them.
+    ///   - completion: Receives the blocks or the reason there are none.
+    func loadBlocks(
+        placeholderIds: [String],
+        identity: StoredIdentity,
+        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
+    )
+}
+
+/// Why a content block could not be loaded or shown.
+public enum ContentBlockError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The blocks' JSON is malformed: every problem, with its JSON path.
+    case invalidRules(RulesFileError)
+    /// The source could not be reached or answered with a failure.
+    case sourceFailed(source: String, reason: String)
+    /// An asset the block needs could not be downloaded.
+    case assetFailed(url: String, reason: String)
+    /// The surface could not show the block's document.
+    case renderFailed(reason: String)
+    /// The block's page posted a message that is not a click or a close the manager accepts.
+    case invalidMessage(reason: String)
+    /// The display history could not be read or written.
+    case historyFailed(path: String, reason: String)
+
+    /// What went wrong, in words a person can act on.
+    public var description: String {
+        switch self {
+        case .invalidRules(let error):
+            return "the content blocks are invalid: \(error)"
+        case .sourceFailed(let source, let reason):
+            return "the content blocks could not be loaded from \(source): \(reason)"
+        case .assetFailed(let url, let reason):
+            return "the asset \(url) could not be loaded: \(reason)"
+        case .renderFailed(let reason):
+            return "the content block could not be shown: \(reason)"
+        case .invalidMessage(let reason):
+            return "the content block's page posted an unusable message: \(reason)"
+        case .historyFailed(let path, let reason):
+            return "the content block history at \(path) could not be used: \(reason)"
+        }
+    }
+}

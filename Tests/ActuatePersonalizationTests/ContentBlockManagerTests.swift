@@ -1,0 +1,222 @@
+import Actuate
+import ActuatePersonalization
+import ActuateReporting
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("ContentBlockManager")
+struct ContentBlockManagerTests {
+    private func placeholder(
+        _ id: String,
+        _ manager: ContentBlockManager,
+        surface: InstantHTMLSurface = InstantHTMLSurface()
+    ) -> (ContentBlockPlaceholder, RecordingContentBlockCallback) {
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: id,
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        return (placeholder, RecordingContentBlockCallback.install(on: placeholder))
+    }
+
+    @Test(
+        "prefetchPlaceholders(ids:) loads every placeholder in one request, off the main queue, and placeholders use it"
+    )
+    func prefetch() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero"), .test("cart-offer", placeholders: ["cart"])])
+        let manager = fixture.makeManager(source)
+        manager.prefetchPlaceholders(ids: ["home", "cart"])
+        await manager.waitUntilIdle()
+        #expect(source.requests == [["home", "cart"]])
+
+        let (home, _) = placeholder("home", manager)
+        let (cart, _) = placeholder("cart", manager)
+        await home.reloadAndWait(manager)
+        await cart.reloadAndWait(manager)
+        #expect(home.contentBlock?.id == "hero")
+        #expect(cart.contentBlock?.id == "cart-offer")
+        #expect(source.requests.count == 1)
+        #expect(source.requestsOffWorkQueue == 0)
+    }
+
+    @Test("File and network work never runs on the main queue, even when the configuration names it")
+    func neverOnTheMainQueue() async throws {
+        let fixture = ContentBlockFixture()
+        #expect(ContentBlockConfiguration().workQueue !== DispatchQueue.main)
+        var configuration = fixture.configuration()
+        configuration.workQueue = .main
+        let source = ScriptedContentBlockSource([.test("hero")])
+        let manager = fixture.makeManager(source, configuration: configuration)
+        try #require(manager.configuration.workQueue !== DispatchQueue.main)
+        let (home, _) = placeholder("home", manager)
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock?.id == "hero")
+        #expect(source.onMainThread == [false])
+    }
+
+    @Test("Personalised content is fetched again once its time-to-live has passed on the injected clock")
+    func timeToLive() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero", html: "<p>morning</p>", timeToLive: .seconds(60))])
+        let manager = fixture.makeManager(source)
+        let surface = InstantHTMLSurface()
+        let (home, _) = placeholder("home", manager, surface: surface)
+        await home.reloadAndWait(manager)
+        source.serve([.test("hero", html: "<p>afternoon</p>", timeToLive: .seconds(60))])
+        fixture.scheduler.advance(by: .seconds(59))
+        await home.reloadAndWait(manager)
+        #expect(source.requests.count == 1)
+        #expect(surface.documents.last?.contains("morning") == true)
+
+        fixture.scheduler.advance(by: .seconds(1))
+        await home.reloadAndWait(manager)
+        #expect(source.requests.count == 2)
+        #expect(surface.documents.last?.contains("afternoon") == true)
+    }
+
+    @Test("Content without a time-to-live stays cached until the next prefetch")
+    func staticContentStays() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero", html: "<p>old</p>")])
+        let manager = fixture.makeManager(source)
+        let surface = InstantHTMLSurface()
+        let (home, _) = placeholder("home", manager, surface: surface)
+        await home.reloadAndWait(manager)
+        source.serve([.test("hero", html: "<p>new</p>")])
+        fixture.scheduler.advance(by: .seconds(7 * 24 * 3600))
+        await home.reloadAndWait(manager)
+        #expect(source.requests.count == 1)
+        #expect(surface.documents.last?.contains("old") == true)
+
+        manager.prefetchPlaceholders(ids: ["home"])
+        await manager.waitUntilIdle()
+        await home.reloadAndWait(manager)
+        #expect(surface.documents.last?.contains("new") == true)
+    }
+
+    @Test("identify(userId:) prefetches again for the identified user")
+    func identifyPrefetches() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero")])
+        let manager = fixture.makeManager(source)
+        manager.prefetchPlaceholders(ids: ["home"])
+        await manager.waitUntilIdle()
+        try manager.identify(userId: "customer-42")
+        await manager.waitUntilIdle()
+        #expect(source.requests == [["home"], ["home"]])
+        #expect(source.identities.map(\.userID) == [nil, "customer-42"])
+        #expect(fixture.reporter.identity.userID == "customer-42")
+        #expect(throws: ReportingError.invalidUserID) { try manager.identify(userId: "") }
+    }
+
+    @Test("The reporter's reset() forgets the previous visitor's blocks and history and prefetches again")
+    func resetForgets() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero", frequency: .onlyOnce)])
+        let manager = fixture.makeManager(source)
+        manager.prefetchPlaceholders(ids: ["home"])
+        await manager.waitUntilIdle()
+        let (home, _) = placeholder("home", manager)
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock?.id == "hero")
+        let previous = fixture.reporter.identity.anonymousID
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock == nil)
+
+        await fixture.reporter.reset()
+        await manager.waitUntilIdle()
+        #expect(source.requests.count == 2)
+        #expect(source.identities.last?.anonymousID != previous)
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock?.id == "hero")
+    }
+
+    @Test("A failing source with nothing cached reports an error event that names the placeholder, and not ready")
+    func failingSource() async throws {
+        let fixture = ContentBlockFixture()
+        let problems = Mutex<[ContentBlockError]>([])
+        let source = ScriptedContentBlockSource([.test("hero")])
+        source.fail(with: .sourceFailed(source: "test", reason: "offline"))
+        var configuration = fixture.configuration()
+        configuration.onError = { error in problems.withLock { $0.append(error) } }
+        let manager = fixture.makeManager(source, configuration: configuration)
+        let (home, callback) = placeholder("home", manager)
+        await home.reloadAndWait(manager)
+        let message = "the content blocks could not be loaded from test: offline"
+        #expect(callback.calls == [.error("home", blockId: nil, message: message)])
+        #expect(callback.readyValues == [false])
+        #expect(manager.lastError == .sourceFailed(source: "test", reason: "offline"))
+        #expect(problems.withLock { $0 } == [.sourceFailed(source: "test", reason: "offline")])
+        let event = try #require(try fixture.blockEvents().first)
+        #expect(event.type == "content_block_error")
+        #expect(event.properties[ContentBlockEventKey.placeholder] == "home")
+        #expect(event.properties[ReportEventKey.message]?.stringValue == message)
+
+        source.fail(with: nil)
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock?.id == "hero")
+    }
+
+    @Test("Expired personalised content is not shown when the source fails to refresh it")
+    func expiredAndFailing() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero", timeToLive: .seconds(60))])
+        let manager = fixture.makeManager(source)
+        let (home, callback) = placeholder("home", manager)
+        await home.reloadAndWait(manager)
+        source.fail(with: .sourceFailed(source: "test", reason: "offline"))
+        fixture.scheduler.advance(by: .seconds(61))
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock == nil)
+        #expect(callback.readyValues == [true, false])
+    }
+
+    @Test("A malformed rules file gives an error naming the JSON path, never a crash")
+    func malformedRulesFile() async throws {
+        let fixture = ContentBlockFixture()
+        try FileManager.default.createDirectory(at: fixture.directory, withIntermediateDirectories: true)
+        let file = fixture.directory.appendingPathComponent("rules.json")
+        let json =
+            #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "", "frequency": "daily"}]}"#
+        try Data(json.utf8).write(to: file)
+        let manager = fixture.makeManager(LocalContentBlockSource(contentsOf: file))
+        let (home, callback) = placeholder("home", manager)
+        await home.reloadAndWait(manager)
+        guard case .error("home", nil, let message) = callback.calls.first else {
+            Issue.record("no error: \(callback.calls)")
+            return
+        }
+        #expect(message.contains(file.path))
+        #expect(message.contains("$.contentBlocks[0].frequency: unknown frequency \"daily\""))
+        #expect(callback.readyValues == [false])
+        #expect(try fixture.blockEvents().map(\.type) == ["content_block_error"])
+
+        let valid = #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "<p>a</p>"}]}"#
+        try Data(valid.utf8).write(to: file)
+        await home.reloadAndWait(manager)
+        #expect(home.contentBlock?.id == "a")
+    }
+
+    @Test("The local source reads the contentBlocks array of the shared rules file and ignores the other parts")
+    func sharedRulesFile() async throws {
+        let fixture = ContentBlockFixture()
+        let rules = #"""
+            {
+              "actions": [{ "id": 7, "name": "Banner", "contentType": "text/html", "content": "<p>hi</p>" }],
+              "conditions": [{ "id": 1, "actions": [7] }],
+              "campaigns": [],
+              "contentBlocks": [
+                { "id": "cart-offer", "name": "Cart offer", "placeholders": ["cart"], "html": "<p>10% off</p>" }
+              ]
+            }
+            """#
+        let source = try LocalContentBlockSource(data: Data(rules.utf8), name: "rules.json")
+        let manager = fixture.makeManager(source)
+        let (cart, _) = placeholder("cart", manager)
+        await cart.reloadAndWait(manager)
+        #expect(cart.contentBlock?.id == "cart-offer")
+    }
+}

@@ -1,0 +1,315 @@
+import Actuate
+import ActuatePersonalization
+import ActuateReporting
+import Foundation
+import Testing
+
+@Suite("ContentBlockPlaceholder")
+struct ContentBlockPlaceholderTests {
+    @Test("A deferred placeholder loads nothing until reload(), then shows its block")
+    func deferredLoad() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero")])
+        let manager = fixture.makeManager(source)
+        let surface = InstantHTMLSurface()
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await manager.waitUntilIdle()
+        #expect(source.requests.isEmpty)
+        #expect(surface.documents.isEmpty)
+        #expect(callback.calls.isEmpty)
+
+        await placeholder.reloadAndWait(manager)
+        #expect(source.requests == [["home"]])
+        #expect(callback.calls == [.shown("home", blockId: "hero")])
+        #expect(placeholder.contentBlock?.id == "hero")
+        #expect(try fixture.eventSummary() == ["executed:hero"])
+    }
+
+    @Test("A placeholder that is not deferred starts loading when it is created")
+    func immediateLoad() async throws {
+        let fixture = ContentBlockFixture()
+        let source = ScriptedContentBlockSource([.test("hero")])
+        let manager = fixture.makeManager(source)
+        let surface = InstantHTMLSurface()
+        let placeholder = ContentBlockPlaceholder(placeholderId: "home", manager: manager, surface: surface)
+        await manager.waitUntilIdle()
+        #expect(source.requests == [["home"]])
+        #expect(placeholder.contentBlock?.id == "hero")
+        #expect(surface.documents.count == 1)
+        #expect(surface.documents[0].contains("<p>hero</p>"))
+        #expect(surface.documents[0].contains("window.webkit.messageHandlers.actuateContentBlock.postMessage"))
+        #expect(surface.documents[0].contains("<meta name=\"viewport\""))
+    }
+
+    @Test("The ready callback gets true with the measured size when a block is shown")
+    func readyWithSize() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let size = HTMLContentSize(width: 375, height: 212)
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: InstantHTMLSurface(result: .loaded(size: size))
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        #expect(callback.readyValues == [true])
+        #expect(placeholder.contentSize == size)
+    }
+
+    @Test("A placeholder no block lists reports no message and not ready, and tracks nothing")
+    func missingPlaceholder() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero", placeholders: ["home"])]))
+        let surface = InstantHTMLSurface()
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "nowhere",
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        #expect(callback.calls == [.noMessage("nowhere")])
+        #expect(callback.readyValues == [false])
+        #expect(placeholder.contentBlock == nil)
+        #expect(surface.documents.isEmpty)
+        #expect(try fixture.blockEvents().isEmpty)
+    }
+
+    @Test("A block counts as shown only once the surface has loaded it")
+    func shownOnlyWhenLoaded() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero", frequency: .onlyOnce)]))
+        let surface = RecordingHTMLSurface()
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        #expect(surface.loadedDocuments.count == 1)
+        #expect(callback.calls.isEmpty)
+        #expect(callback.readyValues.isEmpty)
+        #expect(placeholder.contentBlock == nil)
+        #expect(try fixture.blockEvents().isEmpty)
+
+        surface.finishLoad(.loaded(size: HTMLContentSize(width: 300, height: 90)))
+        await manager.waitUntilIdle()
+        #expect(callback.calls == [.shown("home", blockId: "hero")])
+        #expect(callback.readyValues == [true])
+        #expect(placeholder.contentSize == HTMLContentSize(width: 300, height: 90))
+        #expect(try fixture.eventSummary() == ["executed:hero"])
+    }
+
+    @Test("A surface that fails to load reports an error event and not ready")
+    func surfaceFailure() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: InstantHTMLSurface(result: .failed(message: "the web process crashed"))
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        #expect(callback.calls == [.error("home", blockId: "hero", message: "the web process crashed")])
+        #expect(callback.readyValues == [false])
+        let events = try fixture.blockEvents()
+        #expect(events.map(\.type) == ["error"])
+        #expect(events.first?.properties[ReportEventKey.message] == "the web process crashed")
+    }
+
+    @Test("A click in the page calls onActionClicked with text and link, tracks it, and opens the link")
+    func actionClicked() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let surface = InstantHTMLSurface()
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open hero"}"#)
+        await manager.waitUntilIdle()
+        #expect(
+            callback.calls.last
+                == .actionClicked("home", blockId: "hero", url: "https://shop.example.com/hero", text: "Open hero")
+        )
+        #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
+        let click = try #require(try fixture.blockEvents().last)
+        #expect(click.type == "target")
+        #expect(click.properties[ReportEventKey.href] == "https://shop.example.com/hero")
+        #expect(click.properties[ContentBlockEventKey.text] == "Open hero")
+        #expect(placeholder.contentBlock?.id == "hero")
+    }
+
+    @Test("A close in the page calls onCloseClicked, tracks it as the user's, and shows the next block")
+    func closeClicked() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(
+            ScriptedContentBlockSource([.test("first", priority: 2), .test("second", priority: 1)])
+        )
+        let surface = InstantHTMLSurface()
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        surface.post(#"{"action": "close"}"#)
+        await manager.waitUntilIdle()
+        #expect(
+            callback.calls == [
+                .shown("home", blockId: "first"), .closeClicked("home", blockId: "first"),
+                .shown("home", blockId: "second"),
+            ]
+        )
+        let close = try #require(try fixture.blockEvents().first { $0.type == "close" })
+        #expect(close.properties[ContentBlockEventKey.interaction] == true)
+        #expect(try fixture.eventSummary() == ["executed:first", "close:first", "executed:second"])
+
+        surface.post(#"{"action": "close"}"#)
+        await manager.waitUntilIdle()
+        #expect(callback.calls.last == .noMessage("home"))
+        #expect(callback.readyValues == [true, true, false])
+        #expect(placeholder.contentBlock == nil)
+    }
+
+    @Test("A custom callback that wraps the default keeps its tracking; one that does not call through replaces it")
+    func wrappedCallback() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let surface = InstantHTMLSurface()
+        let wrapped = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        let wrapping = RecordingContentBlockCallback.install(on: wrapped, callThrough: true)
+        await wrapped.reloadAndWait(manager)
+        surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
+        await manager.waitUntilIdle()
+        #expect(wrapping.calls.count == 2)
+        #expect(try fixture.eventSummary() == ["executed:hero", "target:hero"])
+        #expect(fixture.opener.opened.count == 1)
+
+        let replacedSurface = InstantHTMLSurface()
+        let replaced = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: replacedSurface
+        )
+        let replacing = RecordingContentBlockCallback.install(on: replaced, callThrough: false)
+        await replaced.reloadAndWait(manager)
+        replacedSurface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
+        await manager.waitUntilIdle()
+        #expect(replacing.calls.count == 2)
+        #expect(try fixture.eventSummary() == ["executed:hero", "target:hero"])
+        #expect(fixture.opener.opened.count == 1)
+    }
+
+    @Test("invokeActionClick(actionUrl:) reports a custom view's click with the link's text from the block")
+    func invokeActionClick() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let placeholder = ContentBlockPlaceholder(placeholderId: "home", deferredLoad: true, manager: manager)
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        #expect(callback.calls == [.shown("home", blockId: "hero")])
+        #expect(callback.readyValues == [true])
+        #expect(placeholder.contentSize == nil)
+
+        placeholder.invokeActionClick(actionUrl: "https://shop.example.com/hero")
+        await manager.waitUntilIdle()
+        #expect(
+            callback.calls.last
+                == .actionClicked("home", blockId: "hero", url: "https://shop.example.com/hero", text: "Open hero")
+        )
+        #expect(try fixture.eventSummary() == ["executed:hero", "target:hero"])
+
+        placeholder.invokeActionClick(actionUrl: "javascript:alert(1)")
+        await manager.waitUntilIdle()
+        guard case .error("home", "hero", let message) = callback.calls.last else {
+            Issue.record("a javascript: link was not refused: \(callback.calls)")
+            return
+        }
+        #expect(message.contains("the scheme \"javascript\" are not allowed"))
+        #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
+    }
+
+    @Test(
+        "Unusable bridge messages become error events and leave the block shown",
+        arguments: [
+            (#"{"action": "explode"}"#, "unknown action"),
+            (#"{"action": "click", "link": "javascript:alert(1)"}"#, "not allowed"),
+            (#"{"action": "click", "link": "data:text/html,<b>x</b>"}"#, "not allowed"),
+            (#"{"action": "click"}"#, "without a link"),
+            (#"[1, 2]"#, "not a JSON object"),
+            (#"{"action": "click", "link": "https://x.example/"#, "not a JSON object"),
+        ]
+    )
+    func badMessages(message: String, reason: String) async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let surface = InstantHTMLSurface()
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: surface
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        surface.post(message)
+        await manager.waitUntilIdle()
+        let error = try #require(try fixture.blockEvents().last)
+        #expect(error.type == "error")
+        #expect(error.properties[ReportEventKey.message]?.stringValue?.contains(reason) == true, "\(error)")
+        #expect(fixture.opener.opened.isEmpty)
+        #expect(placeholder.contentBlock?.id == "hero")
+        #expect(callback.readyValues == [true])
+    }
+
+    @Test("dismiss() tracks a close that was not the user's, and does not count as an interaction")
+    func dismissIsNotAnInteraction() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(
+            ScriptedContentBlockSource([.test("hero", frequency: .untilVisitorInteracts)])
+        )
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: "home",
+            deferredLoad: true,
+            manager: manager,
+            surface: InstantHTMLSurface()
+        )
+        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        await placeholder.reloadAndWait(manager)
+        placeholder.dismiss()
+        await manager.waitUntilIdle()
+        #expect(callback.readyValues == [true, false])
+        let close = try #require(try fixture.blockEvents().last)
+        #expect(close.type == "close")
+        #expect(close.properties[ContentBlockEventKey.interaction] == false)
+
+        await placeholder.reloadAndWait(manager)
+        #expect(placeholder.contentBlock?.id == "hero")
+    }
+}

@@ -1,0 +1,93 @@
+import ActuatePersonalization
+import ActuateReporting
+import Foundation
+import Testing
+
+/// The HTTP source against a real loopback server (`Tests/Support/content_server.py`).
+@Suite("HTTPContentBlockSource")
+struct HTTPContentBlockSourceTests {
+    static let answer = #"""
+        {"contentBlocks": [
+          {"id": "remote-hero", "name": "Remote hero", "placeholders": ["home"], "html": "<p>from the server</p>",
+           "ttlSeconds": 300, "variant": {"id": "b"}}
+        ]}
+        """#
+
+    private func load(
+        _ source: HTTPContentBlockSource,
+        identity: StoredIdentity = StoredIdentity(anonymousID: "anon-1")
+    ) async -> Result<[ContentBlock], ContentBlockError> {
+        await withCheckedContinuation { continuation in
+            source.loadBlocks(placeholderIds: ["home"], identity: identity) { continuation.resume(returning: $0) }
+        }
+    }
+
+    @Test("A manager shows blocks from the server, asking for its placeholders and the user's identity")
+    func throughTheManager() async throws {
+        try await ContentServer.with { server in
+            try await server.setBlocksAnswer(Self.answer)
+            let fixture = ContentBlockFixture()
+            let manager = fixture.makeManager(HTTPContentBlockSource(endpoint: server.blocksURL))
+            let surface = InstantHTMLSurface()
+            let placeholder = ContentBlockPlaceholder(
+                placeholderId: "home",
+                deferredLoad: true,
+                manager: manager,
+                surface: surface
+            )
+            await placeholder.reloadAndWait(manager)
+            #expect(placeholder.contentBlock?.id == "remote-hero")
+            #expect(placeholder.contentBlock?.timeToLive == .seconds(300))
+            #expect(surface.documents.last?.contains("from the server") == true)
+            try manager.identify(userId: "customer-7")
+            await manager.waitUntilIdle()
+            manager.prefetchPlaceholders(ids: ["home", "cart"])
+            await manager.waitUntilIdle()
+
+            let requests = try await server.stats().blockRequests
+            #expect(requests.map(\.placeholderIds) == [["home"], ["home", "cart"]])
+            #expect(requests.allSatisfy { $0.anonymousId == fixture.reporter.identity.anonymousID })
+            #expect(requests.map(\.userId) == [nil, "customer-7"])
+        }
+    }
+
+    @Test(
+        "Failures and malformed answers are clear errors, never crashes",
+        arguments: [
+            ("{\"contentBlocks\": []}", 500, "the server answered with status 500"),
+            (#"{"contentBlocks": [{"id": "a", "name": "A", "placeh"#, 200, "$: not valid JSON"),
+            (
+                #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "", "frequency": 1}]}"#,
+                200,
+                "$.contentBlocks[0].frequency: expected one of always"
+            ),
+            ("<html>gateway</html>", 200, "$: not valid JSON"),
+            ("", 200, "$: not valid JSON"),
+        ]
+    )
+    func failures(body: String, status: Int, expected: String) async throws {
+        try await ContentServer.with { server in
+            try await server.setBlocksAnswer(body, status: status)
+            let result = await load(HTTPContentBlockSource(endpoint: server.blocksURL))
+            guard case .failure(let error) = result else {
+                Issue.record("a bad answer was accepted: \(result)")
+                return
+            }
+            #expect(error.description.contains(expected), "\(error)")
+            #expect(error.description.contains(server.blocksURL.absoluteString))
+        }
+    }
+
+    @Test("A server that cannot be reached is a source failure")
+    func unreachable() async throws {
+        let server = try await ContentServer.start()
+        let endpoint = server.blocksURL
+        await server.shutdown()
+        let result = await load(HTTPContentBlockSource(endpoint: endpoint))
+        guard case .failure(.sourceFailed(let source, _)) = result else {
+            Issue.record("an unreachable server did not fail: \(result)")
+            return
+        }
+        #expect(source == endpoint.absoluteString)
+    }
+}

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""A loopback content server for Actuate's content-block tests: assets and content-block answers.
+
+It listens on 127.0.0.1 on an ephemeral port and prints the port alone on its first stdout line.
+
+    python3 Tests/Support/content_server.py
+
+Endpoints:
+  GET  /assets/<name>        the asset configured for that path, or 404 when none is.
+  POST /v1/content-blocks    records the JSON request body, then answers with the configured block answer
+                             (by default 200 with {"contentBlocks": []}).
+  POST /control/asset        {"path": "/assets/a.png", "status": 200, "contentType": "image/png",
+                             "base64": "..."} configures (or replaces) one asset.
+  POST /control/blocks       {"status": 200, "body": "raw text"} configures the block answer; the body is sent
+                             as given, so tests can send malformed or truncated JSON.
+  GET  /control/stats        {"requests": {path: count}, "blockRequests": [request bodies, parsed]}.
+  POST /control/shutdown     stops the server.
+
+It stops by itself after --max-seconds, when its parent process dies, and when its standard input reaches
+end of file (the test process holds the other end of that pipe).
+Only the Python 3 standard library is used.
+"""
+
+import argparse
+import base64
+import json
+import os
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlparse
+
+
+class ContentState:
+    """The server's configuration and counters, shared by the handler threads behind one lock."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.assets = {}
+        self.blocks_answer = {"status": 200, "body": json.dumps({"contentBlocks": []})}
+        self.requests = {}
+        self.block_requests = []
+        self.stopping = threading.Event()
+
+    def count(self, path):
+        with self.lock:
+            self.requests[path] = self.requests.get(path, 0) + 1
+
+
+def make_handler(state, server_box):
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+
+        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
+            pass
+
+        def read_body(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            return self.rfile.read(length) if length > 0 else b""
+
+        def send(self, status, body, content_type):
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError, OSError):
+                self.close_connection = True
+
+        def reply(self, status, payload):
+            self.send(status, json.dumps(payload).encode("utf-8"), "application/json")
+
+        def do_GET(self):
+            path = urlparse(self.path).path
+            if path == "/control/stats":
+                with state.lock:
+                    payload = {"requests": dict(state.requests), "blockRequests": list(state.block_requests)}
+                self.reply(200, payload)
+                return
+            state.count(path)
+            with state.lock:
+                asset = state.assets.get(path)
+            if asset is None:
+                self.reply(404, {"error": "no asset at %s" % path})
+            else:
+                self.send(asset["status"], asset["body"], asset["contentType"])
+
+        def do_POST(self):
+            path = urlparse(self.path).path
+            body = self.read_body()
+            if path == "/v1/content-blocks":
+                state.count(path)
+                try:
+                    request = json.loads(body or b"null")
+                except ValueError:
+                    request = {"unparsable": body.decode("utf-8", "replace")}
+                with state.lock:
+                    state.block_requests.append(request)
+                    answer = dict(state.blocks_answer)
+                self.send(answer["status"], answer["body"].encode("utf-8"), "application/json")
+            elif path == "/control/asset":
+                try:
+                    config = json.loads(body)
+                    asset = {
+                        "status": int(config.get("status", 200)),
+                        "contentType": str(config.get("contentType", "application/octet-stream")),
+                        "body": base64.b64decode(config.get("base64", "")),
+                    }
+                    asset_path = str(config["path"])
+                except (ValueError, KeyError, TypeError) as error:
+                    self.reply(400, {"error": "bad asset: %s" % error})
+                    return
+                with state.lock:
+                    state.assets[asset_path] = asset
+                self.reply(200, {"path": asset_path})
+            elif path == "/control/blocks":
+                try:
+                    config = json.loads(body)
+                    answer = {"status": int(config.get("status", 200)), "body": str(config["body"])}
+                except (ValueError, KeyError, TypeError) as error:
+                    self.reply(400, {"error": "bad answer: %s" % error})
+                    return
+                with state.lock:
+                    state.blocks_answer = answer
+                self.reply(200, {"status": answer["status"]})
+            elif path == "/control/shutdown":
+                self.reply(200, {"stopping": True})
+                stop(state, server_box)
+            else:
+                self.reply(404, {"error": "not found"})
+
+    return Handler
+
+
+def stop(state, server_box):
+    """Stops serving from a thread other than the one running serve_forever."""
+    if state.stopping.is_set():
+        return
+    state.stopping.set()
+    threading.Thread(target=server_box[0].shutdown, daemon=True).start()
+
+
+def watch_parent(state, server_box, parent):
+    while not state.stopping.wait(0.5):
+        if os.getppid() != parent:
+            stop(state, server_box)
+
+
+def watch_stdin(state, server_box):
+    try:
+        # os.read, not sys.stdin: a daemon thread blocked in a buffered reader aborts interpreter shutdown.
+        while os.read(sys.stdin.fileno(), 4096):
+            pass
+    except (OSError, ValueError):
+        pass
+    stop(state, server_box)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Loopback content server for Actuate's content-block tests.")
+    parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this many seconds")
+    arguments = parser.parse_args()
+
+    state = ContentState()
+    server_box = [None]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(state, server_box))
+    server.daemon_threads = True
+    server_box[0] = server
+    print(server.server_address[1], flush=True)
+
+    threading.Thread(target=watch_parent, args=(state, server_box, os.getppid()), daemon=True).start()
+    threading.Thread(target=watch_stdin, args=(state, server_box), daemon=True).start()
+    deadline = threading.Timer(arguments.max_seconds, stop, args=(state, server_box))
+    deadline.daemon = True
+    deadline.start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Skip interpreter finalization: daemon threads may still be blocked in reads.
+    os._exit(code)
