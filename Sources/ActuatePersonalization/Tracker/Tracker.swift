@@ -88,11 +88,16 @@ public final class Tracker: Sendable {
     ///
     /// An incremental source (a server) is asked only when behaviour commands are pending or nothing is
     /// cached; otherwise the cached result answers, also right after launch. A local source is asked every
-    /// time. Actions the user closed are left out, and reported as `dont-show`.
+    /// time. Actions the user closed are left out, and reported as `dont-show`. When no reporting session is
+    /// live, one starts first.
     /// - Returns: The matched conditions and the actions to show, attached to this tracker.
     /// - Throws: ``TrackerError/decisionFailed(reason:lastGoodResult:)`` when the source fails; the cache and
     ///   the pending commands are kept.
     public func getResult() async throws(TrackerError) -> TrackerResult {
+        if reporter.currentSession == nil {
+            // Asking what to show starts a visit: the session, and its countdown of closed actions, begin now.
+            sessionDidStart(reporter.startNewSession().id)
+        }
         let visitor = reporter.identity.current
         let incremental = source.isIncremental
         let plan = core.withLock { core -> (request: DecisionRequest?, sentUpTo: UInt64, cached: TrackerResult?) in
