@@ -22,10 +22,14 @@ let package = Package(
         .target(name: "Actuate"),
         .target(name: "ActuateTesting", dependencies: ["Actuate"]),
         .target(name: "ActuateReporting", dependencies: ["Actuate"]),
-        .target(name: "ActuatePersonalization", dependencies: ["Actuate", "ActuateReporting"]),
+        .target(
+            name: "ActuatePersonalization",
+            dependencies: ["Actuate", "ActuateReporting"],
+            exclude: ["Rules/rules.schema.json"]
+        ),
         .executableTarget(
             name: "ShopDemo",
-            dependencies: ["Actuate", "ActuateReporting"],
+            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
             path: "Examples/ShopDemo"
         ),
         .executableTarget(

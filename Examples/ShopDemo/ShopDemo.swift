@@ -76,6 +76,7 @@ struct ShopDemo {
         let stored = try reporting.store.count()
         print("   \(stored) events are stored durably in \(reporting.store.directory.path).")
         print("   No collector is configured in this demo, so they stay on disk until one is; nothing is lost.")
+        try await DemoPersonalization.run(reporting: reporting)
 
         section("Action stacks")
         print(indent(stacks.textDump()))

@@ -12,7 +12,7 @@ struct RulesFileParser {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            report("$", "not valid JSON: \(Self.reason(error))")
+            report("$", "not valid JSON: \(Self.reason(error, in: data))")
             return nil
         }
         guard let object = object(root, at: "$") else { return nil }
@@ -247,14 +247,36 @@ struct RulesFileParser {
         }
     }
 
-    /// The most specific reason a decoder gives for invalid JSON.
-    static func reason(_ error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error else { return String(describing: error) }
-        if let underlying = context.underlyingError {
-            let nsError = underlying as NSError
-            if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
-            return String(describing: underlying)
+    /// The most specific reason for invalid JSON: the parser's own message, with a line and column when it
+    /// gives a character offset.
+    static func reason(_ error: any Error, in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let nsError = error as NSError
+            if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String {
+                return debug + location(in: debug, data: data)
+            }
         }
-        return context.debugDescription
+        if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
+        return String(describing: error)
+    }
+
+    /// ` (line L, column C)` for a message that names `character N`, or nothing.
+    private static func location(in message: String, data: Data) -> String {
+        guard let range = message.range(of: "character ") else { return "" }
+        let digits = message[range.upperBound...].prefix { $0.isNumber }
+        guard let offset = Int(digits), offset <= data.count else { return "" }
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return " (line \(line), column \(column))"
     }
 }
