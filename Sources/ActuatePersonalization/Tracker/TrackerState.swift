@@ -24,6 +24,10 @@ struct TrackerState: Sendable {
         var status: String
     }
 
+    /// The most commands kept for an incremental source; beyond it the oldest are dropped (their report events
+    /// stay in the event store).
+    static let maximumPendingCommands = 1_000
+
     var saved = Saved()
     var cached: TrackerResult?
     /// Set by a navigate: the next answer of an incremental source replaces the cache instead of merging.
@@ -39,6 +43,9 @@ struct TrackerState: Sendable {
         saved.profile.apply(command)
         if keepPending {
             saved.pending.append(Pending(sequence: saved.nextSequence, command: command))
+            if saved.pending.count > Self.maximumPendingCommands {
+                saved.pending.removeFirst(saved.pending.count - Self.maximumPendingCommands)
+            }
         }
         saved.nextSequence += 1
         savedGeneration += 1
