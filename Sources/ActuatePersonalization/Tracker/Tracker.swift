@@ -23,7 +23,7 @@ import Synchronization
 /// ``ReportingPlugin``; install that plugin on the session's dispatcher.
 ///
 /// Rules the tracker keeps:
-/// - One of each status per action and page view (since the last navigate, or the start of a session);
+/// - One of each status per action and page view (since the last navigate or ``startNewSession()``);
 ///   `executed` is dropped once a click or close was reported for the action.
 /// - `close(dontShowSessions: N)` hides the action for the rest of the session and the next N sessions. Each
 ///   new reporting session counts down by one; the counts survive relaunches. A hidden action the source
@@ -155,11 +155,11 @@ public final class Tracker: Sendable {
 
     // MARK: Sessions
 
-    /// Starts a new reporting session now, which counts down every closed action, and clears the cached
-    /// result, as Personyze does.
+    /// Starts a new reporting session now, which counts down every closed action and starts a fresh page view,
+    /// and clears the cached result, as Personyze does.
     public func startNewSession() {
         let generation = core.withLock { core -> UInt64 in
-            core.tracker.clearResult()
+            core.tracker.startOver()
             return core.tracker.resultGeneration
         }
         if let problem = storage.save(nil, generation: generation) { handle(problem) }

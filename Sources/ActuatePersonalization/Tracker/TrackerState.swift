@@ -82,11 +82,12 @@ struct TrackerState: Sendable {
         saved.lastSessionId = sessionId
         saved.sessionCount += 1
         saved.dontShow.sessionStarted(sessionId)
-        pageView.removeAll()
         savedGeneration += 1
     }
 
-    mutating func clearResult() {
+    /// Starts a fresh page view and forgets the cached result, for an explicit new session.
+    mutating func startOver() {
+        pageView.removeAll()
         cached = nil
         resultGeneration += 1
     }
