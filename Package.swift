@@ -34,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ActuateBenchmarks",
-            dependencies: ["Actuate", "ActuateReporting"],
+            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
             path: "Benchmarks/ActuateBenchmarks"
         ),
         .executableTarget(

@@ -7,5 +7,6 @@ enum BenchmarkCatalog {
         .timelineMemory,
         .journalAppend,
         .journalRecover,
+        .decide,
     ]
 }

@@ -15,19 +15,9 @@ import Foundation
 /// Rules are checked when the source is made; evaluation uses set lookups only, so it does not slow down as
 /// the visitor's history grows.
 public struct LocalDecisionSource: DecisionSource {
-    /// A condition with its actions looked up and its document patterns split once.
-    private struct Compiled: Sendable {
-        var condition: TrackerCondition
-        var controlGroupPercent: Double
-        var actions: [ContentAction]
-        var exactDocuments: Set<String>?
-        var documentPrefixes: [String]
-        var targeting: RuleTargeting
-    }
-
     /// The rules the source decides with.
     public let rules: RulesFile
-    private let compiled: [Compiled]
+    private let compiled: CompiledRules
 
     /// Each answer is the whole result for the visitor's state.
     public var isIncremental: Bool { false }
@@ -40,18 +30,7 @@ public struct LocalDecisionSource: DecisionSource {
         let problems = rules.problems
         guard problems.isEmpty else { throw RulesFileError(file: "<rules>", problems: problems) }
         self.rules = rules
-        let actionsById = Dictionary(rules.actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        compiled = rules.conditions.map { condition in
-            let documents = condition.targeting.documents
-            return Compiled(
-                condition: TrackerCondition(id: condition.id, name: condition.name),
-                controlGroupPercent: condition.controlGroupPercent,
-                actions: condition.actionIds.compactMap { actionsById[$0] },
-                exactDocuments: documents.map { Set($0.filter { !$0.hasSuffix("*") }) },
-                documentPrefixes: documents?.filter { $0.hasSuffix("*") }.map { String($0.dropLast()) } ?? [],
-                targeting: condition.targeting
-            )
-        }
+        compiled = CompiledRules(rules)
     }
 
     /// Creates a source from a rules file.
@@ -83,51 +62,23 @@ public struct LocalDecisionSource: DecisionSource {
     public func evaluate(_ request: DecisionRequest) -> TrackerResult {
         var result = TrackerResult()
         var included = Set<Int>()
-        for entry in compiled where matches(entry, request) {
-            var condition = entry.condition
+        for rule in compiled.matchingRules(profile: request.profile, sessionCount: request.sessionCount) {
+            let outcome = compiled.outcomes[rule]
+            var condition = outcome.condition
             if ControlGroup.contains(
                 visitorId: request.visitorId,
                 conditionId: condition.id,
-                percent: entry.controlGroupPercent
+                percent: outcome.controlGroupPercent
             ) {
                 condition.isControlGroup = true
                 result.conditions.append(condition)
                 continue
             }
             result.conditions.append(condition)
-            for action in entry.actions where included.insert(action.id).inserted {
+            for action in outcome.actions where included.insert(action.id).inserted {
                 result.actions.append(action)
             }
         }
         return result
-    }
-
-    private func matches(_ entry: Compiled, _ request: DecisionRequest) -> Bool {
-        let targeting = entry.targeting
-        let profile = request.profile
-        if let range = targeting.sessionCount, !range.contains(request.sessionCount) { return false }
-        if let exact = entry.exactDocuments {
-            guard let document = profile.currentDocument else { return false }
-            if !exact.contains(document), !entry.documentPrefixes.contains(where: document.hasPrefix) { return false }
-        }
-        if let rule = targeting.productsSeen, !Self.matches(rule, profile) { return false }
-        if let rule = targeting.articlesSeen, !Self.matches(rule, profile) { return false }
-        if let fields = targeting.userData {
-            for (field, expected) in fields {
-                guard let value = profile.userData[field], expected == "*" || value == expected else { return false }
-            }
-        }
-        return true
-    }
-
-    private static func matches<List: ItemList>(_ rule: SeenItemsRule<List>, _ profile: VisitorProfile) -> Bool {
-        let items = rule.list.items(in: profile)
-        guard !rule.anyOf.isEmpty else { return items.count >= rule.minCount }
-        var found = 0
-        for id in rule.anyOf where items.contains(id) {
-            found += 1
-            if found >= rule.minCount { return true }
-        }
-        return false
     }
 }
