@@ -36,13 +36,18 @@ struct TrackerReportingTests {
         #expect(figures.clickThroughRate == 1)
     }
 
-    @Test("reports appear in the timeline and analytics with the content id and status")
+    @Test("reports appear in the timeline, action stacks and analytics with the content id and status")
     func timelineAndAnalytics() async throws {
         let fixture = TrackerFixture()
         let analytics = RecordingAnalyticsProvider()
+        let stacks = ActionStacksPlugin()
         fixture.harness.dispatcher.add(observer: AnalyticsPlugin(provider: analytics))
+        fixture.harness.dispatcher.add(observer: stacks)
         ContentAction.banner(tracker: fixture.tracker).reportClick()
         await fixture.tracker.waitForReports()
+        let stack = try #require(stacks.openStack(session: "test", feature: PersonalizationFeature.identifier))
+        #expect(stack.entries.map(\.actionName) == ["Click Content"])
+        #expect(stack.entries.first?.inputDescription == #"action:7 "Spring banner" target"#)
         let entry = try #require(fixture.harness.timeline.snapshot().first)
         #expect(entry.actionName == "Click Content")
         #expect(entry.inputDescription == #"action:7 "Spring banner" target"#)
