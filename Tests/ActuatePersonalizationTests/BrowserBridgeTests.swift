@@ -43,6 +43,9 @@ struct BrowserBridgeTests {
         </script>
         """
 
+    /// Where the page's script tries to go on its own, right after loading.
+    static let timerRedirect = "https://evil.example/after-load"
+
     static let clicks = [
         "link", "js-link", "data-link", "relative-link", "product-name", "article", "close", "hero", "plain", "submit",
         "hostile",
@@ -129,7 +132,9 @@ struct BrowserBridgeTests {
     func noNavigation() async throws {
         let report = try await report()
         for id in Self.clicks where id != "hostile" {
-            #expect(report.click(id)?.navigations == [], "clicking #\(id) tried to navigate")
+            // The page's own timer redirects once after loading; on a slow machine it may fire during a click.
+            let navigations = report.click(id)?.navigations.filter { $0.uri != Self.timerRedirect } ?? []
+            #expect(navigations == [], "clicking #\(id) tried to navigate")
             #expect(report.click(id)?.dialogs == [], "clicking #\(id) ran a script")
         }
         #expect(report.dialogs == [])
@@ -142,8 +147,8 @@ struct BrowserBridgeTests {
     func hostileScripts() async throws {
         let report = try await report()
         let hostile = try #require(report.click("hostile"))
-        #expect(hostile.navigations.map(\.uri) == ["https://evil.example/phish"])
-        #expect(report.navigations.map(\.uri) == ["https://evil.example/after-load", "https://evil.example/phish"])
+        #expect(hostile.navigations.map(\.uri).filter { $0 != Self.timerRedirect } == ["https://evil.example/phish"])
+        #expect(Set(report.navigations.map(\.uri)) == [Self.timerRedirect, "https://evil.example/phish"])
         #expect(hostile.messages.count == 4)
         #expect(hostile.messages.last?.kind == "other")
         #expect(
