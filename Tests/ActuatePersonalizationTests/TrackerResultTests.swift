@@ -140,6 +140,18 @@ struct TrackerResultTests {
         #expect(second.tracker.profile.viewedProducts == ["p1"])
     }
 
+    @Test("with a local source, the behaviour profile is saved when results are asked for, and survives a relaunch")
+    func localProfileSurvivesRelaunch() async throws {
+        let first = TrackerFixture(source: ScriptedDecisionSource(incremental: false))
+        try first.tracker.navigate(documentName: "product/sku-1")
+        try first.tracker.productViewed(productId: "sku-1")
+        _ = try await first.tracker.getResult()
+        let second = first.relaunched(source: ScriptedDecisionSource(incremental: false))
+        #expect(second.tracker.profile.viewedProducts == ["sku-1"])
+        #expect(second.tracker.profile.currentDocument == "product/sku-1")
+        #expect(second.tracker.pendingCommands.isEmpty, "a local source needs no pending commands")
+    }
+
     @Test("unreadable files are moved aside and reported; the tracker starts afresh")
     func corruptFiles() async throws {
         let directory = TemporaryDirectory()

@@ -117,7 +117,9 @@ public final class Tracker: Sendable {
         guard let request = plan.request else {
             return deliver(plan.cached ?? .empty)
         }
-        if !request.commands.isEmpty { persistState() }
+        // Pending commands and the profile reach the disk before any network call; unchanged state is not
+        // written again.
+        persistState()
         let answer: TrackerResult
         do {
             answer = try await source.decide(request)

@@ -61,6 +61,7 @@ final class TrackerStorage: Sendable {
         generation: UInt64,
         slot: WritableKeyPath<Written, UInt64>
     ) -> TrackerError? {
+        guard written.withLock({ generation > $0[keyPath: slot] }) else { return nil }
         let data: Data
         do {
             data = try JSONEncoder().encode(value)
