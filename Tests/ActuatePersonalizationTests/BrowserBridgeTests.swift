@@ -51,11 +51,11 @@ struct BrowserBridgeTests {
         "hostile",
     ]
 
-    /// The engine run, shared by the tests of this suite: nil when the engine is missing.
-    static let run = Task<Result<BrowserEngine.Report, any Error>?, Never> {
-        switch BrowserEngine.findTools() {
-        case .failure:
-            return nil
+    /// The engine run, shared by the tests of this suite: the reason the engine is missing, or its report.
+    static let run = Task<Result<BrowserEngine.Report, any Error>, Never> {
+        switch await BrowserEngine.findTools() {
+        case .failure(let missing):
+            return .failure(missing)
         case .success(let tools):
             let action = ContentAction(id: 7, name: "Hostile banner", contentType: "text/html", content: content)
             do {
@@ -76,13 +76,12 @@ struct BrowserBridgeTests {
 
     /// The report, or a skip (a failure when the engine is required).
     private func report() async throws -> BrowserEngine.Report {
-        guard let result = await Self.run.value else {
-            let reason: String
-            if case .failure(let missing) = BrowserEngine.findTools() { reason = missing.reason } else { reason = "" }
+        let result = await Self.run.value
+        if case .failure(let missing as BrowserEngine.MissingEngine) = result {
             if ProcessInfo.processInfo.environment["ACTUATE_REQUIRE_BROWSER"] == "1" {
-                throw BrowserEngine.MissingEngine(reason: "ACTUATE_REQUIRE_BROWSER=1 but \(reason)")
+                throw BrowserEngine.MissingEngine(reason: "ACTUATE_REQUIRE_BROWSER=1 but \(missing.reason)")
             }
-            try Test.cancel("Skipped: \(reason)")
+            try Test.cancel("Skipped: \(missing.reason)")
         }
         return try result.get()
     }

@@ -60,7 +60,7 @@ enum BrowserEngine {
 
     /// Looks for `xvfb-run` and a Python 3 that can load WebKit2 4.1: ACTUATE_BROWSER_PYTHON alone when it is
     /// set, otherwise /usr/bin/python3, then python3 on PATH.
-    static func findTools() -> Result<Tools, MissingEngine> {
+    static func findTools() async -> Result<Tools, MissingEngine> {
         guard let xvfbRun = ChildProcess.findOnPath("xvfb-run") else {
             return .failure(MissingEngine(reason: "xvfb-run is not installed; \(installHint)"))
         }
@@ -75,7 +75,7 @@ enum BrowserEngine {
             "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1'); "
             + "from gi.repository import Gtk, WebKit2"
         for python in candidates where FileManager.default.isExecutableFile(atPath: python.path) {
-            if (try? ChildProcess.runQuietly(python, ["-c", probe])) == 0 {
+            if (try? await ChildProcess.run(python, ["-c", probe]))?.status == 0 {
                 return .success(Tools(xvfbRun: xvfbRun, python: python))
             }
         }
@@ -143,19 +143,10 @@ enum BrowserEngine {
 }
 
 extension ChildProcess {
-    /// Runs a program to completion with no output, returning its exit status.
-    static func runQuietly(_ program: URL, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     /// Runs a program to completion, returning its exit status and its standard output and error together.
+    ///
+    /// It never blocks a thread of the cooperative pool: the output is read on a dispatch queue and the exit
+    /// is awaited through the termination handler.
     static func run(_ program: URL, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = program
