@@ -25,7 +25,11 @@ let package = Package(
         .target(name: "Actuate"),
         .target(name: "ActuateTesting", dependencies: ["Actuate"]),
         .target(name: "ActuateReporting", dependencies: ["Actuate"]),
-        .target(name: "ActuatePersonalization", dependencies: ["Actuate", "ActuateReporting"]),
+        .target(
+            name: "ActuatePersonalization",
+            dependencies: ["Actuate", "ActuateReporting"],
+            exclude: ["Rules/rules.schema.json"]
+        ),
         .executableTarget(
             name: "ShopDemo",
             dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
@@ -33,7 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ActuateBenchmarks",
-            dependencies: ["Actuate", "ActuateReporting"],
+            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
             path: "Benchmarks/ActuateBenchmarks"
         ),
         .executableTarget(

@@ -10,5 +10,6 @@ enum BenchmarkCatalog {
         .journalAppend,
         .journalRecover,
         .uploadThroughput,
+        .decide,
     ]
 }

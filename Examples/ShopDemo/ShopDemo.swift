@@ -79,6 +79,7 @@ struct ShopDemo {
         print("   No collector is configured in this demo, so they stay on disk until one is; nothing is lost.")
         print(indent(try reporting.statistics().description))
 
+        try await DemoPersonalization.run(reporting: reporting)
         try await DemoCampaigns.run(reporting: reporting)
         try await DemoContentBlocks.run(reporting: reporting, system: system)
         section("Action stacks")

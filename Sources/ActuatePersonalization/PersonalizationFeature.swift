@@ -12,6 +12,7 @@ public final class PersonalizationFeature: Feature {
 
     public static func prepare(actions: FeatureActionsBuilder) {
         // Content actions and the tracker (Personyze-style).
+        declareContentActions(actions)
         // Campaign delivery (Evergage-style).
         declareCampaignActions(actions)
         // Content blocks (Exponea-style).

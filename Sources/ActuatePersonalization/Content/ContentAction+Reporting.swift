@@ -1,0 +1,114 @@
+import ActuateReporting
+import Synchronization
+
+/// Reporting what happened to the content, for apps that present it themselves, and rendering it onto an
+/// ``HTMLSurface``, which reports by itself.
+extension ContentAction {
+    /// Reports that the content was shown. ``render(on:bridge:clickedCallback:)`` does this by itself.
+    /// - Returns: Whether the report was sent, dropped as a duplicate, or not made for want of a tracker.
+    @discardableResult
+    public func reportExecuted() -> ContentReportResult {
+        report(.executed)
+    }
+
+    /// Reports a click on the content's main target.
+    /// - Returns: Whether the report was sent, dropped as a duplicate, or not made for want of a tracker.
+    @discardableResult
+    public func reportClick() -> ContentReportResult {
+        report(.target())
+    }
+
+    /// Reports that the user closed the content, and hides it for the rest of the session and the next
+    /// `dontShowSessions` sessions.
+    /// - Parameter dontShowSessions: The sessions after this one not to show it; negatives count as 0.
+    /// - Returns: Whether the report was sent, dropped as a duplicate, or not made for want of a tracker.
+    @discardableResult
+    public func reportClose(dontShowSessions: Int = 0) -> ContentReportResult {
+        report(.close(dontShowSessions: max(0, dontShowSessions)))
+    }
+
+    /// Reports a click on a product shown in the content.
+    /// - Parameter productId: The product's id in the catalogue.
+    /// - Returns: Whether the report was sent, dropped as a duplicate, invalid (an empty id), or not made for
+    ///   want of a tracker.
+    @discardableResult
+    public func reportProductClick(productId: String) -> ContentReportResult {
+        report(.product(productId: productId))
+    }
+
+    /// Reports a click on an article shown in the content.
+    /// - Parameter articleId: The article's id.
+    /// - Returns: Whether the report was sent, dropped as a duplicate, invalid (an empty id), or not made for
+    ///   want of a tracker.
+    @discardableResult
+    public func reportArticleClick(articleId: String) -> ContentReportResult {
+        report(.article(articleId: articleId))
+    }
+
+    /// Reports that presenting the content failed.
+    /// - Parameter message: What went wrong.
+    /// - Returns: Whether the report was sent, dropped as a duplicate, or not made for want of a tracker.
+    @discardableResult
+    public func reportError(message: String) -> ContentReportResult {
+        report(.error(message: message))
+    }
+
+    private func report(_ event: ContentEvent) -> ContentReportResult {
+        guard let tracker else { return .noTracker }
+        return tracker.report(event, actionId: id, name: name)
+    }
+
+    /// Renders the content onto `surface` and reports what happens there.
+    ///
+    /// - `executed` is reported when the surface says the document has loaded, once per page view however
+    ///   often the action is rendered; a failed load is reported as an `error`.
+    /// - Each bridge message is checked (see ``ContentBridge``). A valid one becomes an ``ActionClicked``, is
+    ///   reported through the tracker and handed to `clickedCallback`; calling
+    ///   ``Tracker/reportActionClicked(_:)`` again from the callback is harmless, as the duplicate is dropped.
+    /// - A malformed message, or one that arrives before the load finished, is reported as an `error` event
+    ///   and otherwise ignored.
+    /// - Content that is not `text/html` is not loaded; an `error` is reported instead.
+    ///
+    /// - Parameters:
+    ///   - surface: Where to show the document.
+    ///   - bridge: The bridge's handler name and link policy.
+    ///   - clickedCallback: Receives each valid click, on the thread the surface delivers messages on.
+    public func render(
+        on surface: any HTMLSurface,
+        bridge: ContentBridge = .standard,
+        clickedCallback: (@Sendable (ActionClicked) -> Void)? = nil
+    ) {
+        guard let document = contentHtmlDoc(bridge: bridge) else {
+            reportError(message: "Content of type \(contentType ?? "none") cannot be rendered as HTML.")
+            return
+        }
+        let action = self
+        let loaded = Atomic<Bool>(false)
+        surface.load(
+            html: document,
+            bridgeName: bridge.handlerName,
+            onMessage: { text in
+                guard loaded.load(ordering: .acquiring) else {
+                    action.reportError(message: BridgeMessageError.beforeLoad.description)
+                    return
+                }
+                switch BridgeMessage.parse(text, actionId: action.id, bridge: bridge) {
+                case .success(let clicked):
+                    _ = action.tracker?.report(clicked, name: action.name)
+                    clickedCallback?(clicked)
+                case .failure(let problem):
+                    action.reportError(message: problem.description)
+                }
+            },
+            completion: { result in
+                switch result {
+                case .loaded:
+                    loaded.store(true, ordering: .releasing)
+                    action.reportExecuted()
+                case .failed(let message):
+                    action.reportError(message: "The content did not load: \(message)")
+                }
+            }
+        )
+    }
+}

@@ -1,0 +1,66 @@
+/// How the HTML of a content action talks to the app: the message handler it posts to, which links it may
+/// report, and how large a message may be.
+///
+/// The page reports clicks on these elements (the nearest marked ancestor of the clicked element wins):
+///
+/// | markup | status | `arg` | `href` |
+/// |---|---|---|---|
+/// | `data-actuate-close="N"` | `close` | N, the sessions not to show the content (empty means 0) | empty |
+/// | `data-actuate-product="ID"` | `product` | the product id | the enclosing link, if any |
+/// | `data-actuate-article="ID"` | `article` | the article id | the enclosing link, if any |
+/// | `data-actuate-target="ARG"` | `target` | the attribute's value | the enclosing link, if any |
+/// | `<a href>` or `<area href>` without a mark | `target` | empty | the link |
+///
+/// A link's `href` is reported only when its scheme is in ``allowedSchemes`` (`http`, `https`, `mailto` and
+/// `tel` by default) and it is at most ``maximumHrefLength`` characters; otherwise the click is reported with
+/// an empty `href`, so `javascript:` and `data:` URLs never reach the app. No click on a link navigates the
+/// page, and `window.open` is disabled.
+///
+/// The app checks every message again when it arrives (the page's own scripts can post too): a message that
+/// is not a JSON object with string `status`, `href` and `arg` fields, names another status, carries a link
+/// with a scheme that is not allowed, or is larger than the limits below is reported as an `error` event and
+/// otherwise ignored.
+public struct ContentBridge: Sendable, Hashable {
+    /// The name the page posts to, `window.webkit.messageHandlers.<handlerName>`; `actuate` by default.
+    public var handlerName: String
+    /// The URL schemes whose links are reported, lowercase.
+    public var allowedSchemes: Set<String>
+    /// The longest `href` reported, in characters.
+    public var maximumHrefLength: Int
+    /// The longest `arg` accepted, in characters.
+    public var maximumArgumentLength: Int
+    /// The largest message accepted, in UTF-8 bytes.
+    public var maximumMessageBytes: Int
+
+    /// The default bridge: handler `actuate`, links `http`, `https`, `mailto` and `tel`, `href` up to 2,048
+    /// characters, `arg` up to 256, messages up to 4,096 bytes.
+    public static let standard = ContentBridge()
+
+    /// Creates a bridge configuration.
+    ///
+    /// - Parameters:
+    ///   - handlerName: The message handler name. Letters, digits and underscores only; anything else is
+    ///     replaced by `actuate`.
+    ///   - allowedSchemes: The URL schemes whose links are reported.
+    ///   - maximumHrefLength: The longest `href` reported, in characters.
+    ///   - maximumArgumentLength: The longest `arg` accepted, in characters.
+    ///   - maximumMessageBytes: The largest message accepted, in UTF-8 bytes.
+    public init(
+        handlerName: String = "actuate",
+        allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"],
+        maximumHrefLength: Int = 2_048,
+        maximumArgumentLength: Int = 256,
+        maximumMessageBytes: Int = 4_096
+    ) {
+        let isIdentifier =
+            !handlerName.isEmpty
+            && handlerName.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+            }
+        self.handlerName = isIdentifier ? handlerName : "actuate"
+        self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
+        self.maximumHrefLength = max(0, maximumHrefLength)
+        self.maximumArgumentLength = max(0, maximumArgumentLength)
+        self.maximumMessageBytes = max(0, maximumMessageBytes)
+    }
+}

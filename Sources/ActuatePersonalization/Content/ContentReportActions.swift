@@ -1,0 +1,122 @@
+import Actuate
+import ActuateReporting
+import Dispatch
+
+/// The input of the actions that record what happened to a piece of content: the content and the event.
+public struct ContentReportInput: Loggable, Hashable {
+    /// The content the event happened to.
+    public var content: ContentReference
+    /// What happened.
+    public var event: ContentEvent
+
+    /// Creates an input.
+    /// - Parameters:
+    ///   - content: The content the event happened to.
+    ///   - event: What happened.
+    public init(content: ContentReference, event: ContentEvent) {
+        self.content = content
+        self.event = event
+    }
+
+    /// The content, the status and its argument, for example `action:7 "Spring banner" close 2`; error
+    /// messages are cut to 60 characters.
+    public var loggingDescription: String {
+        let base = "\(content) \(event.status.rawValue)"
+        switch event {
+        case .executed: return base
+        case .target(let href): return href.map { "\(base) \($0)" } ?? base
+        case .close(let sessions): return "\(base) \(max(0, sessions))"
+        case .product(let productId): return "\(base) \(productId)"
+        case .article(let articleId): return "\(base) \(articleId)"
+        case .error(let message):
+            return "\(base) \(message.count > 60 ? String(message.prefix(59)) + "…" : message)"
+        }
+    }
+}
+
+/// An action that records one ``ContentStatus`` for a piece of content through the dispatcher, so the event
+/// reaches the timeline, action stacks, analytics and, through ``ReportingPlugin``, the reporter.
+///
+/// The body does nothing but succeed: the event is recorded by the plugins that observe the dispatch.
+public protocol ContentReportAction: ReportedAction
+where InputType == ContentReportInput, PresenterType == NoPresenter {
+    /// The status the action records.
+    static var status: ContentStatus { get }
+}
+
+extension ContentReportAction {
+    public static var queue: DispatchQueue { ContentReportQueue.queue }
+
+    public static var reportEventType: ReportEventType { ReportEventType(status) }
+
+    public static var analyticsID: String? { "content_\(status.rawValue)" }
+
+    public static func analyticsAttributes<F: FeatureDefinition>(
+        forRequest request: ActionRequest<F, Self>
+    ) -> [String: AnalyticsValue]? {
+        let content = request.context.input.content
+        var attributes: [String: AnalyticsValue] = [
+            "contentSource": .string(content.source.rawValue),
+            "contentId": .string(content.id),
+            "status": .string(status.rawValue),
+        ]
+        if let name = content.name { attributes["contentName"] = .string(name) }
+        return attributes
+    }
+
+    public static func reportProperties(
+        for context: ActionContext<ContentReportInput>,
+        outcome: ActionPerformOutcome
+    ) -> [String: JSONValue] {
+        EventProperties.content(context.input.event, for: context.input.content)
+    }
+
+    public static func perform(
+        context: ActionContext<ContentReportInput>,
+        presenter: NoPresenter,
+        completion: Completion
+    ) -> Completion.Status {
+        completion.completedSync(.success)
+    }
+}
+
+/// Records that content was shown (`executed`).
+public final class ShowContentAction: ContentReportAction {
+    public static var status: ContentStatus { .executed }
+    public static var description: String { "Content was shown to the user." }
+}
+
+/// Records a click on the content's main target (`target`).
+public final class ClickContentAction: ContentReportAction {
+    public static var status: ContentStatus { .target }
+    public static var description: String { "The user clicked the content's main target." }
+}
+
+/// Records that the user closed the content (`close`), with the sessions not to show it.
+public final class CloseContentAction: ContentReportAction {
+    public static var status: ContentStatus { .close }
+    public static var description: String { "The user closed the content." }
+}
+
+/// Records a click on a product inside the content (`product`).
+public final class ClickContentProductAction: ContentReportAction {
+    public static var status: ContentStatus { .product }
+    public static var description: String { "The user clicked a product inside the content." }
+}
+
+/// Records a click on an article inside the content (`article`).
+public final class ClickContentArticleAction: ContentReportAction {
+    public static var status: ContentStatus { .article }
+    public static var description: String { "The user clicked an article inside the content." }
+}
+
+/// Records that presenting the content failed (`error`).
+public final class ReportContentErrorAction: ContentReportAction {
+    public static var status: ContentStatus { .error }
+    public static var description: String { "Presenting the content failed." }
+}
+
+/// The serial queue the personalisation actions run on, off the main queue.
+enum ContentReportQueue {
+    static let queue = DispatchQueue(label: "actuate.personalization.content-reports")
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Asks a decision server: posts the visitor and the behaviour commands not yet sent, and reads back the
+/// conditions and actions.
+///
+/// ```swift
+/// let source = try HTTPDecisionSource(
+///     endpoint: URL(string: "https://decisions.example.com/v1/decide")!,
+///     apiKey: "…"
+/// )
+/// let tracker = Tracker(source: source, reporter: reporter, directory: trackerDirectory)
+/// ```
+///
+/// Every failure is a ``DecisionSourceError`` with the reason: an unreachable server, a status that is not a
+/// success, a body cut short or of the wrong shape. The tracker then keeps its last good result and its
+/// pending commands, which go out with the next request. The API key travels in an
+/// `Authorization: Bearer …` header and nowhere else. Plain `http` is refused except to loopback hosts.
+public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
+    /// Where requests are posted.
+    public let endpoint: URL
+    /// How long one request may take.
+    public let timeout: Duration
+    /// The largest request body sent, in bytes.
+    public let maximumRequestBytes: Int
+    /// The largest response body read, in bytes.
+    public let maximumResponseBytes: Int
+
+    private let authorization: String?
+    private let session: URLSession
+
+    /// Answers cover the commands sent with them; the tracker merges them into its cache.
+    public var isIncremental: Bool { true }
+
+    /// Creates a source.
+    /// - Parameters:
+    ///   - endpoint: The decision URL, `https`, or `http` on a loopback host.
+    ///   - apiKey: The key sent as `Authorization: Bearer <key>`, or nil for none.
+    ///   - timeout: How long one request may take (15 seconds by default).
+    ///   - maximumRequestBytes: The largest request body sent (512 KB by default).
+    ///   - maximumResponseBytes: The largest response body read (4 MB by default).
+    /// - Throws: ``DecisionSourceError/invalidEndpoint(reason:)`` or ``DecisionSourceError/invalidAPIKey(reason:)``.
+    public init(
+        endpoint: URL,
+        apiKey: String? = nil,
+        timeout: Duration = .seconds(15),
+        maximumRequestBytes: Int = 512 * 1_024,
+        maximumResponseBytes: Int = 4 * 1_024 * 1_024
+    ) throws(DecisionSourceError) {
+        try Self.validate(endpoint)
+        if let apiKey {
+            guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
+            guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+                throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+            }
+        }
+        self.endpoint = endpoint
+        self.timeout = max(timeout, .milliseconds(1))
+        self.maximumRequestBytes = maximumRequestBytes
+        self.maximumResponseBytes = maximumResponseBytes
+        self.authorization = apiKey.map { "Bearer \($0)" }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = self.timeout.timeInterval
+        configuration.timeoutIntervalForResource = self.timeout.timeInterval
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// The endpoint and whether a key is set, never the key.
+    public var description: String {
+        "HTTPDecisionSource(endpoint: \(endpoint.absoluteString), apiKey: \(authorization == nil ? "none" : "set"))"
+    }
+
+    /// Posts the request and reads the decision.
+    /// - Parameter request: The visitor and the commands not yet sent.
+    /// - Returns: The conditions and actions the server decided on.
+    /// - Throws: ``DecisionSourceError`` saying what went wrong.
+    public func decide(_ request: DecisionRequest) async throws(DecisionSourceError) -> TrackerResult {
+        let body: Data
+        do {
+            body = try DecisionWireFormat.encode(request)
+        } catch {
+            throw .malformedResponse(reason: "the request could not be encoded: \(error)")
+        }
+        guard body.count <= maximumRequestBytes else {
+            throw .requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+        }
+        var urlRequest = URLRequest(url: endpoint, timeoutInterval: timeout.timeInterval)
+        urlRequest.httpMethod = "POST"
+        urlRequest.httpBody = body
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let authorization { urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch {
+            throw .connectionFailed(message: (error as NSError).localizedDescription)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .malformedResponse(reason: "the response is not an HTTP response")
+        }
+        switch http.statusCode {
+        case 200..<300: break
+        case 401, 403: throw .unauthorized(status: http.statusCode)
+        case 413: throw .requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+        case 500..<600: throw .serverError(status: http.statusCode)
+        default: throw .unexpectedStatus(http.statusCode)
+        }
+        guard data.count <= maximumResponseBytes else {
+            throw .malformedResponse(reason: "the body is \(data.count) bytes, more than \(maximumResponseBytes)")
+        }
+        if let declared = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), declared != data.count {
+            throw .malformedResponse(reason: "the body is cut short: \(data.count) of \(declared) bytes arrived")
+        }
+        return try DecisionWireFormat.decode(data)
+    }
+
+    private static func validate(_ endpoint: URL) throws(DecisionSourceError) {
+        guard let scheme = endpoint.scheme?.lowercased(), let host = endpoint.host, !host.isEmpty else {
+            throw .invalidEndpoint(reason: "\(endpoint.absoluteString) has no scheme or host")
+        }
+        switch scheme {
+        case "https":
+            return
+        case "http":
+            let loopback =
+                ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+            guard loopback else {
+                throw .invalidEndpoint(reason: "plain http is allowed only to loopback hosts; use https")
+            }
+        default:
+            throw .invalidEndpoint(reason: "the scheme \(scheme) is not http or https")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Decides on the device, from a rules file of content actions and conditions.
+///
+/// A condition matches when every targeting criterion it sets holds for the visitor: the document navigated
+/// to, products and articles seen, user data fields and the session count. A visitor in a condition's control
+/// group (stable per visitor: the same visitor always lands in the same group) gets the condition, marked
+/// ``TrackerCondition/isControlGroup``, without its actions. Actions of matching conditions come in rules
+/// order, each once.
+///
+/// ```swift
+/// let source = try LocalDecisionSource(contentsOf: Bundle.main.url(forResource: "rules", withExtension: "json")!)
+/// ```
+///
+/// Rules are checked when the source is made; evaluation uses set lookups only, so it does not slow down as
+/// the visitor's history grows.
+public struct LocalDecisionSource: DecisionSource {
+    /// The rules the source decides with.
+    public let rules: RulesFile
+    private let compiled: CompiledRules
+
+    /// Each answer is the whole result for the visitor's state.
+    public var isIncremental: Bool { false }
+
+    /// Creates a source from rules built in code.
+    /// - Parameter rules: The rules.
+    /// - Throws: ``RulesFileError`` (file `<rules>`) when ids repeat, a condition names a missing action, or a
+    ///   value is out of range.
+    public init(rules: RulesFile) throws(RulesFileError) {
+        let problems = rules.problems
+        guard problems.isEmpty else { throw RulesFileError(file: "<rules>", problems: problems) }
+        self.rules = rules
+        compiled = CompiledRules(rules)
+    }
+
+    /// Creates a source from a rules file.
+    /// - Parameter url: The rules file.
+    /// - Throws: ``RulesFileError`` naming the file and every problem in it.
+    public init(contentsOf url: URL) throws(RulesFileError) {
+        try self.init(rules: try RulesFile(contentsOf: url))
+    }
+
+    /// Creates a source from rules given as JSON.
+    /// - Parameters:
+    ///   - data: The JSON.
+    ///   - name: What to call it in errors.
+    /// - Throws: ``RulesFileError`` naming `name` and every problem.
+    public init(data: Data, name: String) throws(RulesFileError) {
+        try self.init(rules: try RulesFile(data: data, name: name))
+    }
+
+    /// Evaluates the rules for the request's visitor.
+    /// - Parameter request: The visitor and their profile.
+    /// - Returns: The matched conditions and their actions.
+    public func decide(_ request: DecisionRequest) async -> TrackerResult {
+        evaluate(request)
+    }
+
+    /// Evaluates the rules synchronously.
+    /// - Parameter request: The visitor and their profile.
+    /// - Returns: The matched conditions and their actions.
+    public func evaluate(_ request: DecisionRequest) -> TrackerResult {
+        var result = TrackerResult()
+        var included = Set<Int>()
+        for rule in compiled.matchingRules(profile: request.profile, sessionCount: request.sessionCount) {
+            let outcome = compiled.outcomes[rule]
+            var condition = outcome.condition
+            if ControlGroup.contains(
+                visitorId: request.visitorId,
+                conditionId: condition.id,
+                percent: outcome.controlGroupPercent
+            ) {
+                condition.isControlGroup = true
+                result.conditions.append(condition)
+                continue
+            }
+            result.conditions.append(condition)
+            for action in outcome.actions where included.insert(action.id).inserted {
+                result.actions.append(action)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,98 @@
+import ActuateReporting
+import Foundation
+
+/// The rules a ``LocalDecisionSource`` decides with: content actions, and conditions that say who sees them.
+///
+/// Its JSON form is one object whose `actions` and `conditions` arrays are described by the JSON Schema in
+/// `Sources/ActuatePersonalization/Rules/rules.schema.json`:
+///
+/// ```json
+/// {
+///   "actions": [
+///     { "id": 7, "name": "Spring banner", "contentType": "text/html", "content": "<a href=\"https://shop.example.com/spring\">Spring sale</a>" }
+///   ],
+///   "conditions": [
+///     { "id": 1, "name": "Home page", "actions": [7], "controlGroupPercent": 10,
+///       "targeting": { "documents": ["home"], "sessionCount": { "min": 2 } } }
+///   ]
+/// }
+/// ```
+///
+/// The same file may hold `campaigns` and `contentBlocks` arrays for the other parts of this module; they are
+/// accepted here and left to their own loaders. Any other key is a mistake.
+public struct RulesFile: Sendable, Hashable {
+    /// The top-level keys that belong to other parts of the module and are ignored here.
+    public static let otherPartsKeys: Set<String> = ["campaigns", "contentBlocks"]
+
+    /// The content actions, in file order.
+    public var actions: [ContentAction]
+    /// The conditions, in file order; earlier conditions' actions come first in a result.
+    public var conditions: [RuleCondition]
+
+    /// Creates rules in code.
+    /// - Parameters:
+    ///   - actions: The content actions.
+    ///   - conditions: The conditions.
+    public init(actions: [ContentAction], conditions: [RuleCondition]) {
+        self.actions = actions
+        self.conditions = conditions
+    }
+
+    /// Loads and validates a rules file.
+    /// - Parameter url: The file.
+    /// - Throws: ``RulesFileError`` naming the file and every problem, with its JSON path.
+    public init(contentsOf url: URL) throws(RulesFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RulesFileError(file: url.path, problems: [Self.unreadable(error)])
+        }
+        try self.init(data: data, name: url.path)
+    }
+
+    /// Parses and validates rules.
+    /// - Parameters:
+    ///   - data: The JSON.
+    ///   - name: What to call the data in errors, such as a file name.
+    /// - Throws: ``RulesFileError`` naming `name` and every problem, with its JSON path.
+    public init(data: Data, name: String) throws(RulesFileError) {
+        var parser = RulesFileParser()
+        let parsed = parser.parse(data)
+        guard let parsed, parser.problems.isEmpty else {
+            throw RulesFileError(file: name, problems: parser.problems)
+        }
+        self = parsed
+    }
+
+    /// Every problem in a rules file, in document order; empty when the file is valid. This is what
+    /// `actuate validate RULES.json` reports.
+    /// - Parameter url: The file.
+    /// - Returns: The problems, each with its JSON path.
+    public static func validate(contentsOf url: URL) -> [RulesFileProblem] {
+        do {
+            return validate(data: try Data(contentsOf: url))
+        } catch {
+            return [unreadable(error)]
+        }
+    }
+
+    /// Every problem in rules given as JSON, in document order; empty when they are valid.
+    /// - Parameter data: The JSON.
+    /// - Returns: The problems, each with its JSON path.
+    public static func validate(data: Data) -> [RulesFileProblem] {
+        var parser = RulesFileParser()
+        _ = parser.parse(data)
+        return parser.problems
+    }
+
+    /// The problems of rules built in code: duplicate ids, conditions that name missing actions, values out of
+    /// range, JSON content that is not an array of string objects.
+    public var problems: [RulesFileProblem] {
+        RulesFileChecks.problems(in: self)
+    }
+
+    private static func unreadable(_ error: any Error) -> RulesFileProblem {
+        RulesFileProblem(path: "$", message: "the file cannot be read: \(error.localizedDescription)")
+    }
+}

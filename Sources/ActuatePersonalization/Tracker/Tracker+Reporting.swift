@@ -1,0 +1,100 @@
+import Actuate
+import ActuateReporting
+
+/// Content reports: what happened to shown content, performed as ``PersonalizationFeature`` actions.
+extension Tracker {
+    /// Reports a click delivered by the HTML bridge (or built by the app), for the action it names.
+    ///
+    /// The action's name is taken from the cached result when it holds the action.
+    /// - Parameter clicked: The click.
+    /// - Returns: Whether the report was sent, dropped as a duplicate, or invalid (a close count that is not a
+    ///   whole number, an empty product or article id).
+    @discardableResult
+    public func reportActionClicked(_ clicked: ActionClicked) -> ContentReportResult {
+        let name = core.withLock { $0.tracker.cached?.action(id: clicked.actionId)?.name }
+        return report(clicked, name: name)
+    }
+
+    /// Reports a click for an action whose name the caller knows.
+    func report(_ clicked: ActionClicked, name: String?) -> ContentReportResult {
+        let event: ContentEvent
+        do {
+            switch clicked.status {
+            case .target: event = .target(href: clicked.href.isEmpty ? nil : clicked.href)
+            case .close: event = try ContentEvent(status: .close, argument: clicked.arg)
+            case .product: event = try ContentEvent(status: .product, argument: clicked.arg)
+            case .article: event = try ContentEvent(status: .article, argument: clicked.arg)
+            }
+        } catch {
+            return .invalid(reason: error.description)
+        }
+        return report(event, actionId: clicked.actionId, name: name)
+    }
+
+    /// Waits until every report handed to the dispatcher so far has completed, so its event is in the store.
+    public func waitForReports() async {
+        await inFlight.wait()
+    }
+
+    /// Reports `event` for an action, unless it is a duplicate in this page view.
+    func report(_ event: ContentEvent, actionId: Int, name: String?) -> ContentReportResult {
+        if let problem = Self.problem(with: event) { return .invalid(reason: problem) }
+        let sessionId = reporter.currentSession?.id
+        let admitted = core.withLock { core -> Bool in
+            guard core.tracker.admit(actionId: actionId, status: event.status.rawValue) else { return false }
+            if case .close(let sessions) = event {
+                core.tracker.close(actionId: actionId, sessions: sessions, sessionId: sessionId)
+            }
+            return true
+        }
+        guard admitted else { return .duplicate }
+        if case .close = event { persistState() }
+        let input = ContentReportInput(content: .contentAction(id: actionId, name: name), event: event)
+        switch event.status {
+        case .executed: perform(PersonalizationFeature.showContent, input: input, userInitiated: false)
+        case .target: perform(PersonalizationFeature.clickContent, input: input, userInitiated: true)
+        case .close: perform(PersonalizationFeature.closeContent, input: input, userInitiated: true)
+        case .product: perform(PersonalizationFeature.clickContentProduct, input: input, userInitiated: true)
+        case .article: perform(PersonalizationFeature.clickContentArticle, input: input, userInitiated: true)
+        case .error: perform(PersonalizationFeature.reportContentError, input: input, userInitiated: false)
+        }
+        return .sent
+    }
+
+    /// Reports each hidden action as `dont-show`, once per page view.
+    func reportSuppressed(_ hidden: [ContentAction]) {
+        for action in hidden {
+            let remaining = core.withLock { core -> Int? in
+                guard core.tracker.admit(actionId: action.id, status: "dont-show") else { return nil }
+                return core.tracker.saved.dontShow.remainingSessions(action.id) ?? 0
+            }
+            guard let remaining else { continue }
+            let input = SuppressedContentInput(
+                content: .contentAction(id: action.id, name: action.name),
+                remainingSessions: remaining
+            )
+            perform(PersonalizationFeature.suppressContent, input: input, userInitiated: false)
+        }
+    }
+
+    /// Performs a report action in the tracker's session, counting it until it completes.
+    func perform<A: Action>(
+        _ binding: StaticActionBinding<PersonalizationFeature, A>,
+        input: A.InputType,
+        userInitiated: Bool
+    ) where A.PresenterType == NoPresenter {
+        let inFlight = self.inFlight
+        inFlight.begin()
+        session.perform(binding, input: input, presenter: (), userInitiated: userInitiated) { _ in
+            inFlight.end()
+        }
+    }
+
+    private static func problem(with event: ContentEvent) -> String? {
+        switch event {
+        case .product(let productId) where productId.allSatisfy(\.isWhitespace): "the product id is empty"
+        case .article(let articleId) where articleId.allSatisfy(\.isWhitespace): "the article id is empty"
+        default: nil
+        }
+    }
+}

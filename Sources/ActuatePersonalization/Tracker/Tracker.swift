@@ -1,0 +1,212 @@
+import Actuate
+import ActuateReporting
+import Foundation
+import Synchronization
+
+/// Asks what content to show, and records what the user does: behaviour, impressions, clicks, closes and
+/// errors, through the dispatcher and the reporting layer.
+///
+/// ```swift
+/// let tracker = Tracker(
+///     source: try LocalDecisionSource(contentsOf: rulesURL),
+///     reporter: reporter,
+///     directory: supportDirectory.appendingPathComponent("tracker")
+/// )
+/// try tracker.navigate(documentName: "home")
+/// try tracker.productViewed(productId: "sku-1")
+/// let result = try await tracker.getResult()
+/// result.actions.first?.render(on: surface)
+/// ```
+///
+/// Every report is performed as an action of ``PersonalizationFeature`` in the tracker's session, so it
+/// appears in the timeline, action stacks and analytics, and reaches the ``Reporter`` through its
+/// ``ReportingPlugin``; install that plugin on the session's dispatcher.
+///
+/// Rules the tracker keeps:
+/// - One of each status per action and page view (since the last navigate or ``startNewSession()``);
+///   `executed` is dropped once a click or close was reported for the action.
+/// - `close(dontShowSessions: N)` hides the action for the rest of the session and the next N sessions. Each
+///   new reporting session counts down by one; the counts survive relaunches. A hidden action the source
+///   returns is left out of the result and reported once per page view as `dont-show`.
+/// - Results are cached on disk. A failing source never changes the cache: ``getResult()`` throws
+///   ``TrackerError/decisionFailed(reason:lastGoodResult:)`` with the last good result. Pending commands leave
+///   the list only when a source has answered for them.
+public final class Tracker: Sendable {
+    struct Core: Sendable {
+        var tracker = TrackerState()
+        var lastError: TrackerError?
+    }
+
+    let source: any DecisionSource
+    let reporter: Reporter
+    /// The session the tracker's actions are performed in.
+    public let session: ActionSession
+    let storage: TrackerStorage
+    let onError: (@Sendable (TrackerError) -> Void)?
+    let core: Mutex<Core>
+    let inFlight = InFlightReports()
+
+    /// Creates a tracker, reading its state and cached result from `directory`.
+    ///
+    /// Unreadable files are moved aside and reported through `onError` and ``lastError``; the tracker then
+    /// starts without them.
+    /// - Parameters:
+    ///   - source: Decides what to show.
+    ///   - reporter: The reporter whose sessions the tracker follows and whose identity names the visitor.
+    ///   - directory: Where the tracker keeps its files; created when first written.
+    ///   - session: The session the tracker performs its actions in; ``ActionSession/main`` by default.
+    ///   - onError: Called with every storage problem, outside the tracker's lock.
+    public init(
+        source: any DecisionSource,
+        reporter: Reporter,
+        directory: URL,
+        session: ActionSession = .main,
+        onError: (@Sendable (TrackerError) -> Void)? = nil
+    ) {
+        self.source = source
+        self.reporter = reporter
+        self.session = session
+        self.storage = TrackerStorage(directory: directory)
+        self.onError = onError
+        let loaded = storage.load()
+        var state = TrackerState()
+        if let saved = loaded.saved { state.saved = saved }
+        state.cached = loaded.result
+        self.core = Mutex(Core(tracker: state, lastError: loaded.problems.last))
+        for problem in loaded.problems { onError?(problem) }
+        reporter.onSessionStart { [weak self] session in
+            self?.sessionDidStart(session.id)
+        }
+        if let live = reporter.currentSession {
+            sessionDidStart(live.id)
+        }
+    }
+
+    // MARK: Results
+
+    /// Decides what to show now.
+    ///
+    /// An incremental source (a server) is asked only when behaviour commands are pending or nothing is
+    /// cached; otherwise the cached result answers, also right after launch. A local source is asked every
+    /// time. Actions the user closed are left out, and reported as `dont-show`. When no reporting session is
+    /// live, one starts first.
+    /// - Returns: The matched conditions and the actions to show, attached to this tracker.
+    /// - Throws: ``TrackerError/decisionFailed(reason:lastGoodResult:)`` when the source fails; the cache and
+    ///   the pending commands are kept.
+    public func getResult() async throws(TrackerError) -> TrackerResult {
+        if reporter.currentSession == nil {
+            // Asking what to show starts a visit: the session, and its countdown of closed actions, begin now.
+            sessionDidStart(reporter.startNewSession().id)
+        }
+        let visitor = reporter.identity.current
+        let incremental = source.isIncremental
+        let plan = core.withLock { core -> (request: DecisionRequest?, sentUpTo: UInt64, cached: TrackerResult?) in
+            let state = core.tracker
+            if incremental, state.saved.pending.isEmpty, let cached = state.cached {
+                return (nil, 0, cached)
+            }
+            let request = DecisionRequest(
+                visitorId: visitor.anonymousID,
+                userId: visitor.userID,
+                sessionCount: max(1, state.saved.sessionCount),
+                commands: state.saved.pending.map(\.command),
+                profile: state.saved.profile
+            )
+            return (request, state.saved.pending.last?.sequence ?? 0, nil)
+        }
+        guard let request = plan.request else {
+            return deliver(plan.cached ?? .empty)
+        }
+        // Pending commands and the profile reach the disk before any network call; unchanged state is not
+        // written again.
+        persistState()
+        let answer: TrackerResult
+        do {
+            answer = try await source.decide(request)
+        } catch {
+            let lastGood = core.withLock { core in core.tracker.cached.map { core.tracker.visible($0).visible } }
+            throw .decisionFailed(reason: Self.describe(error), lastGoodResult: lastGood.map(attach))
+        }
+        let changed = core.withLock { core in
+            core.tracker.accept(answer, sentUpTo: plan.sentUpTo, incremental: incremental)
+        }
+        if changed { persistResult() }
+        if !request.commands.isEmpty { persistState() }
+        return deliver(core.withLock { $0.tracker.cached } ?? .empty)
+    }
+
+    /// The cached result, without hidden actions and attached to this tracker, or nil when there is none.
+    public var cachedResult: TrackerResult? {
+        core.withLock { core in core.tracker.cached.map { core.tracker.visible($0).visible } }.map(attach)
+    }
+
+    /// Leaves out hidden actions, reports them as `dont-show`, and attaches the rest.
+    private func deliver(_ result: TrackerResult) -> TrackerResult {
+        let (visible, hidden) = core.withLock { $0.tracker.visible(result) }
+        reportSuppressed(hidden)
+        return attach(visible)
+    }
+
+    private func attach(_ result: TrackerResult) -> TrackerResult {
+        TrackerResult(conditions: result.conditions, actions: result.actions.map { $0.attached(to: self) })
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        String(describing: error)
+    }
+
+    // MARK: Sessions
+
+    /// Starts a new reporting session now, which counts down every closed action and starts a fresh page view,
+    /// and clears the cached result, as Personyze does.
+    public func startNewSession() {
+        let generation = core.withLock { core -> UInt64 in
+            core.tracker.startOver()
+            return core.tracker.resultGeneration
+        }
+        if let problem = storage.save(nil, generation: generation) { handle(problem) }
+        let session = reporter.startNewSession()
+        sessionDidStart(session.id)
+    }
+
+    /// The number of reporting sessions this tracker has seen start, across launches.
+    public var sessionCount: Int { core.withLock { $0.tracker.saved.sessionCount } }
+
+    /// The sessions after the current one that the action stays hidden, or nil when it is not hidden.
+    /// - Parameter actionId: The action's id.
+    /// - Returns: The remaining sessions, or nil.
+    public func hiddenSessionsRemaining(actionId: Int) -> Int? {
+        core.withLock { $0.tracker.saved.dontShow.remainingSessions(actionId) }
+    }
+
+    /// Everything the tracker knows about the visitor's behaviour.
+    public var profile: VisitorProfile { core.withLock { $0.tracker.saved.profile } }
+
+    /// The behaviour commands not yet answered for by an incremental source.
+    public var pendingCommands: [BehaviourCommand] { core.withLock { $0.tracker.saved.pending.map(\.command) } }
+
+    /// The most recent storage problem, if any.
+    public var lastError: TrackerError? { core.withLock { $0.lastError } }
+
+    func sessionDidStart(_ sessionId: String) {
+        core.withLock { $0.tracker.sessionStarted(sessionId) }
+        persistState()
+    }
+
+    // MARK: Storage
+
+    func persistState() {
+        let snapshot = core.withLock { ($0.tracker.saved, $0.tracker.savedGeneration) }
+        if let problem = storage.save(snapshot.0, generation: snapshot.1) { handle(problem) }
+    }
+
+    private func persistResult() {
+        let snapshot = core.withLock { ($0.tracker.cached, $0.tracker.resultGeneration) }
+        if let problem = storage.save(snapshot.0, generation: snapshot.1) { handle(problem) }
+    }
+
+    func handle(_ problem: TrackerError) {
+        core.withLock { $0.lastError = problem }
+        onError?(problem)
+    }
+}

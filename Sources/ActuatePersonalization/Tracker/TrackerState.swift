@@ -1,0 +1,139 @@
+/// The tracker's state and rules, apart from the I/O that drives them: behaviour, page views, duplicate
+/// reports, suppression and the result cache.
+struct TrackerState: Sendable {
+    /// One command waiting to be sent to an incremental source.
+    struct Pending: Sendable, Hashable, Codable {
+        var sequence: UInt64
+        var command: BehaviourCommand
+    }
+
+    /// What is saved between launches, apart from the result.
+    struct Saved: Sendable, Hashable, Codable {
+        var version = 1
+        var sessionCount = 0
+        var lastSessionId: String?
+        var dontShow = DontShowList()
+        var pending: [Pending] = []
+        var nextSequence: UInt64 = 1
+        var profile = VisitorProfile()
+    }
+
+    /// A status reported for an action in the current page view.
+    struct Reported: Hashable {
+        var actionId: Int
+        var status: String
+    }
+
+    /// The most commands kept for an incremental source; beyond it the oldest are dropped (their report events
+    /// stay in the event store).
+    static let maximumPendingCommands = 1_000
+
+    var saved = Saved()
+    var cached: TrackerResult?
+    /// Set by a navigate: the next answer of an incremental source replaces the cache instead of merging.
+    var replaceOnNextAnswer = false
+    var pageView: Set<Reported> = []
+    /// Bumped whenever `saved` changes, so that only the newest snapshot is written.
+    var savedGeneration: UInt64 = 0
+    var resultGeneration: UInt64 = 0
+
+    // MARK: Behaviour
+
+    mutating func record(_ command: BehaviourCommand, keepPending: Bool) {
+        saved.profile.apply(command)
+        if keepPending {
+            saved.pending.append(Pending(sequence: saved.nextSequence, command: command))
+            if saved.pending.count > Self.maximumPendingCommands {
+                saved.pending.removeFirst(saved.pending.count - Self.maximumPendingCommands)
+            }
+        }
+        saved.nextSequence += 1
+        savedGeneration += 1
+        if case .navigate = command {
+            pageView.removeAll()
+            replaceOnNextAnswer = true
+        }
+    }
+
+    // MARK: Reports
+
+    /// The statuses after which `executed` is no longer reported in a page view: the user already interacted.
+    static let interactions: Set<String> = ["target", "close", "product", "article"]
+
+    /// Whether `status` may be reported for `actionId` now, remembering it if so (Personyze's rule: one of
+    /// each status per action and page view, and no `executed` once the user interacted with the action).
+    mutating func admit(actionId: Int, status: String) -> Bool {
+        if status == "executed",
+            pageView.contains(where: { $0.actionId == actionId && Self.interactions.contains($0.status) })
+        {
+            return false
+        }
+        return pageView.insert(Reported(actionId: actionId, status: status)).inserted
+    }
+
+    mutating func close(actionId: Int, sessions: Int, sessionId: String?) {
+        saved.dontShow.close(actionId: actionId, sessions: sessions, sessionId: sessionId)
+        savedGeneration += 1
+    }
+
+    /// Counts a new reporting session once, however often it is announced.
+    mutating func sessionStarted(_ sessionId: String) {
+        guard saved.lastSessionId != sessionId else { return }
+        saved.lastSessionId = sessionId
+        saved.sessionCount += 1
+        saved.dontShow.sessionStarted(sessionId)
+        savedGeneration += 1
+    }
+
+    /// Starts a fresh page view and forgets the cached result, for an explicit new session.
+    mutating func startOver() {
+        pageView.removeAll()
+        cached = nil
+        resultGeneration += 1
+    }
+
+    // MARK: Answers
+
+    /// Takes an answer for the commands up to `sentUpTo`: drops them from the pending list and updates the
+    /// cache. Returns whether the cache changed.
+    mutating func accept(_ answer: TrackerResult, sentUpTo: UInt64, incremental: Bool) -> Bool {
+        if !saved.pending.isEmpty {
+            saved.pending.removeAll { $0.sequence <= sentUpTo }
+            savedGeneration += 1
+        }
+        let updated: TrackerResult
+        if incremental, !replaceOnNextAnswer, let cached {
+            updated = Self.merge(answer, into: cached)
+        } else {
+            updated = answer
+        }
+        replaceOnNextAnswer = false
+        guard updated != cached else { return false }
+        cached = updated
+        resultGeneration += 1
+        return true
+    }
+
+    /// `result` without the actions hidden now, and the actions taken out.
+    func visible(_ result: TrackerResult) -> (visible: TrackerResult, hidden: [ContentAction]) {
+        guard !saved.dontShow.entries.isEmpty else { return (result, []) }
+        var visible = result
+        var hidden: [ContentAction] = []
+        visible.actions.removeAll { action in
+            guard saved.dontShow.isHidden(action.id) else { return false }
+            hidden.append(action)
+            return true
+        }
+        return (visible, hidden)
+    }
+
+    /// New answers replace actions and conditions with the same id and add new ones; the rest stay.
+    static func merge(_ answer: TrackerResult, into cached: TrackerResult) -> TrackerResult {
+        let newActionIds = Set(answer.actions.map(\.id))
+        let newConditionIds = Set(answer.conditions.map(\.id))
+        return TrackerResult(
+            conditions: cached.conditions.filter { !newConditionIds.contains($0.id) } + answer.conditions,
+            actions: cached.actions.filter { !newActionIds.contains($0.id) } + answer.actions
+        )
+    }
+}

@@ -1,0 +1,101 @@
+import ActuatePersonalization
+import Foundation
+import Testing
+
+@Suite("ContentAction content")
+struct ContentActionTests {
+    private func json(_ content: String, type: String? = "application/json") -> ContentAction {
+        ContentAction(id: 1, name: "Recommendations", contentType: type, content: content)
+    }
+
+    @Test("contentJsonArray parses an array of string-to-string objects")
+    func parsesJSONArray() {
+        let action = json(#"[{"id": "sku-1", "title": "Red shoes"}, {"id": "sku-2", "title": "Blue hat"}]"#)
+        #expect(
+            action.contentJsonArray == [["id": "sku-1", "title": "Red shoes"], ["id": "sku-2", "title": "Blue hat"]]
+        )
+        #expect(json("[]").contentJsonArray == [])
+    }
+
+    @Test("contentJsonArray accepts MIME parameters and any case")
+    func mimeParameters() {
+        #expect(json(#"[{"a": "b"}]"#, type: "Application/JSON; charset=utf-8").contentJsonArray == [["a": "b"]])
+    }
+
+    @Test(
+        "contentJsonArray is nil for anything but an array of string objects",
+        arguments: [
+            #"[{"id": "sku-1""#,  // truncated
+            "not json at all",
+            #"{"id": "sku-1"}"#,  // an object where an array was expected
+            #"[{"id": 1}]"#,  // a number
+            #"[{"id": true}]"#,  // a Boolean
+            #"[{"id": null}]"#,  // null
+            #"[{"id": {"nested": "x"}}]"#,  // an object
+            #"[{"id": ["x"]}]"#,  // an array
+            #"["sku-1", "sku-2"]"#,  // strings, not objects
+            #"[[{"id": "x"}]]"#,  // nested arrays
+            "",
+        ]
+    )
+    func rejectsOtherJSON(content: String) {
+        #expect(json(content).contentJsonArray == nil)
+    }
+
+    @Test("contentJsonArray is nil when the type is not application/json, even for valid JSON")
+    func otherTypesHaveNoJSON() {
+        #expect(json(#"[{"a": "b"}]"#, type: "text/html").contentJsonArray == nil)
+        #expect(json(#"[{"a": "b"}]"#, type: nil).contentJsonArray == nil)
+        #expect(json(#"[{"a": "b"}]"#, type: "application/jsonp").contentJsonArray == nil)
+    }
+
+    @Test("contentHtmlDoc is nil for anything but text/html")
+    func htmlOnlyForHTML() {
+        #expect(ContentAction(id: 1, contentType: "application/json", content: "[]").contentHtmlDoc == nil)
+        #expect(ContentAction(id: 1, contentType: "application/javascript", content: "alert(1)").contentHtmlDoc == nil)
+        #expect(ContentAction(id: 1, contentType: nil, content: "<b>x</b>").contentHtmlDoc == nil)
+        #expect(
+            ContentAction(id: 1, contentType: "text/html; charset=UTF-8", content: "<b>x</b>").contentHtmlDoc != nil
+        )
+    }
+
+    @Test("contentHtmlDoc wraps the content in a document with viewport, navigation guard and bridge")
+    func htmlDocument() throws {
+        let document = try #require(ContentAction.banner().contentHtmlDoc)
+        #expect(document.hasPrefix("<!DOCTYPE html>\n<html>\n<head>"))
+        #expect(document.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1"#))
+        #expect(document.contains(#"window.addEventListener("click", onClick, true);"#))
+        #expect(document.contains("event.preventDefault()"))
+        #expect(document.contains("window.webkit && window.webkit.messageHandlers"))
+        #expect(document.contains(#"handler: "actuate""#))
+        #expect(document.contains("<body>\n<a href=\"https://shop.example.com/spring\">Spring sale</a>\n</body>"))
+        #expect(document.hasSuffix("</html>"))
+        let bodyStart = try #require(document.range(of: "<body>"))
+        let scriptStart = try #require(document.range(of: "<script>"))
+        #expect(scriptStart.lowerBound < bodyStart.lowerBound, "the bridge must run before the content's scripts")
+    }
+
+    @Test("the bridge's handler name and allowed schemes come from ContentBridge, safely encoded")
+    func customBridge() throws {
+        let bridge = ContentBridge(handlerName: "shop_bridge", allowedSchemes: ["HTTPS", "shop"])
+        let document = try #require(ContentAction.banner().contentHtmlDoc(bridge: bridge))
+        #expect(document.contains(#"handler: "shop_bridge""#))
+        #expect(document.contains(#"schemes: ["https:","shop:"]"#))
+        #expect(ContentBridge(handlerName: "x\"</script><script>alert(1)//").handlerName == "actuate")
+        #expect(ContentBridge(handlerName: "").handlerName == "actuate")
+    }
+
+    @Test("equality, hashing and coding use the content fields, not the tracker")
+    func equalityIgnoresTracker() throws {
+        let fixture = TrackerFixture()
+        let attached = ContentAction.banner(tracker: fixture.tracker)
+        let detached = ContentAction.banner()
+        #expect(attached == detached)
+        #expect(attached.hashValue == detached.hashValue)
+        let decoded = try JSONDecoder().decode(ContentAction.self, from: try JSONEncoder().encode(attached))
+        #expect(decoded == detached)
+        #expect(decoded.tracker == nil)
+        #expect(attached.attached(to: nil).tracker == nil)
+        #expect(detached.description == #"action:7 "Spring banner" (text/html)"#)
+    }
+}

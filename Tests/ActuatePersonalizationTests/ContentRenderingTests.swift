@@ -1,0 +1,139 @@
+import Actuate
+import ActuatePersonalization
+import ActuateReporting
+import Synchronization
+import Testing
+
+@Suite("Rendering content onto an HTMLSurface")
+struct ContentRenderingTests {
+    /// Collects the clicks a render hands to its callback.
+    final class Clicks: Sendable {
+        private let clicks = Mutex<[ActionClicked]>([])
+        func append(_ click: ActionClicked) { clicks.withLock { $0.append(click) } }
+        var all: [ActionClicked] { clicks.withLock { $0 } }
+    }
+
+    @Test("render loads contentHtmlDoc under the bridge's name and reports executed only once loaded")
+    func executedAfterLoad() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        let action = ContentAction.banner(tracker: fixture.tracker)
+        action.render(on: surface)
+        #expect(surface.loadedDocuments == [action.contentHtmlDoc])
+        #expect(try await fixture.eventTypes() == [])
+        surface.finishLoad()
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["executed"])
+        #expect(events.first?.contentReference == .contentAction(id: 7, name: "Spring banner"))
+    }
+
+    @Test("rendering twice in one page view reports executed once; after a navigate, again")
+    func executedOncePerPageView() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        let action = ContentAction.banner(tracker: fixture.tracker)
+        action.render(on: surface)
+        surface.finishLoad()
+        action.render(on: surface)
+        surface.finishLoad()
+        #expect(try await fixture.eventTypes() == ["executed"])
+        try fixture.tracker.navigate(documentName: "home")
+        action.render(on: surface)
+        surface.finishLoad()
+        #expect(try await fixture.eventTypes() == ["executed", "behaviour", "executed"])
+    }
+
+    @Test("a failed load is an error event, not an impression")
+    func failedLoad() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        ContentAction.banner(tracker: fixture.tracker).render(on: surface)
+        surface.finishLoad(.failed(message: "out of memory"))
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["error"])
+        #expect(events.first?.properties["message"] == "The content did not load: out of memory")
+    }
+
+    @Test("bridge clicks reach the callback and are reported through the dispatcher")
+    func clicks() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        let clicks = Clicks()
+        ContentAction.banner(tracker: fixture.tracker).render(on: surface) { clicks.append($0) }
+        surface.finishLoad()
+        surface.post(#"{"status":"product","href":"https://shop.example.com/p/1","arg":"sku-1"}"#)
+        surface.post(#"{"status":"target","href":"https://shop.example.com/spring","arg":""}"#)
+        surface.post(#"{"status":"close","href":"","arg":"2"}"#)
+        #expect(
+            clicks.all == [
+                ActionClicked(actionId: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1"),
+                ActionClicked(actionId: 7, href: "https://shop.example.com/spring", status: .target),
+                ActionClicked(actionId: 7, status: .close, arg: "2"),
+            ]
+        )
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["executed", "product", "target", "close"])
+        #expect(events[1].properties["productId"] == "sku-1")
+        #expect(events[2].properties["href"] == "https://shop.example.com/spring")
+        #expect(events[3].properties["dontShowSessions"] == 2)
+        #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == 2)
+        let timeline = fixture.harness.timeline.snapshot()
+        #expect(
+            timeline.map(\.actionName) == ["Show Content", "Click Content Product", "Click Content", "Close Content"]
+        )
+        #expect(timeline.allSatisfy { $0.featureName == "Personalization" })
+        #expect(timeline[1].inputDescription == #"action:7 "Spring banner" product sku-1"#)
+    }
+
+    @Test("malformed and early messages are error events and never reach the callback")
+    func malformedMessages() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        let clicks = Clicks()
+        ContentAction.banner(tracker: fixture.tracker).render(on: surface) { clicks.append($0) }
+        surface.post(#"{"status":"target","href":"","arg":""}"#)
+        surface.finishLoad()
+        surface.post(#"{"status":"hijack","href":"","arg":""}"#)
+        surface.post(#"{"status":"target","href":"javascript:steal()","arg":""}"#)
+        #expect(clicks.all.isEmpty)
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["error", "executed"], "one error per page view; the rest are duplicates")
+        #expect(events[0].properties["message"] == .string(BridgeMessageError.beforeLoad.description))
+    }
+
+    @Test("a malformed message after load is reported with its reason")
+    func unknownStatusReason() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        ContentAction.banner(tracker: fixture.tracker).render(on: surface)
+        surface.finishLoad()
+        surface.post(#"{"status":"hijack","href":"","arg":""}"#)
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["executed", "error"])
+        #expect(events[1].properties["message"] == .string(BridgeMessageError.unknownStatus("hijack").description))
+    }
+
+    @Test("content that is not HTML is not loaded; an error is reported")
+    func notHTML() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        ContentAction(id: 3, contentType: "application/json", content: "[]", tracker: fixture.tracker).render(
+            on: surface
+        )
+        #expect(surface.loadedDocuments.isEmpty)
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["error"])
+        #expect(events.first?.properties["message"] == "Content of type application/json cannot be rendered as HTML.")
+    }
+
+    @Test("content without a tracker renders and hands clicks over, recording nothing")
+    func withoutTracker() async throws {
+        let surface = RecordingHTMLSurface()
+        let clicks = Clicks()
+        ContentAction.banner().render(on: surface) { clicks.append($0) }
+        surface.finishLoad()
+        surface.post(#"{"status":"target","href":"","arg":""}"#)
+        #expect(clicks.all == [ActionClicked(actionId: 7, status: .target)])
+        #expect(ContentAction.banner().reportExecuted() == .noTracker)
+    }
+}

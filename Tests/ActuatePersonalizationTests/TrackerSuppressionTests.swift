@@ -1,0 +1,91 @@
+import Actuate
+import ActuatePersonalization
+import ActuateReporting
+import Testing
+
+@Suite("Tracker: don't show for N sessions")
+struct TrackerSuppressionTests {
+    private static func alwaysBanner() -> ScriptedDecisionSource {
+        ScriptedDecisionSource(incremental: false, fallback: .result(TrackerResult(actions: [.banner()])))
+    }
+
+    private func shownIds(_ fixture: TrackerFixture) async throws -> [Int] {
+        try await fixture.tracker.getResult().actions.map(\.id)
+    }
+
+    @Test("closed for 2 sessions: hidden for the rest of this one and the next 2, then back")
+    func closeForTwoSessions() async throws {
+        let fixture = TrackerFixture(source: Self.alwaysBanner())
+        let tracker = fixture.tracker
+        let banner = try #require(try await tracker.getResult().actions.first)
+        banner.reportExecuted()
+        #expect(banner.reportClose(dontShowSessions: 2) == .sent)
+        #expect(try await shownIds(fixture) == [], "hidden for the rest of the session")
+        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 2)
+        tracker.startNewSession()
+        #expect(try await shownIds(fixture) == [])
+        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        // The third session starts by itself, after 30 minutes without activity.
+        fixture.harness.scheduler.advance(by: .seconds(31 * 60))
+        try tracker.navigate(documentName: "home")
+        await tracker.waitForReports()
+        #expect(try await shownIds(fixture) == [])
+        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 0)
+        tracker.startNewSession()
+        #expect(try await shownIds(fixture) == [7])
+        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == nil)
+    }
+
+    @Test("a suppressed action is reported as dont-show, once per page view")
+    func dontShowEvents() async throws {
+        let fixture = TrackerFixture(source: Self.alwaysBanner())
+        let banner = try #require(try await fixture.tracker.getResult().actions.first)
+        banner.reportClose(dontShowSessions: 1)
+        _ = try await fixture.tracker.getResult()
+        _ = try await fixture.tracker.getResult()
+        try fixture.tracker.navigate(documentName: "cart")
+        _ = try await fixture.tracker.getResult()
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["close", "dont-show", "behaviour", "dont-show"])
+        #expect(events[1].contentReference == .contentAction(id: 7, name: "Spring banner"))
+        #expect(events[1].properties["dontShowSessions"] == 1)
+        #expect(fixture.harness.timeline.snapshot().map(\.actionName).contains("Suppress Content"))
+    }
+
+    @Test("closing without a count hides the action for the rest of the session only")
+    func closeForNow() async throws {
+        let fixture = TrackerFixture(source: Self.alwaysBanner())
+        try #require(try await fixture.tracker.getResult().actions.first).reportClose()
+        #expect(try await shownIds(fixture) == [])
+        fixture.tracker.startNewSession()
+        #expect(try await shownIds(fixture) == [7])
+    }
+
+    @Test("the countdown survives relaunches: each launch is a new session")
+    func survivesRelaunch() async throws {
+        let first = TrackerFixture(source: Self.alwaysBanner())
+        try #require(try await first.tracker.getResult().actions.first).reportClose(dontShowSessions: 2)
+        await first.tracker.waitForReports()
+        let second = first.relaunched(source: Self.alwaysBanner())
+        #expect(try await shownIds(second) == [])
+        #expect(second.tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        let third = first.relaunched(source: Self.alwaysBanner())
+        #expect(try await shownIds(third) == [])
+        let fourth = first.relaunched(source: Self.alwaysBanner())
+        #expect(try await shownIds(fourth) == [7])
+        #expect(fourth.tracker.sessionCount == 4)
+    }
+
+    @Test("a close that starts the first session does not count that session down")
+    func closeBeforeAnySession() async throws {
+        let fixture = TrackerFixture(source: Self.alwaysBanner())
+        #expect(fixture.reporter.currentSession == nil)
+        ContentAction.banner(tracker: fixture.tracker).reportClose(dontShowSessions: 1)
+        await fixture.tracker.waitForReports()
+        #expect(fixture.reporter.currentSession != nil)
+        #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        fixture.tracker.startNewSession()
+        #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == 0)
+        #expect(try await shownIds(fixture) == [])
+    }
+}
