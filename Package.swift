@@ -42,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ActuateCLI",
-            dependencies: ["Actuate", "ActuateReporting"],
+            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
             path: "Sources/actuate"
         ),
         .plugin(

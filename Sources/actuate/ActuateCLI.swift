@@ -1,6 +1,7 @@
 import Foundation
 
-/// `actuate`: renders debug reports, computes statistics from event stores and renders action catalogs.
+/// `actuate`: renders debug reports, computes statistics from event stores, renders action catalogs and checks
+/// personalisation rules files.
 @main
 enum ActuateCLI {
     static func main() {
@@ -33,6 +34,7 @@ enum ActuateTool {
             case "dump": try DumpCommand.run(rest, io: io)
             case "stats": try StatsCommand.run(rest, io: io)
             case "catalog": try CatalogCommand.run(rest, io: io)
+            case "validate": try ValidateCommand.run(rest, io: io)
             case "help", "--help", "-h":
                 if let topic = rest.first {
                     guard let text = HelpText.command(topic) else {

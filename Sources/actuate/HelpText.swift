@@ -11,6 +11,7 @@ enum HelpText {
           stats STORE_DIR       Show content statistics from a file event store, with dead letters.
           catalog [FILE]        Show an app's features and actions as Markdown, from the JSON that
                                 `shop-demo --catalog-json` (or your app's own option) prints.
+          validate RULES.json   Check a personalisation rules file; list every problem with its JSON path.
           help COMMAND          Show the help of one command.
 
         Examples:
@@ -87,11 +88,27 @@ enum HelpText {
         """
 
     /// The help of one command, or nil when there is no such command.
+    static let validate = """
+        Usage: actuate validate RULES.json
+
+        Checks a personalisation rules file: its content actions and conditions, its campaigns and its content
+        blocks. Every problem is listed with its JSON path from the document's root, for example
+        `$.actions[3].contentType: expected a string`, so you can fix them all in one pass.
+
+        Exit status: 0 when the file is valid, 1 when it has problems or cannot be read, 2 when the command
+        line is wrong.
+
+        Example:
+          actuate validate Examples/Rules/personalization-rules.json
+
+        """
+
     static func command(_ name: String) -> String? {
         switch name {
         case "dump": dump
         case "stats": stats
         case "catalog": catalog
+        case "validate": validate
         default: nil
         }
     }

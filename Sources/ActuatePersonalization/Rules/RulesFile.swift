@@ -78,12 +78,17 @@ public struct RulesFile: Sendable, Hashable {
     }
 
     /// Every problem in rules given as JSON, in document order; empty when they are valid.
+    ///
+    /// The whole file is checked: its content actions and conditions, its `campaigns` (see
+    /// `CampaignRules.validateCampaigns(in:)`) and its `contentBlocks` (see
+    /// ``ContentBlockRules/validate(data:)``). When the data is not JSON at all, only that is reported.
     /// - Parameter data: The JSON.
     /// - Returns: The problems, each with its JSON path.
     public static func validate(data: Data) -> [RulesFileProblem] {
         var parser = RulesFileParser()
         _ = parser.parse(data)
-        return parser.problems
+        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else { return parser.problems }
+        return parser.problems + CampaignRules.validateCampaigns(in: data) + ContentBlockRules.validate(data: data)
     }
 
     /// The problems of rules built in code: duplicate ids, conditions that name missing actions, values out of
