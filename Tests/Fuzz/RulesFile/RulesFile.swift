@@ -1,0 +1,10 @@
+// libFuzzer target (built and run by .ci/fuzz): PersonalizationFuzzing.rulesFile over arbitrary bytes.
+import ActuatePersonalization
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRulesFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    PersonalizationFuzzing.rulesFile(Data(bytes: data, count: size))
+    return 0
+}
