@@ -45,7 +45,7 @@ struct FileEventStoreTests {
         #expect(try store.count() == 7)
     }
 
-    @Test("maxBytes limits a batch by encoded JSON size like MemoryEventStore, and returns at least one event")
+    @Test("maxBytes limits a batch by the wire size like MemoryEventStore, and returns at least one event")
     func maxBytesMatchesMemoryStore() throws {
         let store = try open()
         let memory = MemoryEventStore()
@@ -53,7 +53,7 @@ struct FileEventStoreTests {
             try store.append(event)
             try memory.append(event)
         }
-        let oneEvent = try JSONEncoder().encode(StoreTestEvents.event(at: 0)).count
+        let oneEvent = wireBytes(StoreTestEvents.event(at: 0))
         for maxBytes in [1, oneEvent, oneEvent * 3 + 10, 2_000, 100_000] {
             let batch = try store.fetch(count: 20, maxBytes: maxBytes)
             #expect(batch == (try memory.fetch(count: 20, maxBytes: maxBytes)))
@@ -329,7 +329,8 @@ struct FileEventStoreEncodingTests {
             anonymousID: "a\u{0}b",
             userID: "",
             properties: [
-                "": .null, "t": true, "f": false, "neg": -0.0, "big": .number(1e308), "tiny": .number(.leastNonzeroMagnitude),
+                "": .null, "t": true, "f": false, "neg": -0.0, "big": .number(1e308),
+                "tiny": .number(.leastNonzeroMagnitude),
                 "text": "line\nbreak \"quoted\" \u{1F600}", "list": [[], [:], [nil, 1.5, ["deep": "x"]]],
             ]
         )

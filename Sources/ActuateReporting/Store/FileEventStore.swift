@@ -116,6 +116,15 @@ public final class FileEventStore: EventStore {
         if !groupCommit { try flush() }
     }
 
+    /// The oldest stored events, without removing them, up to `count` events and `maxBytes` bytes as
+    /// ``EventBatch`` encodes them (see ``EventStore/fetch(count:maxBytes:)``).
+    ///
+    /// An event whose record can no longer be decoded is removed and counted in ``droppedEventCount``.
+    /// - Parameters:
+    ///   - count: The most events to return.
+    ///   - maxBytes: The most encoded bytes to return; at least one event is returned if any is stored.
+    /// - Returns: Events, oldest first.
+    /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` or ``EventStoreError/closed``.
     public func fetch(count: Int, maxBytes: Int) throws -> [ReportEvent] {
         guard count > 0 else { return [] }
         var undecodable: [UUID] = []
@@ -125,7 +134,7 @@ public final class FileEventStore: EventStore {
                 return (state.takePending(), state.liveEntries(limit: count))
             }
             try write(operations, with: &files)
-            let encoder = JSONEncoder()
+            var sizer = EventBatchEncoding.Sizer(.actuate)
             var events: [ReportEvent] = []
             var bytes = 0
             for entry in entries {
@@ -139,7 +148,7 @@ public final class FileEventStore: EventStore {
                     undecodable.append(entry.id)
                     continue
                 }
-                let size = maxBytes == .max ? 0 : (try? encoder.encode(event).count) ?? 0
+                let size = maxBytes == .max ? 0 : sizer.size(of: event) + 1
                 if !events.isEmpty, bytes + size > maxBytes { break }
                 events.append(event)
                 bytes += size
