@@ -267,11 +267,10 @@ public final class EventUploader: EventDelivery {
                     // The stores measure events in Actuate's encoding; the transport's encoding then cuts the
                     // batch exactly, so the body never exceeds maxBatchBytes whatever the store or encoding.
                     let stored = try store.fetch(count: configuration.maxBatchCount, maxBytes: storeByteBudget)
-                    fetched = EventBatchSizing.prefix(
-                        of: stored,
-                        maxBytes: sendByteBudget,
-                        encoding: transport.encoding
-                    )
+                    fetched =
+                        storeCutsExactly
+                        ? stored
+                        : EventBatchSizing.prefix(of: stored, maxBytes: sendByteBudget, encoding: transport.encoding)
                 } catch {
                     return storeFailed(error)
                 }
@@ -312,6 +311,11 @@ public final class EventUploader: EventDelivery {
                 return .hold(delay: delay, isPause: true)
             }
         }
+    }
+
+    /// Whether the store's own cut is already exact: the built-in stores measure in Actuate's encoding.
+    private var storeCutsExactly: Bool {
+        transport.encoding == .actuate && (store is FileEventStore || store is MemoryEventStore)
     }
 
     /// The bytes of events, in Actuate's encoding, to ask the store for.
