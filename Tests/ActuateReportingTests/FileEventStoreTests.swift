@@ -255,17 +255,27 @@ struct FileEventStoreBadInputTests {
         }
     }
 
-    @Test("a directory that cannot be created gives directoryUnavailable")
-    func directoryCannotBeCreated() throws {
+    @Test(
+        "a store under a regular file says which path is a file, not a Cocoa error code",
+        arguments: ["store", "deeper/store"]
+    )
+    func directoryCannotBeCreated(below: String) throws {
         try FileManager.default.createDirectory(at: temporary.url, withIntermediateDirectories: true)
         let file = temporary.appending("plain-file")
         try Data("x".utf8).write(to: file)
-        #expect {
-            _ = try FileEventStore(directory: file.appending(path: "store"))
-        } throws: { error in
-            guard case .directoryUnavailable = error as? EventStoreError else { return false }
-            return true
+        let target = file.appending(path: below)
+        let error = #expect(throws: EventStoreError.self) { _ = try FileEventStore(directory: target) }
+        guard case .directoryUnavailable(let path, let reason) = error else {
+            Issue.record("expected directoryUnavailable, got \(String(describing: error))")
+            return
         }
+        #expect(path == target.path)
+        #expect(reason == "\(file.path) is a file, not a directory, so the directory cannot be created inside it")
+        let message = String(describing: error)
+        #expect(message.contains(file.path))
+        #expect(!message.contains("NSCocoaErrorDomain"))
+        #expect(!message.contains("error 512"))
+        #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
     @Test("configurations that cannot work are refused")

@@ -295,6 +295,8 @@ public final class FileEventStore: EventStore {
         }
     }
 
+    /// Creates the store directory and any missing parents with owner-only permissions, or explains which path
+    /// is in the way and why.
     private static func prepareDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -303,14 +305,25 @@ public final class FileEventStore: EventStore {
             }
             return
         }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
+        // Create each missing component with mkdir, so a failure names the component and the system's reason
+        // instead of a generic Cocoa error.
+        var missing: [String] = []
+        var existing = path
+        while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
+            missing.append(existing)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        if FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw EventStoreError.directoryUnavailable(
+                path: path,
+                reason: "\(existing) is a file, not a directory, so the directory cannot be created inside it"
             )
-        } catch {
-            throw EventStoreError.directoryUnavailable(path: path, reason: error.localizedDescription)
+        }
+        for component in missing.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
+            throw EventStoreError.directoryUnavailable(
+                path: path,
+                reason: "creating \(component) failed: \(POSIXFile.lastError())"
+            )
         }
     }
 }
