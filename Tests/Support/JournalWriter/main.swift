@@ -4,6 +4,7 @@
 //   MODE `synced` or `group`: appends the events START, START+1, … and, after each append returns, prints the
 //   event's index on its own line and flushes stdout. It stops after 1,000,000 events; tests kill it sooner.
 //   MODE `hold`: opens the store, prints `locked`, and keeps it open until stdin is closed.
+//   MODE `probe`: tries to open the store and prints `opened`, or `refused PID` naming the holder, then exits.
 // The event for an index is built exactly as the tests build it (CrashTestEvents.event(at:)).
 import ActuateReporting
 import Foundation
@@ -36,7 +37,7 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let start = Int(arguments[3]) else {
-    fail("usage: JournalWriter DIRECTORY synced|group|hold START [SEGMENT-SIZE]")
+    fail("usage: JournalWriter DIRECTORY synced|group|hold|probe START [SEGMENT-SIZE]")
 }
 let directory = URL(fileURLWithPath: arguments[1])
 let segmentSize = arguments.count > 4 ? Int(arguments[4]) ?? (1 << 20) : (1 << 20)
@@ -46,6 +47,19 @@ let configuration = FileEventStoreConfiguration(
     segmentSize: segmentSize,
     maxTotalBytes: max(64 << 20, 2 * segmentSize)
 )
+
+if arguments[2] == "probe" {
+    do {
+        let store = try FileEventStore(directory: directory, configuration: configuration)
+        say("opened")
+        try store.close()
+    } catch EventStoreError.lockedByAnotherProcess(_, let owner) {
+        say("refused \(owner.map(String.init) ?? "unknown")")
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
 
 do {
     let store = try FileEventStore(directory: directory, configuration: configuration)
