@@ -11,9 +11,10 @@ import Synchronization
 /// to a separate checksummed `dead-letters.journal`.
 ///
 /// By default appends use ``DurabilityMode/groupCommit(interval:)`` with a 5 ms interval: `append` only queues
-/// the event in memory and a background writer writes and syncs the queue every interval, so a crash loses at
-/// most the events appended during the last interval. Use ``DurabilityMode/synced`` to sync before every
-/// `append` returns, or call ``flush()`` at the points that matter.
+/// the event in memory and a background writer writes and syncs the queue 5 ms after the first queued append,
+/// so a crash loses the events appended during the last interval plus the time the write and sync took (see
+/// ``DurabilityMode/groupCommit(interval:)`` for the measured figure). Use ``DurabilityMode/synced`` to sync
+/// before every `append` returns, or call ``flush()`` at the points that matter.
 ///
 /// Only one store may have a directory open at a time, in this process or any other; the directory and files
 /// are created readable by their owner only.
