@@ -1,3 +1,4 @@
+import Actuate
 import ActuateReporting
 import ActuateTesting
 import Foundation
@@ -147,6 +148,38 @@ struct SegmentEncodingTests {
             #expect(stats.malformed == bodies.count)
             #expect(stats.unique == 0)
         }
+    }
+
+    @Test("the README's Segment snippet builds a Segment transport, and an identify event is recorded")
+    func readmeSnippet() throws {
+        let store = MemoryEventStore()
+        let segmentWriteKey = "write-key-readme"
+        let reporter = Reporter(
+            store: store,
+            delivery: nil,
+            scheduler: TestScheduler(),
+            identity: Identity(storage: MemoryIdentityStorage())
+        )
+        // The README's snippet, unchanged. Nothing is sent: the uploader is released before its first interval.
+        let segment = try HTTPEventTransport(
+            endpoint: URL(string: "https://api.segment.io/v1/batch")!,
+            apiKey: segmentWriteKey,  // the source's write key, sent as the HTTP Basic user with an empty password
+            encoding: .segment
+        )
+        let segmentUploader = EventUploader(store: store, transport: segment, scheduler: SystemScheduler.shared)
+        reporter.record(type: .identify, properties: ["plan": "premium"])  // becomes an identify message
+        // End of the snippet.
+        #expect(segment.encoding == .segment)
+        #expect(segmentUploader.status.requestsSent == 0)
+        let identify = try #require(try store.fetch(count: 10, maxBytes: .max).last)
+        #expect(identify.type == "identify")
+        #expect(identify.properties == ["plan": "premium"])
+        let body = String(
+            decoding: EventBatch(events: [identify], sentAt: Self.sentAt).encoded(as: .segment),
+            as: UTF8.self
+        )
+        #expect(body.contains(#""type":"identify""#))
+        #expect(body.contains(#""traits":{"plan":"premium"}"#))
     }
 
     @Test("a blank write key is refused like a blank Bearer key")
