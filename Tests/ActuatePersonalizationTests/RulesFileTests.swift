@@ -274,13 +274,18 @@ struct RulesFileTests {
         )
     }
 
-    @Test("campaigns and contentBlocks belong to the other parts of the module and are accepted as they are")
-    func otherPartsIgnored() throws {
+    @Test(
+        "campaigns and contentBlocks are left to their own loaders, and validation checks them under their own paths"
+    )
+    func otherPartsLeftToTheirLoaders() throws {
         let json =
             #"{"actions": [\#(Self.banner)], "campaigns": [{"target": "hero", "anything": [1, 2]}], "contentBlocks": [{"placeholderId": "home", "x": {}}]}"#
         let rules = try RulesFile(data: Data(json.utf8), name: "rules.json")
         #expect(rules.actions.map(\.id) == [7])
-        #expect(RulesFile.validate(data: Data(json.utf8)).isEmpty)
+        let paths = RulesFile.validate(data: Data(json.utf8)).map(\.path)
+        #expect(paths.contains("$.campaigns[0].anything"))
+        #expect(paths.contains("$.contentBlocks[0].x"))
+        #expect(!paths.contains { $0.hasPrefix("$.actions") })
     }
 
     @Test("a file that cannot be read is reported against its path")

@@ -1,6 +1,7 @@
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 private let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 

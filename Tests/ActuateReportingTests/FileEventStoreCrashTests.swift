@@ -1,5 +1,6 @@
 import ActuateReporting
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("FileEventStore crashes and other processes")
@@ -59,6 +60,54 @@ struct FileEventStoreCrashTests {
         )
     }
 
+    @Test("a store open in this process refuses another process, even after a second store here was refused")
+    func refusesOtherProcessWhileHeldHere() throws {
+        let store = try open()
+        #expect(throws: EventStoreError.lockedByAnotherProcess(directory: temporary.url.path, ownerPID: getpid())) {
+            _ = try open()
+        }
+        // Another path to the same directory is the same store.
+        let link = temporary.url.deletingLastPathComponent().appending(path: "link-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: temporary.url)
+        defer { try? FileManager.default.removeItem(at: link) }
+        #expect {
+            _ = try FileEventStore(directory: link)
+        } throws: { error in
+            guard case .lockedByAnotherProcess(_, let owner) = error as? EventStoreError else { return false }
+            return owner == getpid()
+        }
+        // Neither refusal released this process's lock: another process is still refused.
+        let probe = try JournalWriterProcess(arguments: [temporary.url.path, "probe", "0"])
+        #expect(probe.readLine() == "refused \(getpid())")
+        #expect(probe.finish() == 0)
+        try store.close()
+        let after = try JournalWriterProcess(arguments: [temporary.url.path, "probe", "0"])
+        #expect(after.readLine() == "opened")
+        #expect(after.finish() == 0)
+    }
+
+    @Test("reopening a store in a loop while another thread starts child processes is never refused")
+    func reopenWhileSpawning() throws {
+        let spawner = ChildSpawner()
+        spawner.start()
+        var refusals: [EventStoreError] = []
+        var opens = 0
+        while opens < 1_500 || spawner.spawned < 20 {
+            do {
+                let store = try open()
+                try store.close()
+            } catch let error as EventStoreError {
+                refusals.append(error)
+            }
+            opens += 1
+            if opens >= 20_000 { break }
+        }
+        let spawned = spawner.stop()
+        print("reopen while spawning: \(opens) opens, \(spawned) child processes, \(refusals.count) refusals")
+        #expect(spawned >= 20)
+        #expect(refusals.count == 0, "the first refusal: \(refusals.first.map(String.init(describing:)) ?? "none")")
+    }
+
     @Test("a store held open by another process gives lockedByAnotherProcess naming that process")
     func lockedByAnotherProcess() throws {
         let holder = try JournalWriterProcess(arguments: [temporary.url.path, "hold", "0"])
@@ -73,5 +122,37 @@ struct FileEventStoreCrashTests {
         }
         #expect(holder.finish() == 0)
         #expect(try open().count() == 0)
+    }
+}
+
+/// Starts `/bin/true` again and again on a thread of its own, as an app that runs helper processes would.
+final class ChildSpawner: Sendable {
+    private let running = Atomic<Bool>(false)
+    private let count = Atomic<Int>(0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// The child processes started so far.
+    var spawned: Int { count.load(ordering: .relaxed) }
+
+    func start() {
+        running.store(true, ordering: .relaxed)
+        Thread.detachNewThread { [self] in
+            while running.load(ordering: .relaxed) {
+                let child = Process()
+                child.executableURL = URL(fileURLWithPath: "/bin/true")
+                if (try? child.run()) != nil {
+                    child.waitUntilExit()
+                    count.add(1, ordering: .relaxed)
+                }
+            }
+            finished.signal()
+        }
+    }
+
+    /// Stops spawning, waits for the thread to finish, and returns how many children it started.
+    func stop() -> Int {
+        running.store(false, ordering: .relaxed)
+        finished.wait()
+        return spawned
     }
 }

@@ -45,7 +45,7 @@ struct FileEventStoreTests {
         #expect(try store.count() == 7)
     }
 
-    @Test("maxBytes limits a batch by encoded JSON size like MemoryEventStore, and returns at least one event")
+    @Test("maxBytes limits a batch by the wire size like MemoryEventStore, and returns at least one event")
     func maxBytesMatchesMemoryStore() throws {
         let store = try open()
         let memory = MemoryEventStore()
@@ -53,7 +53,7 @@ struct FileEventStoreTests {
             try store.append(event)
             try memory.append(event)
         }
-        let oneEvent = try JSONEncoder().encode(StoreTestEvents.event(at: 0)).count
+        let oneEvent = wireBytes(StoreTestEvents.event(at: 0))
         for maxBytes in [1, oneEvent, oneEvent * 3 + 10, 2_000, 100_000] {
             let batch = try store.fetch(count: 20, maxBytes: maxBytes)
             #expect(batch == (try memory.fetch(count: 20, maxBytes: maxBytes)))
@@ -255,17 +255,27 @@ struct FileEventStoreBadInputTests {
         }
     }
 
-    @Test("a directory that cannot be created gives directoryUnavailable")
-    func directoryCannotBeCreated() throws {
+    @Test(
+        "a store under a regular file says which path is a file, not a Cocoa error code",
+        arguments: ["store", "deeper/store"]
+    )
+    func directoryCannotBeCreated(below: String) throws {
         try FileManager.default.createDirectory(at: temporary.url, withIntermediateDirectories: true)
         let file = temporary.appending("plain-file")
         try Data("x".utf8).write(to: file)
-        #expect {
-            _ = try FileEventStore(directory: file.appending(path: "store"))
-        } throws: { error in
-            guard case .directoryUnavailable = error as? EventStoreError else { return false }
-            return true
+        let target = file.appending(path: below)
+        let error = #expect(throws: EventStoreError.self) { _ = try FileEventStore(directory: target) }
+        guard case .directoryUnavailable(let path, let reason) = error else {
+            Issue.record("expected directoryUnavailable, got \(String(describing: error))")
+            return
         }
+        #expect(path == target.path)
+        #expect(reason == "\(file.path) is a file, not a directory, so the directory cannot be created inside it")
+        let message = String(describing: error)
+        #expect(message.contains(file.path))
+        #expect(!message.contains("NSCocoaErrorDomain"))
+        #expect(!message.contains("error 512"))
+        #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
     @Test("configurations that cannot work are refused")
@@ -329,7 +339,8 @@ struct FileEventStoreEncodingTests {
             anonymousID: "a\u{0}b",
             userID: "",
             properties: [
-                "": .null, "t": true, "f": false, "neg": -0.0, "big": .number(1e308), "tiny": .number(.leastNonzeroMagnitude),
+                "": .null, "t": true, "f": false, "neg": -0.0, "big": .number(1e308),
+                "tiny": .number(.leastNonzeroMagnitude),
                 "text": "line\nbreak \"quoted\" \u{1F600}", "list": [[], [:], [nil, 1.5, ["deep": "x"]]],
             ]
         )

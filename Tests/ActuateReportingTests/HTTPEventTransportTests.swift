@@ -138,6 +138,32 @@ struct HTTPEventTransportTests {
         }
     }
 
+    @Test("a reused connection dropped without an answer fails at once, and no request arrives without its body")
+    func dropOnReusedConnection() async throws {
+        try await TestCollector.with(script: ["200", "drop", "200", "drop"]) { collector in
+            // A timeout far beyond the test's other waits: before the fix the drop ended only at this timeout.
+            let transport = try HTTPEventTransport(endpoint: collector.batchURL, apiKey: nil, timeout: .seconds(20))
+            var answers: [TransportResponse] = []
+            for _ in 0..<4 { answers.append(await transport.send(batch(makeEvents(2)))) }
+            #expect(answers.map(\.statusCode) == [200, nil, 200, nil])
+            #expect(answers.map(\.failureKind) == [nil, .connectionLost, nil, .connectionLost])
+
+            let stats = try await collector.stats()
+            #expect(stats.bodiless == 0)
+            #expect(stats.requests == 4)
+            #expect(stats.log.map(\.action) == ["status", "drop", "status", "drop"])
+        }
+    }
+
+    @Test("the request timeout defaults to 30 seconds and can be set")
+    func timeoutDefault() throws {
+        let url = URL(string: "https://collector.example.com/v1/batch")!
+        #expect(HTTPEventTransport.defaultTimeout == .seconds(30))
+        #expect(try HTTPEventTransport(endpoint: url).timeout == .seconds(30))
+        #expect(try HTTPEventTransport(endpoint: url, apiKey: nil, timeout: .seconds(4)).timeout == .seconds(4))
+        #expect(try HTTPEventTransport(endpoint: url, apiKey: nil, timeout: .zero).timeout == .milliseconds(1))
+    }
+
     @Test("a dropped connection and a response slower than the timeout are connection failures")
     func dropAndTimeout() async throws {
         try await TestCollector.with(script: ["drop", "slow"]) { collector in
@@ -244,5 +270,19 @@ struct HTTPEventTransportTests {
         let written = try #require((object["batch"] as? [[String: Any]])?.first)
         let stored = Set(Mirror(reflecting: event).children.compactMap(\.label))
         #expect(Set(written.keys) == stored)
+    }
+}
+
+extension TransportResponse {
+    /// The HTTP status, or nil for a failure.
+    fileprivate var statusCode: Int? {
+        if case .http(let response) = self { return response.statusCode }
+        return nil
+    }
+
+    /// The kind of failure, or nil for an HTTP response.
+    fileprivate var failureKind: TransportFailure.Kind? {
+        if case .failed(let failure) = self { return failure.kind }
+        return nil
     }
 }

@@ -1,9 +1,10 @@
 import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ActuateReporting
 
 private let start = Date(timeIntervalSince1970: 1_767_225_600)
 

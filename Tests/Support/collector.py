@@ -6,17 +6,23 @@ It listens on 127.0.0.1 on an ephemeral port and prints the port alone on its fi
     python3 Tests/Support/collector.py --script '["500", "503 Retry-After: 2", "drop", "slow"]'
 
 Endpoints:
-  POST /v1/batch          a batch {"batch": [events...], "sentAt": ...}; answered by the next script entry,
-                          then 200 once the script is used up. Events are recorded, deduplicated by "id", only
-                          when the answer is 2xx (and for "slow", which records and then answers 200 late).
-                          A body that is not such JSON gets 400 and does not use a script entry.
+  POST /v1/batch          a batch {"batch": [events...], "sentAt": ...}, in Actuate's format (events with an "id")
+                          or Segment's HTTP Tracking API format (track/identify messages with a "messageId",
+                          an "anonymousId" or "userId", a "timestamp", and an "event" name for track); answered
+                          by the next script entry, then 200 once the script is used up. Events are recorded,
+                          deduplicated by "id" or "messageId", only when the answer is 2xx (and for "slow", which
+                          records and then answers 200 late). A body that is not such JSON gets 400 and does not
+                          use a script entry; a body shorter than its Content-Length (or none) is counted as
+                          "bodiless" and answered 400.
   POST /control/script    replaces the remaining script with the JSON list in the body.
-  GET  /control/stats     {"requests", "unique", "duplicates", "malformed", "log", "ids", "last..."};
-                          add ?ids=0 to leave out the ids.
+  GET  /control/stats     {"requests", "unique", "duplicates", "malformed", "bodiless", "log", "ids", "last..."};
+                          add ?ids=0 to leave out the ids. Each log entry has the body's size in "bytes".
+  GET  /control/events    the recorded events (or messages) as received, in order.
   POST /control/shutdown  stops the server.
 
 Script entries: "200", "500", "413", "503 Retry-After: 2" (a status and at most one header), an object
-{"status": 503, "headers": {"Retry-After": "2"}}, "drop" (close the connection without answering), and
+{"status": 503, "headers": {"Retry-After": "2"}}, "drop" (close the connection without answering, whether the
+client opened it for this request or reuses it from an earlier one), and
 "slow" or "slow 3.5" (record the events, wait that many seconds, by default --slow-seconds, then answer 200).
 
 It stops by itself after --max-seconds, when its parent process dies, and when its standard input reaches
@@ -47,6 +53,7 @@ class Collector:
         self.duplicates = 0
         self.requests = 0
         self.malformed = 0
+        self.bodiless = 0
         self.log = []
         self.last_authorization = None
         self.last_content_type = None
@@ -59,14 +66,10 @@ class Collector:
             self.requests += 1
             return parse_action(self.script.pop(0)) if self.script else {"kind": "status", "status": 200, "headers": {}}
 
-    def next_is_drop(self):
-        with self.lock:
-            return bool(self.script) and parse_action(self.script[0])["kind"] == "drop"
-
     def record(self, events):
         with self.lock:
             for event in events:
-                event_id = event["id"]
+                event_id = event_key(event)
                 if event_id in self.events:
                     self.duplicates += 1
                 else:
@@ -80,6 +83,7 @@ class Collector:
                 "unique": len(self.order),
                 "duplicates": self.duplicates,
                 "malformed": self.malformed,
+                "bodiless": self.bodiless,
                 "log": list(self.log),
                 "lastAuthorization": self.last_authorization,
                 "lastContentType": self.last_content_type,
@@ -89,6 +93,32 @@ class Collector:
             if include_ids:
                 result["ids"] = list(self.order)
             return result
+
+
+SEGMENT_TYPES = ("track", "identify", "page", "screen", "group", "alias")
+
+
+def event_key(event):
+    """The id a collector deduplicates by: "id" in Actuate's format, "messageId" in Segment's."""
+    return event["messageId"] if "messageId" in event else event["id"]
+
+
+def validate_event(event):
+    """Raises ValueError unless the event is an Actuate event or a Segment message."""
+    if not isinstance(event, dict):
+        raise ValueError("each event must be an object")
+    if "messageId" in event:
+        if event.get("type") not in SEGMENT_TYPES:
+            raise ValueError("a Segment message needs a type among %s" % ", ".join(SEGMENT_TYPES))
+        for field in ("messageId", "timestamp"):
+            if not isinstance(event.get(field), str):
+                raise ValueError("a Segment message needs a string %s" % field)
+        if not isinstance(event.get("anonymousId"), str) and not isinstance(event.get("userId"), str):
+            raise ValueError("a Segment message needs an anonymousId or a userId")
+        if event["type"] == "track" and not isinstance(event.get("event"), str):
+            raise ValueError("a Segment track message needs an event name")
+    elif not isinstance(event.get("id"), str):
+        raise ValueError("batch must be a list of events with string ids")
 
 
 def parse_action(entry):
@@ -122,6 +152,16 @@ def make_handler(collector, server_box):
             length = int(self.headers.get("Content-Length") or 0)
             return self.rfile.read(length) if length > 0 else b""
 
+        def read_batch_body(self):
+            """The body, or None (counted as bodiless) when it is empty or shorter than its Content-Length."""
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length > 0 else b""
+            if length == 0 or len(body) < length:
+                with collector.lock:
+                    collector.bodiless += 1
+                return None
+            return body
+
         def reply(self, status, payload, headers=None):
             body = json.dumps(payload).encode("utf-8")
             try:
@@ -140,6 +180,10 @@ def make_handler(collector, server_box):
             if url.path == "/control/stats":
                 include_ids = parse_qs(url.query).get("ids", ["1"])[0] != "0"
                 self.reply(200, collector.stats(include_ids))
+            elif url.path == "/control/events":
+                with collector.lock:
+                    events = [collector.events[event_id] for event_id in collector.order]
+                self.reply(200, events)
             elif url.path == "/health":
                 self.reply(200, {"ok": True})
             else:
@@ -147,10 +191,16 @@ def make_handler(collector, server_box):
 
         def do_POST(self):
             path = urlparse(self.path).path
-            body = self.read_body()
             if path == "/v1/batch":
+                body = self.read_batch_body()
+                if body is None:
+                    self.close_connection = True
+                    self.reply(400, {"error": "the request has no body, or less than its Content-Length"})
+                    return
                 self.handle_batch(body)
-            elif path == "/control/script":
+                return
+            body = self.read_body()
+            if path == "/control/script":
                 try:
                     script = json.loads(body or b"[]")
                     [parse_action(entry) for entry in script]
@@ -170,9 +220,10 @@ def make_handler(collector, server_box):
             try:
                 payload = json.loads(body)
                 events = payload["batch"]
-                if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("id"), str)
-                                                           for e in events):
-                    raise ValueError("batch must be a list of events with string ids")
+                if not isinstance(events, list):
+                    raise ValueError("batch must be a list")
+                for event in events:
+                    validate_event(event)
             except (ValueError, KeyError, TypeError) as error:
                 with collector.lock:
                     collector.malformed += 1
@@ -183,7 +234,7 @@ def make_handler(collector, server_box):
                 collector.last_content_type = self.headers.get("Content-Type")
                 collector.last_sent_at = payload.get("sentAt")
             action = collector.next_action()
-            entry = {"action": action["kind"], "events": len(events), "recorded": False,
+            entry = {"action": action["kind"], "events": len(events), "bytes": len(body), "recorded": False,
                      "at": round(time.monotonic() - collector.started, 3)}
             if action["kind"] == "drop":
                 entry["status"] = None
@@ -208,13 +259,9 @@ def make_handler(collector, server_box):
                 collector.record(events)
             entry.update(status=status, recorded=recorded)
             self.append_log(entry)
-            headers = dict(action["headers"])
-            if collector.next_is_drop():
-                # libcurl (URLSession on Linux) silently resends a request whose reused connection closed
-                # without a byte, so a drop must come on a fresh connection to reach the client as a failure.
-                headers["Connection"] = "close"
-                self.close_connection = True
-            self.reply(status, {"accepted": len(events) if recorded else 0}, headers)
+            # The connection stays open for the next request, as real servers keep it: a later "drop" then closes
+            # a reused connection, the case in which libcurl (URLSession on Linux) resends a request by itself.
+            self.reply(status, {"accepted": len(events) if recorded else 0}, dict(action["headers"]))
 
         def append_log(self, entry):
             with collector.lock:

@@ -2,7 +2,8 @@ import Foundation
 
 /// A group of stored events sent to the collector in one request.
 ///
-/// Its JSON form is the request body that ``HTTPEventTransport`` posts:
+/// Its JSON form in Actuate's own encoding (``EventBatchEncoding/actuate``) is the request body that
+/// ``HTTPEventTransport`` posts by default:
 ///
 /// ```json
 /// {"batch": [{"id": "…", "type": "executed", "timestamp": "2026-01-01T00:00:00.000Z", …}], "sentAt": "…"}
@@ -30,13 +31,29 @@ public struct EventBatch: Sendable, Hashable {
         Set(events.map(\.id))
     }
 
-    /// The batch as the JSON request body.
+    /// The batch as the JSON request body in Actuate's own format.
     ///
     /// - Returns: UTF-8 JSON: an object with a `batch` array of events and a `sentAt` date.
     /// - Throws: Never at present; the signature leaves room for formats that can fail.
     public func encodedJSON() throws -> Data {
-        var writer = EventBatchJSONWriter(reservingCapacity: 64 + events.count * 256)
-        writer.writeBatch(events, sentAt: sentAt)
-        return Data(writer.bytes)
+        encoded(as: .actuate)
+    }
+
+    /// The batch as a request body in the given wire format.
+    ///
+    /// - Parameter encoding: The wire format.
+    /// - Returns: UTF-8 JSON.
+    public func encoded(as encoding: EventBatchEncoding) -> Data {
+        Data(encoding.body(for: self))
+    }
+
+    /// The size in bytes of ``encoded(as:)``, computed without building the body.
+    ///
+    /// - Parameter encoding: The wire format.
+    /// - Returns: The body's size.
+    public func encodedSize(as encoding: EventBatchEncoding) -> Int {
+        var sizer = EventBatchEncoding.Sizer(encoding)
+        let eventBytes = events.reduce(0) { $0 + sizer.size(of: $1) }
+        return encoding.envelopeSize + eventBytes + max(0, events.count - 1)
     }
 }

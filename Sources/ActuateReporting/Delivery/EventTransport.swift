@@ -7,4 +7,14 @@ public protocol EventTransport: Sendable {
     /// - Parameter batch: The events to send.
     /// - Returns: The collector's HTTP response, or why none arrived.
     func send(_ batch: EventBatch) async -> TransportResponse
+
+    /// The wire format the transport sends, which ``EventUploader`` uses to cut batches at exactly
+    /// ``EventUploader/Configuration/maxBatchBytes``; ``EventBatchEncoding/actuate`` unless a transport says
+    /// otherwise.
+    var encoding: EventBatchEncoding { get }
+}
+
+extension EventTransport {
+    /// Actuate's own encoding.
+    public var encoding: EventBatchEncoding { .actuate }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// ``EventTransport``, and acts on the response: a 2xx removes the batch; connection errors and 5xx are retried
 /// with exponential backoff; 429 and 503 pause the whole pipeline for `Retry-After`; 413 splits the batch; any
 /// other 4xx counts a try and, after ``UploadRetryPolicy/maxRejectedTries``, moves the batch to the dead-letter
-/// file. The decisions live in ``UploadStateMachine``; every delay runs on the injected scheduler.
+/// file. The decisions live in a state machine kept apart from the I/O; every delay runs on the injected scheduler.
 ///
 /// Only one flush runs at a time. A flush requested while one runs makes it run once more afterwards.
 ///
@@ -86,7 +86,7 @@ public final class EventUploader: EventDelivery {
         }
         hold?.cancel()
         interval?.cancel()
-        subscribers.forEach { $0.finish() }
+        for subscriber in subscribers { subscriber.finish() }
     }
 
     /// What the uploader has done so far and what it waits for.
@@ -223,7 +223,7 @@ public final class EventUploader: EventDelivery {
             state.idleWaiters = []
             return false
         }
-        released.forEach { $0.resume() }
+        for waiter in released { waiter.resume() }
         if start { spawnRun() }
     }
 
@@ -264,7 +264,13 @@ public final class EventUploader: EventDelivery {
             } else {
                 let fetched: [ReportEvent]
                 do {
-                    fetched = try store.fetch(count: configuration.maxBatchCount, maxBytes: configuration.maxBatchBytes)
+                    // The stores measure events in Actuate's encoding; the transport's encoding then cuts the
+                    // batch exactly, so the body never exceeds maxBatchBytes whatever the store or encoding.
+                    let stored = try store.fetch(count: configuration.maxBatchCount, maxBytes: storeByteBudget)
+                    fetched =
+                        storeCutsExactly
+                        ? stored
+                        : EventBatchSizing.prefix(of: stored, maxBytes: sendByteBudget, encoding: transport.encoding)
                 } catch {
                     return storeFailed(error)
                 }
@@ -283,7 +289,7 @@ public final class EventUploader: EventDelivery {
                 if case .split = decision { state.status.batchesSplit += 1 }
                 return (decision, result, Array(state.subscribers.values))
             }
-            subscribers.forEach { $0.yield(result) }
+            for subscriber in subscribers { subscriber.yield(result) }
             switch decision {
             case .acknowledge(let ids):
                 do { try store.remove(ids: ids) } catch { return storeFailed(error) }
@@ -305,6 +311,21 @@ public final class EventUploader: EventDelivery {
                 return .hold(delay: delay, isPause: true)
             }
         }
+    }
+
+    /// Whether the store's own cut is already exact: the built-in stores measure in Actuate's encoding.
+    private var storeCutsExactly: Bool {
+        transport.encoding == .actuate && (store is FileEventStore || store is MemoryEventStore)
+    }
+
+    /// The bytes of events, in Actuate's encoding, to ask the store for.
+    private var storeByteBudget: Int {
+        EventBatchSizing.eventBudget(maxBatchBytes: configuration.maxBatchBytes, encoding: .actuate)
+    }
+
+    /// The bytes of events, in the transport's encoding, that fit in one request body.
+    private var sendByteBudget: Int {
+        EventBatchSizing.eventBudget(maxBatchBytes: configuration.maxBatchBytes, encoding: transport.encoding)
     }
 
     private func storeFailed(_ error: any Error) -> RunEnd {

@@ -5,8 +5,8 @@ extension EventUploader {
         public var flushPolicies: [FlushPolicy]
         /// The most events in one request. Values below 1 mean 1.
         public var maxBatchCount: Int
-        /// The most encoded event bytes in one request, below the collector's 500 KB limit. Values below 1
-        /// mean 1; a single larger event is still sent alone.
+        /// The most bytes in one request body, measured in the transport's ``EventTransport/encoding``, below the
+        /// collector's 500 KB limit. Values below 1 mean 1; a single larger event is still sent alone.
         public var maxBatchBytes: Int
         /// Backoff and dead-letter rules.
         public var retryPolicy: UploadRetryPolicy
@@ -17,7 +17,7 @@ extension EventUploader {
         /// - Parameters:
         ///   - flushPolicies: When to flush on its own (every 20 events and every 30 s by default).
         ///   - maxBatchCount: The most events in one request (500 by default).
-        ///   - maxBatchBytes: The most encoded bytes in one request (475,000 by default).
+        ///   - maxBatchBytes: The most bytes in one request body (475,000 by default).
         ///   - retryPolicy: Backoff and dead-letter rules.
         ///   - random: The source of the backoff jitter, returning numbers in `0..<1`.
         public init(

@@ -6,9 +6,17 @@ import FoundationNetworking
 
 /// An ``EventTransport`` that posts each batch as JSON to a collector over HTTPS.
 ///
-/// The body is ``EventBatch/encodedJSON()``. The API key, when given, goes in an `Authorization: Bearer …`
-/// header and nowhere else: no description, log line or error mentions it. Plain `http` is refused except for
-/// loopback hosts, so that a test collector on `127.0.0.1` works and a production key never travels in clear.
+/// The body is ``EventBatch/encoded(as:)`` in the transport's ``encoding``: Actuate's own batch by default, or a
+/// Segment HTTP Tracking API batch. The API key, when given, goes in the `Authorization` header and nowhere else
+/// (`Bearer <key>` for Actuate's encoding, HTTP Basic with the key as user name for Segment's): no description,
+/// log line or error mentions it. Plain `http` is refused except for loopback hosts, so that a test collector on
+/// `127.0.0.1` works and a production key never travels in clear.
+///
+/// A request that gets no response within ``timeout`` (30 seconds by default) ends as a
+/// ``TransportFailure/Kind/timedOut`` failure. A connection that the collector closes without answering ends at
+/// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. On Linux
+/// every request goes out on a fresh connection: FoundationNetworking's libcurl otherwise resends a request whose
+/// reused connection was closed, without its body, and that resend hangs until the timeout.
 ///
 /// ```swift
 /// let transport = try HTTPEventTransport(
@@ -18,13 +26,18 @@ import FoundationNetworking
 /// )
 /// ```
 public final class HTTPEventTransport: EventTransport, CustomStringConvertible, CustomReflectable {
+    /// The default for ``timeout``: 30 seconds.
+    public static let defaultTimeout: Duration = .seconds(30)
+
     /// Where batches are posted.
     public let endpoint: URL
     /// How long one request may take before it counts as a timed-out connection failure.
     public let timeout: Duration
+    /// The wire format of the request bodies.
+    public let encoding: EventBatchEncoding
 
     private let authorization: String?
-    private let session: URLSession
+    private let sessions: SessionSource
 
     /// Creates a transport without an API key.
     ///
@@ -37,29 +50,42 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
     /// Creates a transport.
     ///
     /// - Parameters:
-    ///   - endpoint: The collector URL, `https`, or `http` on a loopback host.
-    ///   - apiKey: The key sent as `Authorization: Bearer <key>`, or `nil` for none.
-    ///   - timeout: How long one request may take (30 seconds by default).
+    ///   - endpoint: The collector URL, `https`, or `http` on a loopback host. For ``EventBatchEncoding/segment``
+    ///     this is the batch endpoint, for example `https://api.segment.io/v1/batch`.
+    ///   - apiKey: The key, or `nil` for none: sent as `Authorization: Bearer <key>` with Actuate's encoding, and as
+    ///     the HTTP Basic user name (the Segment write key) with an empty password with Segment's.
+    ///   - encoding: The wire format (``EventBatchEncoding/actuate`` by default).
+    ///   - timeout: How long one request may take (``defaultTimeout``, 30 seconds, by default; at least 1 ms).
     ///   - configuration: The session configuration to start from (`.ephemeral` by default); the transport sets
     ///     its timeouts and turns off cookies and caching.
-    /// - Throws: ``HTTPEventTransportError`` when the endpoint is not allowed or the key is empty or contains
-    ///   line breaks.
+    /// - Throws: ``HTTPEventTransportError`` when the endpoint is not allowed, or the key is empty, blank or
+    ///   contains characters that cannot go in an HTTP header.
     public init(
         endpoint: URL,
         apiKey: String?,
-        timeout: Duration = .seconds(30),
+        encoding: EventBatchEncoding = .actuate,
+        timeout: Duration = HTTPEventTransport.defaultTimeout,
         configuration: URLSessionConfiguration = .ephemeral
     ) throws(HTTPEventTransportError) {
         try EndpointSecurity.validate(endpoint)
         if let apiKey {
             guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
+            guard !apiKey.allSatisfy({ $0.isWhitespace }) else {
+                throw .invalidAPIKey(reason: "it is blank: only whitespace")
+            }
             guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
                 throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
             }
         }
         self.endpoint = endpoint
+        self.encoding = encoding
         self.timeout = max(timeout, .milliseconds(1))
-        self.authorization = apiKey.map { "Bearer \($0)" }
+        self.authorization = apiKey.map { key in
+            switch encoding {
+            case .actuate: "Bearer \(key)"
+            case .segment: "Basic " + Data("\(key):".utf8).base64EncodedString()
+            }
+        }
         // Work on a copy: the caller's configuration object stays as it was.
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         configuration.timeoutIntervalForRequest = self.timeout.timeInterval
@@ -68,11 +94,7 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        self.sessions = SessionSource(configuration: configuration)
     }
 
     /// A description naming the endpoint and whether a key is set, never the key itself.
@@ -88,6 +110,7 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
             children: [
                 "endpoint": EndpointSecurity.redacted(endpoint),
                 "apiKey": authorization == nil ? "none" : "set",
+                "encoding": encoding,
                 "timeout": timeout,
             ],
             displayStyle: .class
@@ -98,22 +121,16 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
     /// - Parameter batch: The events to send.
     /// - Returns: The collector's response, or the failure that prevented one.
     public func send(_ batch: EventBatch) async -> TransportResponse {
-        let body: Data
-        do {
-            body = try batch.encodedJSON()
-        } catch {
-            return .failed(TransportFailure(kind: .encodingFailed, message: String(describing: error)))
-        }
         var request = URLRequest(url: endpoint, timeoutInterval: timeout.timeInterval)
         request.httpMethod = "POST"
-        request.httpBody = body
+        request.httpBody = batch.encoded(as: encoding)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let authorization {
             request.setValue(authorization, forHTTPHeaderField: "Authorization")
         }
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await sessions.data(for: request)
             guard let http = response as? HTTPURLResponse else {
                 return .failed(TransportFailure(kind: .other, message: "the response is not an HTTP response"))
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How ``EventUploader`` must treat a ``TransportResponse``.
-public enum ResponseClass: Sendable, Hashable {
+enum ResponseClass: Sendable, Hashable {
     /// The collector stored the batch (2xx): remove it from the store.
     case acknowledged
     /// A temporary failure (a connection error, a timeout, 5xx, 408, 401, 403): send the same batch again after
@@ -18,7 +18,7 @@ public enum ResponseClass: Sendable, Hashable {
 }
 
 /// Classifies transport responses; a pure function with no state.
-public enum ResponseClassifier {
+enum ResponseClassifier {
     /// Classifies one response.
     ///
     /// - `2xx` is acknowledged.
@@ -33,7 +33,7 @@ public enum ResponseClassifier {
     ///   - response: What the transport returned.
     ///   - now: The current time, to read a `Retry-After` date.
     /// - Returns: The class of the response.
-    public static func classify(_ response: TransportResponse, now: Date) -> ResponseClass {
+    static func classify(_ response: TransportResponse, now: Date) -> ResponseClass {
         switch response {
         case .failed(let failure):
             if failure.kind == .encodingFailed {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The header holds either a number of seconds (`120`) or an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`, and the
 /// obsolete RFC 850 and asctime forms). Anything else is rejected rather than guessed at.
-public enum RetryAfter {
+enum RetryAfter {
     /// The delay a `Retry-After` value asks for.
     ///
     /// - Parameters:
@@ -12,7 +12,7 @@ public enum RetryAfter {
     ///   - now: The current time, to turn a date into a delay.
     /// - Returns: The delay, zero for a date in the past, or `nil` when the value is neither a non-negative
     ///   whole number of seconds nor an HTTP date.
-    public static func delay(from value: String, now: Date) -> Duration? {
+    static func delay(from value: String, now: Date) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         if trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {

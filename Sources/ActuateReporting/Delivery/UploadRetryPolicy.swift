@@ -45,7 +45,7 @@ public struct UploadRetryPolicy: Sendable, Hashable {
     ///   - attempt: The number of consecutive failures so far, from 1.
     ///   - random: A number in `0..<1`; 0.5 gives the delay without jitter.
     /// - Returns: The delay.
-    public func backoffDelay(forAttempt attempt: Int, random: Double) -> Duration {
+    func backoffDelay(forAttempt attempt: Int, random: Double) -> Duration {
         let exponent = min(max(attempt, 1) - 1, 62)
         let base = backoffBase.seconds
         let maximum = backoffMaximum.seconds
@@ -63,7 +63,7 @@ public struct UploadRetryPolicy: Sendable, Hashable {
     ///   - random: A number in `0..<1`, for the jitter of the backoff.
     /// - Returns: `retryAfter`, at least ``backoffBase`` so that `Retry-After: 0` cannot spin, and at most
     ///   ``maxRetryAfter``; or the backoff delay when `retryAfter` is `nil`.
-    public func pauseDelay(retryAfter: Duration?, attempt: Int, random: Double) -> Duration {
+    func pauseDelay(retryAfter: Duration?, attempt: Int, random: Double) -> Duration {
         guard let retryAfter else { return backoffDelay(forAttempt: attempt, random: random) }
         return min(max(retryAfter, backoffBase), max(maxRetryAfter, backoffBase))
     }

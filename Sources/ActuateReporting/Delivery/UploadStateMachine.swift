@@ -15,44 +15,33 @@ import Foundation
 /// default: break
 /// }
 /// ```
-public struct UploadStateMachine: Sendable {
+struct UploadStateMachine: Sendable {
     /// What the uploader must do after a response.
-    public enum Decision: Sendable, Hashable {
-        /// Remove these events from the store, then continue with the next batch.
-        case acknowledge(Set<ReportEvent.ID>)
-        /// Move these events to the dead-letter file with this reason, then continue with the next batch.
-        case deadLetter(Set<ReportEvent.ID>, reason: String)
-        /// The batch was split in two; continue with ``UploadStateMachine/currentBatch``, the first half.
-        case split
-        /// Stop this flush and send the same batch again after `delay`.
-        case retry(after: Duration, reason: String)
-        /// Stop this flush and pause the whole pipeline for `delay`, as the collector asked.
-        case pause(for: Duration, reason: String)
-    }
+    typealias Decision = UploadDecision
 
     /// The numbers behind the decisions.
-    public let policy: UploadRetryPolicy
+    let policy: UploadRetryPolicy
     /// Batches to send before fetching more events; the first is the current batch.
     private var queue: [[ReportEvent]] = []
     /// How many times the collector has rejected the current batch.
-    public private(set) var rejectedTries = 0
+    private(set) var rejectedTries = 0
     /// Failures since the last acknowledgement, which set the backoff delay.
-    public private(set) var consecutiveFailures = 0
+    private(set) var consecutiveFailures = 0
 
     /// Creates a machine with nothing in flight.
     /// - Parameter policy: The backoff and dead-letter policy.
-    public init(policy: UploadRetryPolicy) {
+    init(policy: UploadRetryPolicy) {
         self.policy = policy
     }
 
     /// The batch to send next, or `nil` when the uploader should fetch a new batch from the store.
-    public var currentBatch: [ReportEvent]? {
+    var currentBatch: [ReportEvent]? {
         queue.first
     }
 
     /// Makes freshly fetched events the current batch. An empty batch is ignored.
     /// - Parameter batch: Events fetched from the store, oldest first.
-    public mutating func begin(_ batch: [ReportEvent]) {
+    mutating func begin(_ batch: [ReportEvent]) {
         guard !batch.isEmpty else { return }
         queue.insert(batch, at: 0)
         rejectedTries = 0
@@ -65,7 +54,7 @@ public struct UploadStateMachine: Sendable {
     ///   - now: The current time, to read a `Retry-After` date.
     ///   - random: A number in `0..<1` for the backoff jitter.
     /// - Returns: The decision. With no current batch it is an empty ``Decision/acknowledge(_:)``.
-    public mutating func handle(_ response: TransportResponse, now: Date, random: Double) -> Decision {
+    mutating func handle(_ response: TransportResponse, now: Date, random: Double) -> Decision {
         guard let batch = queue.first else { return .acknowledge([]) }
         switch ResponseClassifier.classify(response, now: now) {
         case .acknowledged:
@@ -106,7 +95,7 @@ public struct UploadStateMachine: Sendable {
     /// before the uploader tries again.
     /// - Parameter random: A number in `0..<1` for the backoff jitter.
     /// - Returns: The delay before the next flush.
-    public mutating func storeFailed(random: Double) -> Duration {
+    mutating func storeFailed(random: Double) -> Duration {
         consecutiveFailures += 1
         return policy.backoffDelay(forAttempt: consecutiveFailures, random: random)
     }

@@ -36,14 +36,14 @@ public struct UploadResult: Sendable, Hashable {
     /// The transport failure, when no response arrived.
     public var failure: TransportFailure?
     /// What the uploader decided.
-    public var decision: UploadStateMachine.Decision
+    public var decision: UploadDecision
 
     /// Creates a result.
     /// - Parameters:
     ///   - eventCount: How many events the request carried.
     ///   - response: What the transport returned.
     ///   - decision: What the uploader decided.
-    public init(eventCount: Int, response: TransportResponse, decision: UploadStateMachine.Decision) {
+    public init(eventCount: Int, response: TransportResponse, decision: UploadDecision) {
         self.eventCount = eventCount
         switch response {
         case .http(let http):

@@ -79,4 +79,7 @@ public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, Ex
     public static let sessionEnd = ReportEventType("session_end")
     /// Products were bought; the event carries their ids, for product-click contribution.
     public static let purchase = ReportEventType("purchase")
+    /// The user was identified; the event's properties are the user's traits. The Segment encoding sends it as
+    /// an `identify` message (see ``EventBatchEncoding/segment``).
+    public static let identify = ReportEventType("identify")
 }

@@ -62,23 +62,23 @@ public enum SessionEndReason: String, Sendable, Hashable, Codable {
 }
 
 /// A session that has ended, with its length.
-public struct EndedSession: Sendable, Hashable {
+struct EndedSession: Sendable, Hashable {
     /// The session.
-    public var session: ReportingSession
+    var session: ReportingSession
     /// Its length: up to its last event when it expired, up to the end request otherwise.
-    public var duration: Duration
+    var duration: Duration
     /// When it ended, on the wall clock.
-    public var endDate: Date
+    var endDate: Date
     /// Why it ended.
-    public var reason: SessionEndReason
+    var reason: SessionEndReason
 }
 
 /// What one step of the ``SessionStateMachine`` did.
-public struct SessionTransition: Sendable, Hashable {
+struct SessionTransition: Sendable, Hashable {
     /// The session that ended in this step, if one did.
-    public var ended: EndedSession?
+    var ended: EndedSession?
     /// The session that started in this step, if one did.
-    public var started: ReportingSession?
+    var started: ReportingSession?
     /// The session that is current after this step.
-    public var current: ReportingSession
+    var current: ReportingSession
 }

@@ -11,15 +11,15 @@ import Foundation
 /// let first = machine.recordActivity(uptime: .zero, date: start, newSessionID: "s1")
 /// // first.started?.id == "s1"
 /// ```
-public struct SessionStateMachine: Sendable, Hashable {
+struct SessionStateMachine: Sendable, Hashable {
     /// The rules that end sessions.
-    public let policy: SessionPolicy
+    let policy: SessionPolicy
     /// The session most recently started, which may have expired since its last event.
-    public private(set) var session: ReportingSession?
+    private(set) var session: ReportingSession?
 
     /// Creates a machine with no session.
     /// - Parameter policy: The rules that end sessions.
-    public init(policy: SessionPolicy) {
+    init(policy: SessionPolicy) {
         self.policy = policy
     }
 
@@ -30,7 +30,7 @@ public struct SessionStateMachine: Sendable, Hashable {
     ///   - session: The session to check.
     ///   - uptime: The monotonic time to check at.
     /// - Returns: The reason it expired, or nil.
-    public func expiry(of session: ReportingSession, at uptime: Duration) -> SessionEndReason? {
+    func expiry(of session: ReportingSession, at uptime: Duration) -> SessionEndReason? {
         var candidates: [(deadline: Duration, reason: SessionEndReason)] = []
         if let maximum = policy.maximumLength {
             candidates.append((session.startUptime + maximum, .maximumLength))
@@ -44,7 +44,7 @@ public struct SessionStateMachine: Sendable, Hashable {
     /// The session an event at `uptime` would join, or nil when it would start a new one.
     /// - Parameter uptime: The monotonic time.
     /// - Returns: The live session, or nil.
-    public func liveSession(at uptime: Duration) -> ReportingSession? {
+    func liveSession(at uptime: Duration) -> ReportingSession? {
         guard let session, expiry(of: session, at: uptime) == nil else { return nil }
         return session
     }
@@ -55,7 +55,7 @@ public struct SessionStateMachine: Sendable, Hashable {
     ///   - date: The event's wall-clock time.
     ///   - newSessionID: Makes the id of a new session; only called when one starts.
     /// - Returns: What ended and started, and the session the event belongs to.
-    public mutating func recordActivity(
+    mutating func recordActivity(
         uptime: Duration,
         date: Date,
         newSessionID: () -> String
@@ -77,7 +77,7 @@ public struct SessionStateMachine: Sendable, Hashable {
     ///   - date: The wall-clock time.
     ///   - newSessionID: Makes the new session's id.
     /// - Returns: What ended and started.
-    public mutating func startNewSession(
+    mutating func startNewSession(
         uptime: Duration,
         date: Date,
         newSessionID: () -> String
@@ -97,7 +97,7 @@ public struct SessionStateMachine: Sendable, Hashable {
     ///   - date: The wall-clock time.
     ///   - reason: Why it ends, if it has not already expired.
     /// - Returns: The ended session, or nil when there was none.
-    public mutating func endSession(uptime: Duration, date: Date, reason: SessionEndReason) -> EndedSession? {
+    mutating func endSession(uptime: Duration, date: Date, reason: SessionEndReason) -> EndedSession? {
         guard let current = session else { return nil }
         session = nil
         if let expired = expiry(of: current, at: uptime) {

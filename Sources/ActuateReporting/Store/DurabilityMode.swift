@@ -6,9 +6,15 @@ public enum DurabilityMode: Sendable, Hashable {
     case synced
 
     /// Appends return once the event is queued in memory; a background writer writes and syncs everything
-    /// queued every `interval` (5 ms by default).
+    /// queued, `interval` (5 ms by default) after the first append that found nothing queued.
     ///
-    /// A crash loses at most the events appended during the last interval. No file I/O happens on the
-    /// appending thread. ``FileEventStore/flush()`` forces the write.
+    /// The window is measured from the append, not from a free-running tick: an event is handed to the writer
+    /// at most `interval` after its append. It reaches the disk once that write and its sync finish, and later
+    /// still when the scheduler runs the writer late (a busy CPU) or a previous write is still syncing. So a
+    /// crash loses the events appended in the last `interval` plus the time the writer took to start and sync:
+    /// over 40 SIGKILLs of a writer appending without pause on a loaded 2-core Linux machine, the oldest lost
+    /// event had been appended a median 4.6 ms and at most 111 ms before the kill
+    /// (`GroupCommitLossWindowTests`). No file I/O happens on the appending thread. Call
+    /// ``FileEventStore/flush()`` at the points that matter, or use ``synced``, for a hard guarantee.
     case groupCommit(interval: Duration = .milliseconds(5))
 }

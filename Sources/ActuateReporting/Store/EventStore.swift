@@ -14,10 +14,13 @@ public protocol EventStore: Sendable {
 
     /// The oldest stored events, without removing them.
     ///
+    /// Events are measured exactly as ``EventBatch/encoded(as:)`` writes them in Actuate's own encoding, each
+    /// with one byte for the comma that separates it from the next; so a batch of the returned events has a body of
+    /// at most `maxBytes` plus the fixed envelope around the events, less one.
     /// - Parameters:
     ///   - count: The most events to return.
-    ///   - maxBytes: The most encoded bytes to return. At least one event is returned if any is stored, even
-    ///     if it alone is larger.
+    ///   - maxBytes: The most bytes the events may take, measured as above. At least one event is returned if
+    ///     any is stored, even if it alone is larger.
     /// - Returns: Events, oldest first.
     func fetch(count: Int, maxBytes: Int) throws -> [ReportEvent]
 

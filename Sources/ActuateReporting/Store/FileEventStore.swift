@@ -11,9 +11,10 @@ import Synchronization
 /// to a separate checksummed `dead-letters.journal`.
 ///
 /// By default appends use ``DurabilityMode/groupCommit(interval:)`` with a 5 ms interval: `append` only queues
-/// the event in memory and a background writer writes and syncs the queue every interval, so a crash loses at
-/// most the events appended during the last interval. Use ``DurabilityMode/synced`` to sync before every
-/// `append` returns, or call ``flush()`` at the points that matter.
+/// the event in memory and a background writer writes and syncs the queue 5 ms after the first queued append,
+/// so a crash loses the events appended during the last interval plus the time the write and sync took (see
+/// ``DurabilityMode/groupCommit(interval:)`` for the measured figure). Use ``DurabilityMode/synced`` to sync
+/// before every `append` returns, or call ``flush()`` at the points that matter.
 ///
 /// Only one store may have a directory open at a time, in this process or any other; the directory and files
 /// are created readable by their owner only.
@@ -116,6 +117,15 @@ public final class FileEventStore: EventStore {
         if !groupCommit { try flush() }
     }
 
+    /// The oldest stored events, without removing them, up to `count` events and `maxBytes` bytes as
+    /// ``EventBatch`` encodes them (see ``EventStore/fetch(count:maxBytes:)``).
+    ///
+    /// An event whose record can no longer be decoded is removed and counted in ``droppedEventCount``.
+    /// - Parameters:
+    ///   - count: The most events to return.
+    ///   - maxBytes: The most encoded bytes to return; at least one event is returned if any is stored.
+    /// - Returns: Events, oldest first.
+    /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` or ``EventStoreError/closed``.
     public func fetch(count: Int, maxBytes: Int) throws -> [ReportEvent] {
         guard count > 0 else { return [] }
         var undecodable: [UUID] = []
@@ -125,7 +135,7 @@ public final class FileEventStore: EventStore {
                 return (state.takePending(), state.liveEntries(limit: count))
             }
             try write(operations, with: &files)
-            let encoder = JSONEncoder()
+            var sizer = EventBatchEncoding.Sizer(.actuate)
             var events: [ReportEvent] = []
             var bytes = 0
             for entry in entries {
@@ -139,7 +149,7 @@ public final class FileEventStore: EventStore {
                     undecodable.append(entry.id)
                     continue
                 }
-                let size = maxBytes == .max ? 0 : (try? encoder.encode(event).count) ?? 0
+                let size = maxBytes == .max ? 0 : sizer.size(of: event) + 1
                 if !events.isEmpty, bytes + size > maxBytes { break }
                 events.append(event)
                 bytes += size
@@ -286,6 +296,8 @@ public final class FileEventStore: EventStore {
         }
     }
 
+    /// Creates the store directory and any missing parents with owner-only permissions, or explains which path
+    /// is in the way and why.
     private static func prepareDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -294,14 +306,25 @@ public final class FileEventStore: EventStore {
             }
             return
         }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
+        // Create each missing component with mkdir, so a failure names the component and the system's reason
+        // instead of a generic Cocoa error.
+        var missing: [String] = []
+        var existing = path
+        while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
+            missing.append(existing)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        if FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw EventStoreError.directoryUnavailable(
+                path: path,
+                reason: "\(existing) is a file, not a directory, so the directory cannot be created inside it"
             )
-        } catch {
-            throw EventStoreError.directoryUnavailable(path: path, reason: error.localizedDescription)
+        }
+        for component in missing.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
+            throw EventStoreError.directoryUnavailable(
+                path: path,
+                reason: "creating \(component) failed: \(POSIXFile.lastError())"
+            )
         }
     }
 }

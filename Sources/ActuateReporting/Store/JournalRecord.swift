@@ -103,10 +103,12 @@ struct JournalScannedRecord {
 struct JournalScanSummary: Equatable {
     /// The end of the last valid record, where appending may continue.
     var validEnd = 0
-    /// The number of corrupt regions skipped before a later valid record.
-    var corruptRegions = 0
+    /// The corrupt regions skipped before a later valid record.
+    var corruptRanges: [Range<Int>] = []
+    /// The number of those regions.
+    var corruptRegions: Int { corruptRanges.count }
     /// The bytes in those regions.
-    var corruptBytes = 0
+    var corruptBytes: Int { corruptRanges.reduce(0) { $0 + $1.count } }
     /// The bytes after the last valid record: a torn write, or nothing if zero.
     var tailBytes = 0
 }
@@ -137,8 +139,7 @@ enum JournalScanner {
                 continue
             }
             guard let next = nextRecord(in: bytes, after: position, maxPayload: maxPayload) else { break }
-            summary.corruptRegions += 1
-            summary.corruptBytes += next - position
+            summary.corruptRanges.append(position..<next)
             position = next
         }
         summary.tailBytes = bytes.count - summary.validEnd

@@ -13,7 +13,8 @@ enum JournalRecovery {
     ///
     /// Corrupt records are skipped, a torn tail of the newest segment or of the dead-letter file is cut off so
     /// later appends start clean, segments nothing needs are deleted, and events that are already in the
-    /// dead-letter file (from a crash while moving them) are removed from the queue.
+    /// dead-letter file (from a crash while moving them) are removed from the queue. Every skipped or cut region
+    /// is reported, and a damaged segment is copied to the quarantine before anything in it is cut or deleted.
     static func open(directory: String, lock: StoreLock, configuration: FileEventStoreConfiguration) throws -> Result {
         var files = try JournalFiles(directory: directory, lock: lock)
         do {
@@ -22,12 +23,18 @@ enum JournalRecovery {
                 maxTotalBytes: configuration.maxTotalBytes
             )
             var report = JournalRecoveryReport()
-            try recoverSegments(into: &state, files: &files, report: &report)
+            try recoverSegments(
+                into: &state,
+                files: &files,
+                report: &report,
+                maxTotalBytes: configuration.maxTotalBytes
+            )
             let deadLetterIDs = try recoverDeadLetters(files: &files, report: &report, maxPayload: state.maxPayload)
             state.finishRecovery()
             state.remove(ids: deadLetterIDs)
             try files.apply(state.takePending())
             report.eventsRecovered = state.liveCount
+            report.damage.sort { ($0.file, $0.byteRange.lowerBound) < ($1.file, $1.byteRange.lowerBound) }
             return Result(state: state, files: files, report: report)
         } catch {
             files.close()
@@ -35,10 +42,23 @@ enum JournalRecovery {
         }
     }
 
+    /// What recovery learned about one segment, to check it against the next.
+    private struct ScannedSegment {
+        var number: UInt64
+        var size: Int
+        /// The sequence in the segment's header record, if the header was intact.
+        var headerSequence: UInt64?
+        /// The sequence the next record after the segment's last valid record would carry, if it has one.
+        var nextSequence: UInt64?
+        /// Whether damage at its end was already reported.
+        var endDamaged: Bool
+    }
+
     private static func recoverSegments(
         into state: inout JournalState,
         files: inout JournalFiles,
-        report: inout JournalRecoveryReport
+        report: inout JournalRecoveryReport,
+        maxTotalBytes: Int
     ) throws {
         let names: [String]
         do {
@@ -46,6 +66,12 @@ enum JournalRecovery {
         } catch {
             throw EventStoreError.directoryUnavailable(path: files.directory, reason: error.localizedDescription)
         }
+        var quarantine = JournalQuarantine(
+            directory: files.directory,
+            budget: JournalQuarantine.budget(maxTotalBytes: maxTotalBytes),
+            fileNames: names
+        )
+        quarantine.evictOldest()
         let numbers = names.compactMap(JournalFiles.segmentNumber(fileName:)).sorted()
         let maxPayload = state.maxPayload
         let totalSize = numbers.reduce(0) { total, number in
@@ -53,50 +79,37 @@ enum JournalRecovery {
             return total + (stat(files.path(ofSegment: number), &info) == 0 ? Int(info.st_size) : 0)
         }
         state.reserveCapacity(totalSize / 128)
+        var scanned: [ScannedSegment] = []
         for (position, number) in numbers.enumerated() {
             let isNewest = position == numbers.count - 1
             let bytes = try files.readAll(segment: number)
             report.segmentsScanned += 1
-            var recovered = 0
+            var segment = ScannedSegment(number: number, size: bytes.count, endDamaged: false)
             let summary = bytes.withUnsafeBytes { raw in
                 // The segment is registered first so that its records land in it; its size is fixed below.
                 state.recoverSegment(number: number, size: 0)
                 return JournalScanner.scan(raw, maxPayload: maxPayload) { record in
-                    let payload = UnsafeRawBufferPointer(rebasing: raw[record.payload])
-                    switch record.kind {
-                    case .segmentHeader:
-                        state.reserveSequence(below: record.sequence)
-                    case .event:
-                        if let id = ReportEventCodec.id(in: payload),
-                            state.recoverEvent(
-                                sequence: record.sequence,
-                                id: id,
-                                offset: record.offset,
-                                payloadLength: payload.count
-                            )
-                        {
-                            recovered += 1
-                        } else {
-                            report.recordsIgnored += 1
-                        }
-                    case .tombstone:
-                        state.reserveSequence(below: record.sequence)
-                        if let ranges = try? JournalTombstone.decode(payload) {
-                            state.recoverTombstone(ranges: ranges)
-                        } else {
-                            report.recordsIgnored += 1
-                        }
-                    case .deadLetter:
-                        report.recordsIgnored += 1
-                    }
+                    if record.offset == 0, record.kind == .segmentHeader { segment.headerSequence = record.sequence }
+                    segment.nextSequence = record.kind == .event ? record.sequence + 1 : record.sequence
+                    recover(record, in: raw, into: &state, report: &report)
                 }
             }
-            report.corruptRegionsSkipped += summary.corruptRegions
-            report.corruptBytesSkipped += summary.corruptBytes
+            var regions = summary.corruptRanges.map { JournalDamage(file: "", byteRange: $0, kind: .corruptRecords) }
+            let tail = summary.validEnd..<bytes.count
+            if isNewest, !tail.isEmpty {
+                regions.append(JournalDamage(file: "", byteRange: tail, kind: .tornTail))
+            } else if !isNewest, !tail.isEmpty || bytes.isEmpty {
+                // Only the newest segment is ever written to, so an older one that does not end with a valid
+                // record, or is empty, was damaged after it was complete.
+                regions.append(
+                    JournalDamage(file: "", byteRange: tail, kind: bytes.isEmpty ? .missingRecords : .damagedEnd)
+                )
+                segment.endDamaged = true
+            }
+            record(regions, ofSegment: number, bytes: bytes, in: &report, quarantine: &quarantine)
             var size = bytes.count
-            if isNewest, summary.tailBytes > 0 {
+            if isNewest, !tail.isEmpty {
                 try files.truncate(segment: number, to: summary.validEnd)
-                report.tornTailBytesTruncated += summary.tailBytes
                 size = summary.validEnd
             }
             state.setRecoveredSize(size)
@@ -104,8 +117,87 @@ enum JournalRecovery {
                 state.forgetEmptyNewestSegment()
                 try files.delete(segment: number)
             }
+            scanned.append(segment)
         }
+        try findMissingRecords(in: scanned, files: &files, report: &report, quarantine: &quarantine)
+        // A copy made early may have been deleted to make room for a later one.
+        let kept = quarantine.fileNames
+        for index in report.damage.indices where !kept.contains(report.damage[index].quarantinedAs ?? "") {
+            report.damage[index].quarantinedAs = nil
+        }
+        state.maxTotalBytes = maxTotalBytes - quarantine.totalBytes
         report.eventsAlreadyRemoved = state.entries.count - state.liveCount
+    }
+
+    /// Registers one valid record of the segment being recovered.
+    private static func recover(
+        _ record: JournalScannedRecord,
+        in raw: UnsafeRawBufferPointer,
+        into state: inout JournalState,
+        report: inout JournalRecoveryReport
+    ) {
+        let payload = UnsafeRawBufferPointer(rebasing: raw[record.payload])
+        switch record.kind {
+        case .segmentHeader:
+            state.reserveSequence(below: record.sequence)
+        case .event:
+            if let id = ReportEventCodec.id(in: payload),
+                state.recoverEvent(
+                    sequence: record.sequence,
+                    id: id,
+                    offset: record.offset,
+                    payloadLength: payload.count
+                )
+            {
+                return
+            }
+            report.recordsIgnored += 1
+        case .tombstone:
+            state.reserveSequence(below: record.sequence)
+            if let ranges = try? JournalTombstone.decode(payload) {
+                state.recoverTombstone(ranges: ranges)
+            } else {
+                report.recordsIgnored += 1
+            }
+        case .deadLetter:
+            report.recordsIgnored += 1
+        }
+    }
+
+    /// Reports records missing from the end of a segment, which only the next segment's header reveals: each
+    /// segment holds the events from its header's sequence up to the next segment's.
+    private static func findMissingRecords(
+        in segments: [ScannedSegment],
+        files: inout JournalFiles,
+        report: inout JournalRecoveryReport,
+        quarantine: inout JournalQuarantine
+    ) throws {
+        for (segment, next) in zip(segments, segments.dropFirst())
+        where !segment.endDamaged && next.number == segment.number + 1 {
+            guard let expected = next.headerSequence, let found = segment.nextSequence, found < expected else {
+                continue
+            }
+            let region = JournalDamage(file: "", byteRange: segment.size..<segment.size, kind: .missingRecords)
+            let bytes = try files.readAll(segment: segment.number)
+            record([region], ofSegment: segment.number, bytes: bytes, in: &report, quarantine: &quarantine)
+        }
+    }
+
+    /// Quarantines a damaged segment as it was found and adds its regions to the report.
+    private static func record(
+        _ regions: [JournalDamage],
+        ofSegment number: UInt64,
+        bytes: [UInt8],
+        in report: inout JournalRecoveryReport,
+        quarantine: inout JournalQuarantine
+    ) {
+        guard !regions.isEmpty else { return }
+        let copy = quarantine.keep(segment: number, bytes: bytes)
+        for var region in regions {
+            region.file = JournalFiles.fileName(ofSegment: number)
+            region.quarantinedAs = copy
+            report.record(region)
+        }
     }
 
     private static func recoverDeadLetters(
@@ -125,9 +217,13 @@ enum JournalRecovery {
                 count += 1
             }
         }
-        report.corruptRegionsSkipped += summary.corruptRegions
-        report.corruptBytesSkipped += summary.corruptBytes
-        report.tornTailBytesTruncated += summary.tailBytes
+        let name = JournalFiles.deadLetterFileName
+        for range in summary.corruptRanges {
+            report.record(JournalDamage(file: name, byteRange: range, kind: .corruptRecords))
+        }
+        if summary.tailBytes > 0 {
+            report.record(JournalDamage(file: name, byteRange: summary.validEnd..<bytes.count, kind: .tornTail))
+        }
         try files.truncateDeadLetters(to: summary.validEnd)
         files.deadLetterCount = count
         report.deadLettersRecovered = count

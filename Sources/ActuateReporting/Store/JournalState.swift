@@ -51,8 +51,8 @@ struct JournalOperation: Sendable {
 struct JournalState: Sendable {
     /// The most bytes one segment may hold.
     let segmentCapacity: Int
-    /// The most bytes all segments together may hold.
-    let maxTotalBytes: Int
+    /// The most bytes all segments together may hold: the disk cap less what quarantined copies take.
+    var maxTotalBytes: Int
 
     private(set) var entries: [JournalEntry] = []
     /// Entries before this index are all dead.

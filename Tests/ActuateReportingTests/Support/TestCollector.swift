@@ -1,3 +1,4 @@
+import ActuateReporting
 import Foundation
 import Synchronization
 
@@ -22,6 +23,7 @@ final class TestCollector: @unchecked Sendable {
         struct Entry: Decodable, Sendable {
             var action: String
             var events: Int
+            var bytes: Int?
             var recorded: Bool
             var status: Int?
             var at: Double?
@@ -31,6 +33,7 @@ final class TestCollector: @unchecked Sendable {
         var unique: Int
         var duplicates: Int
         var malformed: Int
+        var bodiless: Int
         var log: [Entry]
         var lastAuthorization: String?
         var lastContentType: String?
@@ -140,6 +143,12 @@ final class TestCollector: @unchecked Sendable {
         return try JSONDecoder().decode(Stats.self, from: data)
     }
 
+    /// The events (or Segment messages) the collector recorded, as it received them, oldest first.
+    func events() async throws -> [[String: JSONValue]] {
+        let (data, _) = try await Self.session.data(from: url("/control/events"))
+        return try JSONDecoder().decode([[String: JSONValue]].self, from: data)
+    }
+
     /// Replaces the rest of the collector's response script.
     func setScript(_ script: [String]) async throws {
         var request = URLRequest(url: url("/control/script"))
@@ -218,7 +227,7 @@ final class ExitSignal: Sendable {
             defer { state.waiters = [] }
             return state.waiters
         }
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
     }
 
     func wait() async {

@@ -4,6 +4,9 @@
 //   MODE `synced` or `group`: appends the events START, START+1, … and, after each append returns, prints the
 //   event's index on its own line and flushes stdout. It stops after 1,000,000 events; tests kill it sooner.
 //   MODE `hold`: opens the store, prints `locked`, and keeps it open until stdin is closed.
+//   MODE `group-timed`: as `group`, and each line also gives the append's CLOCK_MONOTONIC time in nanoseconds,
+//   `INDEX NANOSECONDS`, taken when `append` returned.
+//   MODE `probe`: tries to open the store and prints `opened`, or `refused PID` naming the holder, then exits.
 // The event for an index is built exactly as the tests build it (CrashTestEvents.event(at:)).
 import ActuateReporting
 import Foundation
@@ -36,16 +39,30 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let start = Int(arguments[3]) else {
-    fail("usage: JournalWriter DIRECTORY synced|group|hold START [SEGMENT-SIZE]")
+    fail("usage: JournalWriter DIRECTORY synced|group|group-timed|hold|probe START [SEGMENT-SIZE]")
 }
 let directory = URL(fileURLWithPath: arguments[1])
 let segmentSize = arguments.count > 4 ? Int(arguments[4]) ?? (1 << 20) : (1 << 20)
-let durability: DurabilityMode = arguments[2] == "group" ? .groupCommit() : .synced
+let timed = arguments[2] == "group-timed"
+let durability: DurabilityMode = arguments[2] == "group" || timed ? .groupCommit() : .synced
 let configuration = FileEventStoreConfiguration(
     durability: durability,
     segmentSize: segmentSize,
     maxTotalBytes: max(64 << 20, 2 * segmentSize)
 )
+
+if arguments[2] == "probe" {
+    do {
+        let store = try FileEventStore(directory: directory, configuration: configuration)
+        say("opened")
+        try store.close()
+    } catch EventStoreError.lockedByAnotherProcess(_, let owner) {
+        say("refused \(owner.map(String.init) ?? "unknown")")
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
 
 do {
     let store = try FileEventStore(directory: directory, configuration: configuration)
@@ -57,7 +74,13 @@ do {
     }
     for index in start..<(start + 1_000_000) {
         try store.append(event(at: index))
-        say("\(index)")
+        if timed {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            say("\(index) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))")
+        } else {
+            say("\(index)")
+        }
     }
     try store.close()
 } catch {
