@@ -12,6 +12,8 @@ public struct ActionContext<Input: Loggable>: Sendable {
     public let logs: ActionLogs
 
     @usableFromInline let cancellation: ActionCancellation
+    /// The holds of the async bodies the perform was made from, so that the action runs nested in them.
+    @usableFromInline let nesting: ActionNesting?
     /// The input the action was performed with.
     public let input: Input
 
@@ -29,7 +31,8 @@ public struct ActionContext<Input: Loggable>: Sendable {
             session: session,
             userInitiated: userInitiated,
             logs: logs,
-            cancellation: .never
+            cancellation: .never,
+            nesting: nil
         )
     }
 
@@ -40,7 +43,8 @@ public struct ActionContext<Input: Loggable>: Sendable {
         session: String,
         userInitiated: Bool,
         logs: ActionLogs,
-        cancellation: ActionCancellation
+        cancellation: ActionCancellation,
+        nesting: ActionNesting?
     ) {
         self.input = input
         self.source = source
@@ -48,6 +52,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
         self.userInitiated = userInitiated
         self.logs = logs
         self.cancellation = cancellation
+        self.nesting = nesting
     }
 
     /// Whether the task awaiting this perform has been cancelled.

@@ -140,8 +140,10 @@ public final class ActionDispatcher: Sendable {
                 source: source,
                 session: session,
                 userInitiated: userInitiated,
-                logs: hasLoggerFactory ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
-                cancellation: cancellation
+                logs: hasLoggerFactory
+                    ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
+                cancellation: cancellation,
+                nesting: ActionNesting.ofCaller()
             )
         )
         let operation = DispatchOperation(
@@ -154,6 +156,14 @@ public final class ActionDispatcher: Sendable {
         )
         if DispatchQueueMarker.isCurrent(resolved.queueMarker) {
             Self.run(operation, request: request, presenter: presenter, observers: observers)
+        } else if let nesting = request.context.nesting {
+            // Nested in an async body: the hop loses the caller's task-locals, so the body runs inside the
+            // caller's nesting again, and what it performs is nested too.
+            A.queue.async {
+                ActionNesting.run(inside: nesting) {
+                    Self.run(operation, request: request, presenter: presenter, observers: observers)
+                }
+            }
         } else {
             A.queue.async { Self.run(operation, request: request, presenter: presenter, observers: observers) }
         }
