@@ -53,7 +53,7 @@ struct NestedActionTests {
             presenter: ()
         )
         let outcome = await pending.outcome(within: Self.safetyLimit)
-        #expect(outcome?.simplifiedOutcome.isSuccess == true, "the chain deadlocked or failed")
+        #expect(outcome?.isSuccess == true, "the chain deadlocked or failed")
         #expect(trace.events == chain.expectedTrace)
     }
 
@@ -87,7 +87,7 @@ struct NestedActionTests {
         #expect(!probe.events.contains("second start on sibling-r"))
         probe.release("first")
         let outcome = await pending.outcome(within: Self.safetyLimit)
-        #expect(outcome?.simplifiedOutcome.isSuccess == true)
+        #expect(outcome?.isSuccess == true)
         let events = probe.events.filter { $0.contains(" start on ") || $0.hasSuffix(" end") }
         #expect(events == ["first start on sibling-r", "first end", "second start on sibling-r", "second end"])
     }

@@ -112,7 +112,9 @@ public final class ActionDispatcher: Sendable {
     ///
     /// Inlinable, so that it is specialized for each action where it is performed: an unspecialized dispatch
     /// would spend most of its time looking up generic metadata.
+    /// - Returns: The request's ``ActionRequest/uniqueID``, or nil when the feature never declared the action.
     @inlinable
+    @discardableResult
     func dispatch<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         session: String,
@@ -122,11 +124,11 @@ public final class ActionDispatcher: Sendable {
         source: ActionSource,
         cancellation: ActionCancellation,
         completion: CallerCompletion
-    ) {
+    ) -> UInt64? {
         let resolved = binding.resolved()
         guard let action = resolved.action else {
             reportUndeclared(A.self, of: resolved.feature, session: session, completion: completion)
-            return
+            return nil
         }
         let observers = observerSnapshot()
         let request = ActionRequest<F, A>(
@@ -167,6 +169,7 @@ public final class ActionDispatcher: Sendable {
         } else {
             A.queue.async { Self.run(operation, request: request, presenter: presenter, observers: observers) }
         }
+        return request.uniqueID
     }
 
     /// Runs one request on its action's queue: plugins hear it begin, the body runs, its status is checked.

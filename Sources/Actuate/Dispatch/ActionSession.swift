@@ -99,7 +99,10 @@ public final class ActionSession: Sendable {
 
 extension ActionSession {
     /// Hands one request to the dispatcher under this session's name: the step every `perform` shares.
+    ///
+    /// - Returns: The request's ``ActionRequest/uniqueID``, or nil when the feature never declared the action.
     @inlinable
+    @discardableResult
     func dispatch<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         _ input: A.InputType,
@@ -108,7 +111,7 @@ extension ActionSession {
         _ source: ActionSource,
         cancellation: ActionCancellation = .never,
         completion: CallerCompletion
-    ) {
+    ) -> UInt64? {
         dispatcher.dispatch(
             binding,
             session: name,
@@ -119,6 +122,20 @@ extension ActionSession {
             cancellation: cancellation,
             completion: completion
         )
+    }
+
+    /// Performs an action and calls `completion` with its full outcome, for the test kit: returns the request's
+    /// ``ActionRequest/uniqueID`` (nil when the feature never declared the action), so that the harness matches
+    /// completions and diagnostics to the request that caused them.
+    package func performReturningID<F: FeatureDefinition, A: Action>(
+        _ binding: StaticActionBinding<F, A>,
+        input: A.InputType,
+        presenter: A.PresenterType,
+        userInitiated: Bool,
+        source: ActionSource,
+        completion: @escaping @Sendable (ActionPerformOutcome) -> Void
+    ) -> UInt64? {
+        dispatch(binding, input, presenter, userInitiated, source, completion: .detailed(completion))
     }
 
     @usableFromInline
