@@ -99,10 +99,10 @@ public final class ActionTestHarness: Sendable {
     ///   - sourceLocation: Where to report failures.
     /// - Returns: The action's outcome.
     @discardableResult
-    public func perform<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        input: A.InputType,
-        presenter: A.PresenterType,
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
         userInitiated: Bool = true,
         source: ActionSource = .application,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -118,7 +118,7 @@ public final class ActionTestHarness: Sendable {
         guard let outcome = await pending.outcome(within: realTimeLimit) else {
             Issue.record(
                 """
-                '\(A.name)' never completed within \(realTimeLimit) of real time. Its body returned \
+                '\(Binding.ActionType.name)' never completed within \(realTimeLimit) of real time. Its body returned \
                 `completion.willCompleteAsync()` but `completed(_:)` was never called on that status. Complete \
                 it on every path (errors and early returns included), or, if it waits for virtual time, use \
                 `start(...)` and advance `scheduler` before awaiting `outcome(within:)`.
@@ -126,12 +126,16 @@ public final class ActionTestHarness: Sendable {
                 sourceLocation: sourceLocation
             )
             return .failure(
-                error: ActionNeverCompletedError(actionName: A.name, requestID: pending.requestID, limit: realTimeLimit)
+                error: ActionNeverCompletedError(
+                    actionName: Binding.ActionType.name,
+                    requestID: pending.requestID,
+                    limit: realTimeLimit
+                )
             )
         }
         // The body may still be running (it completed before returning): let it return, so that what it does
         // after completing, such as completing again, is reported before the test goes on.
-        await Self.drain(A.queue)
+        await Self.drain(Binding.ActionType.queue)
         return outcome
     }
 
@@ -145,16 +149,16 @@ public final class ActionTestHarness: Sendable {
     ///   - source: Where the request came from. The default is ``ActionSource/application``.
     ///   - sourceLocation: Where to report failures.
     /// - Returns: The outcome to await once the action can complete.
-    public func start<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        input: A.InputType,
-        presenter: A.PresenterType,
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
         userInitiated: Bool = true,
         source: ActionSource = .application,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> PendingActionOutcome {
         checkDiagnostics(sourceLocation: sourceLocation)
-        let pending = PendingActionOutcome(actionName: A.name)
+        let pending = PendingActionOutcome(actionName: Binding.ActionType.name)
         let requestID = session.performReturningID(
             binding,
             input: input,
@@ -209,56 +213,58 @@ public final class ActionTestHarness: Sendable {
 extension ActionTestHarness {
     /// Performs an action that takes no input; see ``perform(_:input:presenter:userInitiated:source:sourceLocation:)``.
     @discardableResult
-    public func perform<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        presenter: A.PresenterType,
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> ActionPerformOutcome where A.InputType == NoInput {
+    ) async -> ActionPerformOutcome where Binding.ActionType.InputType == NoInput {
         await perform(binding, input: .noInput, presenter: presenter, sourceLocation: sourceLocation)
     }
 
     /// Performs an action that drives no presenter; see ``perform(_:input:presenter:userInitiated:source:sourceLocation:)``.
     @discardableResult
-    public func perform<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        input: A.InputType,
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> ActionPerformOutcome where A.PresenterType == NoPresenter {
+    ) async -> ActionPerformOutcome where Binding.ActionType.PresenterType == NoPresenter {
         await perform(binding, input: input, presenter: (), sourceLocation: sourceLocation)
     }
 
     /// Performs an action that takes no input and drives no presenter.
     @discardableResult
-    public func perform<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> ActionPerformOutcome where A.InputType == NoInput, A.PresenterType == NoPresenter {
+    ) async -> ActionPerformOutcome
+    where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
         await perform(binding, input: .noInput, presenter: (), sourceLocation: sourceLocation)
     }
 
     /// Starts an action that takes no input.
-    public func start<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        presenter: A.PresenterType,
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> PendingActionOutcome where A.InputType == NoInput {
+    ) -> PendingActionOutcome where Binding.ActionType.InputType == NoInput {
         start(binding, input: .noInput, presenter: presenter, sourceLocation: sourceLocation)
     }
 
     /// Starts an action that drives no presenter.
-    public func start<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        input: A.InputType,
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> PendingActionOutcome where A.PresenterType == NoPresenter {
+    ) -> PendingActionOutcome where Binding.ActionType.PresenterType == NoPresenter {
         start(binding, input: input, presenter: (), sourceLocation: sourceLocation)
     }
 
     /// Starts an action that takes no input and drives no presenter.
-    public func start<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> PendingActionOutcome where A.InputType == NoInput, A.PresenterType == NoPresenter {
+    ) -> PendingActionOutcome
+    where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
         start(binding, input: .noInput, presenter: (), sourceLocation: sourceLocation)
     }
 }

@@ -29,10 +29,10 @@ struct AsyncActionTests {
         let harness = ActionTestHarness()
         let probe = Probe()
         let pending = harness.start(
-            AsyncFeature.scripted, input: AsyncScript("r", [.waitFor("go")], probe: probe), presenter: ())
+            AsyncFeature.resumeScripted, input: AsyncScript("r", [.waitFor("go")], probe: probe), presenter: ())
         #expect(await eventually { probe.release("go") })
         _ = await pending.outcome()
-        #expect(probe.events == ["r start on serial-async", "waiting go", "r resumed on serial-async", "r end"])
+        #expect(probe.events == ["r start on resume", "waiting go", "r resumed on resume", "r end"])
     }
 
     @Test("a task cancelled before performing never runs the body")

@@ -12,8 +12,6 @@ public struct ActionContext<Input: Loggable>: Sendable {
     public let logs: ActionLogs
 
     @usableFromInline let cancellation: ActionCancellation
-    /// The holds of the async bodies the perform was made from, so that the action runs nested in them.
-    @usableFromInline let nesting: ActionNesting?
     /// The input the action was performed with.
     public let input: Input
 
@@ -31,8 +29,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
             session: session,
             userInitiated: userInitiated,
             logs: logs,
-            cancellation: .never,
-            nesting: nil
+            cancellation: .never
         )
     }
 
@@ -43,8 +40,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
         session: String,
         userInitiated: Bool,
         logs: ActionLogs,
-        cancellation: ActionCancellation,
-        nesting: ActionNesting?
+        cancellation: ActionCancellation
     ) {
         self.input = input
         self.source = source
@@ -52,7 +48,6 @@ public struct ActionContext<Input: Loggable>: Sendable {
         self.userInitiated = userInitiated
         self.logs = logs
         self.cancellation = cancellation
-        self.nesting = nesting
     }
 
     /// Whether the task awaiting this perform has been cancelled.

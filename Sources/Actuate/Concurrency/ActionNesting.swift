@@ -5,9 +5,9 @@ import Synchronization
 /// A body that shares a hold it is not nested in (to break a circle of waits, see ``AsyncSerialGate``) runs
 /// inside a node that records the shared hold too, so that what it waits for counts as the holder's waiting.
 ///
-/// An action performed from within another action's body is nested in it. The dispatcher captures the
-/// caller's nesting when a perform begins and hands it, through the request's context, to the performed
-/// action. So the link survives hops across queues, which a task-local alone does not: a body that runs on
+/// An action performed from within another action's body is nested in it. When the perform has to hop onto
+/// the action's queue, the dispatcher captures the caller's nesting first and runs the action inside it
+/// again, so the link survives hops across queues, which a task-local alone does not: a body that runs on
 /// another queue starts in a fresh task, or in no task at all.
 ///
 /// Where the current code is nested:

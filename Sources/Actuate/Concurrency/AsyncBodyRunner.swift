@@ -1,11 +1,15 @@
 /// Runs the body of an ``AsyncAction`` or ``UIAction`` in a task of its own, behind its queue's gate, and maps
 /// its result or error onto the action's completion requirement.
+///
+/// The body is nested where its `perform(context:presenter:completion:)` is called: the dispatcher calls it
+/// either inline, in the caller's own context, or after a hop inside the caller's nesting
+/// (``ActionNesting/run(inside:_:)``), so ``ActionNesting/ofCaller()`` finds the caller's nesting either way.
 enum AsyncBodyRunner {
     /// Starts an ``AsyncAction``'s body on the queue `marker` belongs to.
     ///
     /// - Parameters:
     ///   - marker: The marker of the action's queue.
-    ///   - context: The request's context, which carries its cancellation and the caller's nesting.
+    ///   - context: The request's context, which carries its cancellation.
     ///   - completion: The action's completion requirement.
     ///   - body: The action's body.
     /// - Returns: The deferred status the body completes.
@@ -16,7 +20,7 @@ enum AsyncBodyRunner {
         _ body: @escaping @Sendable () async throws -> ActionPerformOutcome
     ) -> CompletionStatus {
         let status = completion.willCompleteAsync()
-        let nesting = context.nesting
+        let nesting = ActionNesting.ofCaller()
         let task = Task(executorPreference: marker.executor) {
             let outcome = await marker.gate.withGate(nestedIn: nesting) {
                 await Self.outcome(cancelled: context.isCancelled, body)
@@ -30,7 +34,7 @@ enum AsyncBodyRunner {
     /// Starts a ``UIAction``'s body on the main actor, behind the main queue's gate.
     ///
     /// - Parameters:
-    ///   - context: The request's context, which carries its cancellation and the caller's nesting.
+    ///   - context: The request's context, which carries its cancellation.
     ///   - completion: The action's completion requirement.
     ///   - body: The action's body.
     /// - Returns: The deferred status the body completes.
@@ -41,7 +45,7 @@ enum AsyncBodyRunner {
     ) -> CompletionStatus {
         let status = completion.willCompleteAsync()
         let gate = DispatchQueueMarker.marker(for: .main).gate
-        let nesting = context.nesting
+        let nesting = ActionNesting.ofCaller()
         let task = Task { @MainActor in
             let outcome = await gate.withGate(nestedIn: nesting) {
                 await Self.outcome(cancelled: context.isCancelled) { @MainActor in try await body() }

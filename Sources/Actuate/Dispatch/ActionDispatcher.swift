@@ -144,8 +144,7 @@ public final class ActionDispatcher: Sendable {
                 userInitiated: userInitiated,
                 logs: hasLoggerFactory
                     ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
-                cancellation: cancellation,
-                nesting: ActionNesting.ofCaller()
+                cancellation: cancellation
             )
         )
         let operation = DispatchOperation(
@@ -158,9 +157,9 @@ public final class ActionDispatcher: Sendable {
         )
         if DispatchQueueMarker.isCurrent(resolved.queueMarker) {
             Self.run(operation, request: request, presenter: presenter, observers: observers)
-        } else if let nesting = request.context.nesting {
-            // Nested in an async body: the hop loses the caller's task-locals, so the body runs inside the
-            // caller's nesting again, and what it performs is nested too.
+        } else if let nesting = ActionNesting.ofCaller() {
+            // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
+            // inside the caller's nesting again, and what it performs, or the async body it starts, is nested.
             A.queue.async {
                 ActionNesting.run(inside: nesting) {
                     Self.run(operation, request: request, presenter: presenter, observers: observers)
