@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
 
 // MARK: - Fixtures
 

@@ -1,7 +1,8 @@
-import Actuate
 import ActuateTesting
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 enum PreparationCounter {
     static let count = Atomic<Int>(0)

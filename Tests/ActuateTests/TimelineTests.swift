@@ -93,20 +93,4 @@ struct TimelineTests {
         let decoded = try decoder.decode([TimelineEntry].self, from: harness.timeline.jsonDump())
         #expect(decoded == harness.timeline.snapshot())
     }
-
-    @Test("the ring buffer appends and evicts in constant space")
-    func ringBuffer() {
-        var buffer = RingBuffer<Int>(capacity: 3)
-        let sequences = (1...5).map { buffer.append($0) }
-        #expect(sequences == [0, 1, 2, 3, 4])
-        #expect(buffer.elements == [3, 4, 5])
-        #expect(buffer[sequence: 1] == nil)
-        #expect(buffer[sequence: 4] == 5)
-        buffer[sequence: 3] = 40
-        #expect(buffer.elements == [3, 40, 5])
-        buffer.removeAll()
-        #expect(buffer.elements.isEmpty)
-        #expect(buffer.append(6) == 5)
-        #expect(buffer.elements == [6])
-    }
 }
