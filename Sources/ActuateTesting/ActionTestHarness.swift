@@ -1,10 +1,10 @@
 import Actuate
 import Dispatch
-import Synchronization
 import Testing
 
-/// Performs one action at a time in an isolated dispatcher and returns its outcome, failing the test with a
-/// clear message if the action never completes or completes twice.
+/// Performs actions in an isolated dispatcher and returns their outcomes, strictly: the test fails, with a
+/// message that says how to fix it, when an action never completes or the dispatcher reports a diagnostic
+/// the test did not expect.
 ///
 /// No global setup is needed: each harness has its own ``TestScheduler``, dispatcher, session, recorder and
 /// diagnostics, so tests that use harnesses run in parallel safely.
@@ -12,13 +12,18 @@ import Testing
 /// ```swift
 /// @Test func addsItem() async {
 ///     let harness = ActionTestHarness()
-///     let presenter = MockCartPresenter()
-///     let outcome = await harness.perform(ShoppingCartFeature.addItem, input: "sku-1", presenter: presenter)
-///     #expect(outcome?.simplifiedOutcome.isSuccess == true)
-///     #expect(presenter.calls == ["show(1)"])
-///     #expect(harness.timeline.snapshot().map(\.actionName) == ["Add Item"])
+///     let cart = MockCart()
+///     #expect(await harness.perform(CartFeature.addItem, input: "sku-1", presenter: cart).isSuccess)
+///     #expect(cart.calls.recorded == [.showCart(["sku-1"])])
 /// }
 /// ```
+///
+/// **Strict by default.** Every diagnostic (a double completion, a foreign status, an action that never
+/// completed by the virtual clock, an undeclared action, a plugin failure) fails the test unless the test
+/// expects it: with ``expectDiagnostic(_:sourceLocation:)`` after the action, or by kind with
+/// `expectedDiagnostics:`. The harness checks before each `perform` and `start`, in ``checkDiagnostics(sourceLocation:)``,
+/// and when it is released at the end of the test, and reports each diagnostic at the line that performed the
+/// request it is about.
 public final class ActionTestHarness: Sendable {
     /// The virtual clock. Advance it to drive time-dependent actions and the completion watchdog.
     public let scheduler: TestScheduler
@@ -35,6 +40,8 @@ public final class ActionTestHarness: Sendable {
     /// How long, in real time, ``perform(_:input:presenter:userInitiated:source:sourceLocation:)`` waits for a
     /// completion before failing the test.
     public let realTimeLimit: Duration
+    private let expectations: DiagnosticExpectations
+    private let creation: SourceLocation
 
     /// Creates a harness.
     ///
@@ -43,11 +50,16 @@ public final class ActionTestHarness: Sendable {
     ///   - completionTimeout: The dispatcher's watchdog timeout, on the virtual clock.
     ///   - realTimeLimit: The real-time safety limit for awaiting a completion. The default is 5 seconds.
     ///   - observers: Extra plugins to install after the recorder and timeline.
+    ///   - expectedDiagnostics: Kinds of diagnostic the test expects any number of times; every other
+    ///     diagnostic fails the test unless ``expectDiagnostic(_:sourceLocation:)`` accounts for it.
+    ///   - sourceLocation: Where to report diagnostics that no perform of this harness caused.
     public init(
         sessionName: String = "test",
         completionTimeout: Duration = ActionDispatcher.defaultCompletionTimeout,
         realTimeLimit: Duration = .seconds(5),
-        observers: [any ActionDispatchObserver] = []
+        observers: [any ActionDispatchObserver] = [],
+        expectedDiagnostics: Set<ActuateDiagnostic.Kind> = [],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let scheduler = TestScheduler()
         let diagnostics = RecordingDiagnostics()
@@ -56,6 +68,8 @@ public final class ActionTestHarness: Sendable {
         self.recorder = RecordingObserver()
         self.timeline = Timeline(maxEntries: 1_000, scheduler: scheduler)
         self.realTimeLimit = realTimeLimit
+        self.expectations = DiagnosticExpectations(expectedKinds: expectedDiagnostics)
+        self.creation = sourceLocation
         self.dispatcher = ActionDispatcher(
             scheduler: scheduler,
             diagnostics: diagnostics,
@@ -67,69 +81,190 @@ public final class ActionTestHarness: Sendable {
         self.session = ActionSession(named: sessionName, dispatcher: dispatcher)
     }
 
-    /// Performs an action and returns its outcome, or nil (after recording a test issue) if it never
-    /// completed within ``realTimeLimit``. Records an issue, too, if it completed twice.
+    deinit {
+        expectations.reportUnexpected(in: diagnostics.diagnostics, at: creation)
+    }
+
+    /// Performs an action and returns its outcome once it has completed and its body has returned.
+    ///
+    /// If the action does not complete within ``realTimeLimit``, the test fails with a message saying how to
+    /// fix it, and the outcome is a failure with ``ActionNeverCompletedError``.
+    ///
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for it directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    ///   - sourceLocation: Where to report failures.
+    /// - Returns: The action's outcome.
     @discardableResult
-    public func perform<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        input: A.InputType,
-        presenter: A.PresenterType,
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
         userInitiated: Bool = true,
         source: ActionSource = .application,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> ActionPerformOutcome? {
-        let pending = start(binding, input: input, presenter: presenter, userInitiated: userInitiated, source: source)
-        let outcome = await pending.outcome(within: realTimeLimit)
-        guard let outcome else {
+    ) async -> ActionPerformOutcome {
+        let pending = start(
+            binding,
+            input: input,
+            presenter: presenter,
+            userInitiated: userInitiated,
+            source: source,
+            sourceLocation: sourceLocation
+        )
+        guard let outcome = await pending.outcome(within: realTimeLimit) else {
             Issue.record(
                 """
-                '\(A.name)' never completed within \(realTimeLimit) of real time. Its body returned \
+                '\(Binding.ActionType.name)' never completed within \(realTimeLimit) of real time. Its body returned \
                 `completion.willCompleteAsync()` but `completed(_:)` was never called on that status. Complete \
                 it on every path (errors and early returns included), or, if it waits for virtual time, use \
                 `start(...)` and advance `scheduler` before awaiting `outcome(within:)`.
                 """,
                 sourceLocation: sourceLocation
             )
-            return nil
+            return .failure(
+                error: ActionNeverCompletedError(
+                    actionName: Binding.ActionType.name,
+                    requestID: pending.requestID,
+                    limit: realTimeLimit
+                )
+            )
         }
-        await Task.yield()
-        checkCompletedOnce(A.name, sourceLocation: sourceLocation)
+        // The body may still be running (it completed before returning): let it return, so that what it does
+        // after completing, such as completing again, is reported before the test goes on.
+        await Self.drain(Binding.ActionType.queue)
         return outcome
     }
 
     /// Starts an action without waiting for it, for actions that complete when virtual time moves.
-    public func start<F: FeatureDefinition, A: Action>(
-        _ binding: StaticActionBinding<F, A>,
-        input: A.InputType,
-        presenter: A.PresenterType,
+    ///
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for it directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    ///   - sourceLocation: Where to report failures.
+    /// - Returns: The outcome to await once the action can complete.
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
         userInitiated: Bool = true,
-        source: ActionSource = .application
+        source: ActionSource = .application,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> PendingActionOutcome {
-        let pending = PendingActionOutcome()
-        session.performDetailed(
+        checkDiagnostics(sourceLocation: sourceLocation)
+        let pending = PendingActionOutcome(actionName: Binding.ActionType.name)
+        let requestID = session.performReturningID(
             binding,
             input: input,
             presenter: presenter,
             userInitiated: userInitiated,
             source: source
         ) { pending.resolve($0) }
+        pending.identify(requestID)
+        expectations.started(requestID, at: sourceLocation)
         return pending
     }
 
-    /// Records a test issue for every diagnostic reported so far, for tests that expect a clean run.
-    public func expectNoDiagnostics(sourceLocation: SourceLocation = #_sourceLocation) {
-        for diagnostic in diagnostics.diagnostics {
-            Issue.record("Unexpected diagnostic: \(diagnostic)", sourceLocation: sourceLocation)
-        }
+    /// Accounts for one diagnostic of `kind` that the test expects, failing the test if there is none.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of diagnostic expected.
+    ///   - sourceLocation: Where to report its absence.
+    /// - Returns: The diagnostic, or nil if none of that kind was reported.
+    @discardableResult
+    public func expectDiagnostic(
+        _ kind: ActuateDiagnostic.Kind,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ActuateDiagnostic? {
+        let reported = diagnostics.diagnostics
+        if let diagnostic = expectations.take(kind, from: reported) { return diagnostic }
+        let others = reported.map(\.kind.rawValue).joined(separator: ", ")
+        Issue.record(
+            """
+            Expected a \(kind.rawValue) diagnostic, but none was reported that the test had not accounted for. \
+            Reported so far: [\(others)].
+            """,
+            sourceLocation: sourceLocation
+        )
+        return nil
     }
 
-    private func checkCompletedOnce(_ actionName: String, sourceLocation: SourceLocation) {
-        for diagnostic in diagnostics.diagnostics
-        where diagnostic.kind == .completedTwice && diagnostic.actionName == actionName {
-            Issue.record(
-                "'\(actionName)' completed more than once: \(diagnostic.message)",
-                sourceLocation: sourceLocation
-            )
-        }
+    /// Fails the test for every diagnostic reported so far that the test did not expect.
+    ///
+    /// The harness also checks before each `perform` and `start` and when it is released; call this to check
+    /// at a point of the test's choosing.
+    /// - Parameter sourceLocation: Where to report diagnostics that no perform of this harness caused.
+    public func checkDiagnostics(sourceLocation: SourceLocation = #_sourceLocation) {
+        expectations.reportUnexpected(in: diagnostics.diagnostics, at: sourceLocation)
+    }
+
+    /// Waits until everything submitted to `queue` so far has run.
+    private static func drain(_ queue: DispatchQueue) async {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
+}
+
+extension ActionTestHarness {
+    /// Performs an action that takes no input; see ``perform(_:input:presenter:userInitiated:source:sourceLocation:)``.
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> ActionPerformOutcome where Binding.ActionType.InputType == NoInput {
+        await perform(binding, input: .noInput, presenter: presenter, sourceLocation: sourceLocation)
+    }
+
+    /// Performs an action that drives no presenter; see ``perform(_:input:presenter:userInitiated:source:sourceLocation:)``.
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> ActionPerformOutcome where Binding.ActionType.PresenterType == NoPresenter {
+        await perform(binding, input: input, presenter: (), sourceLocation: sourceLocation)
+    }
+
+    /// Performs an action that takes no input and drives no presenter.
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> ActionPerformOutcome
+    where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
+        await perform(binding, input: .noInput, presenter: (), sourceLocation: sourceLocation)
+    }
+
+    /// Starts an action that takes no input.
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> PendingActionOutcome where Binding.ActionType.InputType == NoInput {
+        start(binding, input: .noInput, presenter: presenter, sourceLocation: sourceLocation)
+    }
+
+    /// Starts an action that drives no presenter.
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> PendingActionOutcome where Binding.ActionType.PresenterType == NoPresenter {
+        start(binding, input: input, presenter: (), sourceLocation: sourceLocation)
+    }
+
+    /// Starts an action that takes no input and drives no presenter.
+    public func start<Binding: ActionBinding>(
+        _ binding: Binding,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> PendingActionOutcome
+    where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
+        start(binding, input: .noInput, presenter: (), sourceLocation: sourceLocation)
     }
 }

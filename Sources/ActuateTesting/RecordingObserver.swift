@@ -20,7 +20,8 @@ public final class RecordingObserver: ActionDispatchObserver {
         public var description: String {
             switch self {
             case .began(let request): "began \(request.actionName) #\(request.uniqueID)"
-            case .completed(let request, let outcome, _): "completed \(request.actionName) #\(request.uniqueID): \(outcome)"
+            case .completed(let request, let outcome, _):
+                "completed \(request.actionName) #\(request.uniqueID): \(outcome)"
             }
         }
     }

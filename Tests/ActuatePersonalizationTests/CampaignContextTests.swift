@@ -34,7 +34,7 @@ struct CampaignContextTests {
                 "Deliver Campaign: \(Self.c1) in global: the context is active and has a handler for the target"
             ]
         )
-        fixture.harness.expectNoDiagnostics()
+        fixture.harness.checkDiagnostics()
     }
 
     @Test("A campaign for a screen that is not yet visible is held, then delivered when it appears")

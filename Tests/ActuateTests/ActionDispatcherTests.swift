@@ -38,15 +38,15 @@ struct ActionDispatcherTests {
     @Test("the body runs on its declared queue after one hop from another thread")
     func runsOnDeclaredQueue() async {
         let harness = ActionTestHarness()
-        let presenter = RecordingPresenter()
+        let presenter = GreetingPresenter()
         _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: presenter)
-        #expect(presenter.calls == ["hello(Ada)", "queue(background)"])
+        #expect(presenter.calls.recorded == [.hello("Ada"), .queue("background")])
     }
 
     @Test("the body runs inline when the caller is already on the action's queue")
     func runsInlineOnSameQueue() async {
         let harness = ActionTestHarness()
-        let presenter = RecordingPresenter()
+        let presenter = GreetingPresenter()
         let order = SharedLog()
         await withCheckedContinuation { continuation in
             TestQueues.background.async {
@@ -58,7 +58,7 @@ struct ActionDispatcherTests {
             }
         }
         #expect(order.all == ["completed on background", "perform returned"])
-        #expect(presenter.calls == ["hello(inline)", "queue(background)"])
+        #expect(presenter.calls.recorded == [.hello("inline"), .queue("background")])
     }
 
     @Test("performing never blocks the caller waiting for a busy queue")
@@ -79,10 +79,10 @@ struct ActionDispatcherTests {
     func pluginOrder() async {
         let log = SharedLog()
         let harness = ActionTestHarness(observers: [LoggingObserver("first", log: log), LoggingObserver("second", log: log)])
-        let presenter = RecordingPresenter()
+        let presenter = GreetingPresenter()
         await withCheckedContinuation { continuation in
             harness.session.perform(GreetingFeature.sayHello, input: "x", presenter: presenter) { _ in
-                log.append("caller (body had run: \(!presenter.calls.isEmpty))")
+                log.append("caller (body had run: \(presenter.calls.count > 0))")
                 continuation.resume()
             }
         }
@@ -95,7 +95,7 @@ struct ActionDispatcherTests {
     @Test("a test that awaits a perform can read the timeline straight away")
     func timelineReadableAfterAwait() async {
         let harness = ActionTestHarness()
-        let outcome = await harness.session.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        let outcome = await harness.session.perform(GreetingFeature.sayHello, input: "Ada", presenter: GreetingPresenter())
         #expect(outcome.isSuccess)
         #expect(harness.timeline.snapshot().last?.outcome == .success)
     }
@@ -125,7 +125,7 @@ struct ActionDispatcherTests {
         let harness = ActionTestHarness()
         let late = LoggingObserver("late")
         let probe = Probe()
-        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })
         harness.dispatcher.add(observer: late)
         probe.completeKept(.success)
@@ -140,7 +140,7 @@ struct ActionDispatcherTests {
         let observer = LoggingObserver("removed")
         let harness = ActionTestHarness(observers: [observer])
         let probe = Probe()
-        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })
         harness.dispatcher.remove(observer: observer)
         probe.completeKept(.success)
@@ -156,7 +156,7 @@ struct ActionDispatcherTests {
         _ = await harness.session.perform(
             GreetingFeature.sayHello,
             input: "Ada",
-            presenter: RecordingPresenter(),
+            presenter: GreetingPresenter(),
             userInitiated: false,
             source: .openURL
         )

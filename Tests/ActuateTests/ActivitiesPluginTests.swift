@@ -47,7 +47,7 @@ struct ActivitiesPluginTests {
         #expect(activity.suggestedInvocationPhrase == "Show the product")
         #expect(activity.actionName == "View Product")
         #expect(activity.featurePath == ActivityCatalogFeature.identifier)
-        setup.harness.expectNoDiagnostics()
+        setup.harness.checkDiagnostics()
     }
 
     @Test(
@@ -59,9 +59,9 @@ struct ActivitiesPluginTests {
         var input = Self.socks
         input.ending = ending
         let outcome = await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
-        #expect(outcome?.simplifiedOutcome.isSuccess == false)
+        #expect(!outcome.isSuccess)
         #expect(setup.publisher.activities.isEmpty)
-        setup.harness.expectNoDiagnostics()
+        setup.harness.checkDiagnostics()
     }
 
     @Test("an action with no activity eligibility publishes nothing")
@@ -78,9 +78,9 @@ struct ActivitiesPluginTests {
         var input = Self.socks
         input.prepare = .fail
         let outcome = await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
-        #expect(outcome?.simplifiedOutcome.isSuccess == true, "the action itself is not affected")
+        #expect(outcome.isSuccess, "the action itself is not affected")
         #expect(setup.publisher.activities.isEmpty)
-        let diagnostic = try #require(setup.harness.diagnostics.diagnostics.first)
+        let diagnostic = try #require(setup.harness.expectDiagnostic(.pluginFailure))
         #expect(setup.harness.diagnostics.kinds == [.pluginFailure])
         #expect(diagnostic.actionName == "View Product")
         #expect(diagnostic.sessionName == "test")
@@ -97,7 +97,7 @@ struct ActivitiesPluginTests {
         }
         #expect(setup.harness.recorder.completedActionNames == ["View Product", "View Product"])
         #expect(setup.publisher.activities.isEmpty)
-        setup.harness.expectNoDiagnostics()
+        setup.harness.checkDiagnostics()
     }
 
     @Test("required user-info keys without a value are reported instead of publishing an activity nobody can continue")
@@ -107,7 +107,7 @@ struct ActivitiesPluginTests {
         input.prepare = .forgetRequiredKey
         await setup.harness.perform(ActivityCatalogFeature.viewProduct, input: input, presenter: ())
         #expect(setup.publisher.activities.isEmpty)
-        let diagnostic = try #require(setup.harness.diagnostics.diagnostics.first)
+        let diagnostic = try #require(setup.harness.expectDiagnostic(.pluginFailure))
         #expect(diagnostic.kind == .pluginFailure)
         #expect(diagnostic.message.contains("[\"sku\"]"))
     }

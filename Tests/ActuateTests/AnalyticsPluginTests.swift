@@ -21,7 +21,7 @@ struct AnalyticsPluginTests {
     func beginAndEnd() async throws {
         let setup = Setup()
         let outcome = await setup.harness.perform(AccountsFeature.signIn, input: Self.input, presenter: ())
-        #expect(outcome?.simplifiedOutcome.isSuccess == true)
+        #expect(outcome.isSuccess)
 
         let events = setup.provider.events
         #expect(events.map(\.phase) == [.began, .ended])

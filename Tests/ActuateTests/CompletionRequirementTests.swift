@@ -8,7 +8,7 @@ import Testing
 struct CompletionRequirementTests {
     @Test("completing twice is reported and the caller hears only the first outcome")
     func completingTwice() async throws {
-        let harness = ActionTestHarness()
+        let harness = ActionTestHarness(expectedDiagnostics: [.completedTwice])
         let callerCalls = Atomic<Int>(0)
         let pending = harness.start(GreetingFeature.completesTwice, input: .noInput, presenter: ())
         let outcome = try #require(await pending.outcome())
@@ -23,9 +23,9 @@ struct CompletionRequirementTests {
 
     @Test("a deferred status completed again later is reported, not delivered")
     func deferredCompletedAgainLater() async throws {
-        let harness = ActionTestHarness()
+        let harness = ActionTestHarness(expectedDiagnostics: [.completedTwice])
         let probe = Probe()
-        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })
         probe.completeKeptAgain(.success)
         probe.completeKeptAgain(.failure(error: TestError.boom))
@@ -37,18 +37,16 @@ struct CompletionRequirementTests {
 
     @Test("returning a synchronous status of another requirement is reported and fails the action")
     func foreignSyncStatus() async throws {
-        let harness = ActionTestHarness()
-        let outcome = try #require(await harness.perform(GreetingFeature.foreignStatus, input: .noInput, presenter: ()))
+        let harness = ActionTestHarness(expectedDiagnostics: [.foreignCompletionStatus])
+        let outcome = await harness.perform(GreetingFeature.foreignStatus, input: .noInput, presenter: ())
         #expect(harness.diagnostics.kinds == [.foreignCompletionStatus])
         #expect(outcome.simplifiedOutcome.error as? ActuateError == .foreignCompletionStatus(action: "Foreign Status"))
     }
 
     @Test("returning a deferred status of another requirement is reported and fails the action")
     func foreignDeferredStatus() async throws {
-        let harness = ActionTestHarness()
-        let outcome = try #require(
-            await harness.perform(GreetingFeature.foreignDeferredStatus, input: .noInput, presenter: ())
-        )
+        let harness = ActionTestHarness(expectedDiagnostics: [.foreignCompletionStatus])
+        let outcome = await harness.perform(GreetingFeature.foreignDeferredStatus, input: .noInput, presenter: ())
         #expect(harness.diagnostics.kinds == [.foreignCompletionStatus])
         #expect(!outcome.simplifiedOutcome.isSuccess)
         #expect(harness.dispatcher.pendingAsyncCompletions == 0)
@@ -56,9 +54,9 @@ struct CompletionRequirementTests {
 
     @Test("an action that never completes is reported after the timeout on the injected clock")
     func neverCompletes() async throws {
-        let harness = ActionTestHarness(sessionName: "checkout")
+        let harness = ActionTestHarness(sessionName: "checkout", expectedDiagnostics: [.neverCompleted])
         let probe = Probe()
-        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { harness.dispatcher.pendingAsyncCompletions == 1 })
         harness.scheduler.advance(by: .milliseconds(9_999))
         #expect(harness.diagnostics.kinds.isEmpty)
@@ -76,11 +74,11 @@ struct CompletionRequirementTests {
 
     @Test("the completion timeout is configurable and an action completing in time is not reported")
     func configurableTimeout() async {
-        let harness = ActionTestHarness(completionTimeout: .seconds(2))
+        let harness = ActionTestHarness(completionTimeout: .seconds(2), expectedDiagnostics: [.neverCompleted])
         let late = Probe()
         let onTime = Probe()
-        _ = harness.start(GreetingFeature.probe, input: late, presenter: RecordingPresenter())
-        let onTimePending = harness.start(GreetingFeature.probe, input: onTime, presenter: RecordingPresenter())
+        _ = harness.start(GreetingFeature.probe, input: late, presenter: GreetingPresenter())
+        let onTimePending = harness.start(GreetingFeature.probe, input: onTime, presenter: GreetingPresenter())
         #expect(await eventually { harness.dispatcher.pendingAsyncCompletions == 2 })
         harness.scheduler.advance(by: .seconds(1))
         onTime.completeKept(.success)
@@ -93,12 +91,12 @@ struct CompletionRequirementTests {
     @Test("nothing is retained after an async completion")
     func noRetainCycle() async throws {
         let harness = ActionTestHarness()
-        weak var weakPresenter: RecordingPresenter?
+        weak var weakPresenter: GreetingPresenter?
         weak var weakStatus: CompletionRequirement<ActionPerformOutcome>.DeferredStatus?
         let probe = Probe()
         var pending: PendingActionOutcome?
         do {
-            let presenter = RecordingPresenter()
+            let presenter = GreetingPresenter()
             weakPresenter = presenter
             pending = harness.start(GreetingFeature.probe, input: probe, presenter: presenter)
         }

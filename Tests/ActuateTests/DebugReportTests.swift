@@ -20,7 +20,7 @@ struct DebugReportTests {
     @Test("gathers every section, the timeline first, into JSON and text files")
     func writesBothFiles() async throws {
         let harness = ActionTestHarness()
-        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: GreetingPresenter())
         let report = DebugReport(reportables: [NotesSection(), harness.timeline], scheduler: harness.scheduler)
         #expect(report.sections.map(\.debugReportSectionName) == ["timeline", "notes"])
         let directory = try temporaryDirectory()

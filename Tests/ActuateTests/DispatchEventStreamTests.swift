@@ -8,7 +8,7 @@ struct DispatchEventStreamTests {
     func deliversEvents() async {
         let harness = ActionTestHarness()
         let stream = harness.dispatcher.events()
-        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: GreetingPresenter())
         var iterator = stream.makeAsyncIterator()
         let began = await iterator.next()
         let completed = await iterator.next()
@@ -28,7 +28,7 @@ struct DispatchEventStreamTests {
         let oldest = harness.dispatcher.events(bufferingPolicy: .bufferingOldest(4))
         for index in 0..<20 {
             let outcome = await harness.session.perform(
-                GreetingFeature.sayHello, input: "n\(index)", presenter: RecordingPresenter())
+                GreetingFeature.sayHello, input: "n\(index)", presenter: GreetingPresenter())
             #expect(outcome.isSuccess)
         }
         #expect(harness.recorder.completedActionNames.count == 20)

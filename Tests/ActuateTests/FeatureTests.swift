@@ -1,7 +1,8 @@
-import Actuate
 import ActuateTesting
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 enum PreparationCounter {
     static let count = Atomic<Int>(0)
@@ -56,7 +57,7 @@ struct FeatureTests {
         #expect(metadata.actions.map(\.name) == ["No Op", "Say Hello"])
         #expect(metadata.actions.map(\.isPublished) == [false, true])
         #expect(metadata.actions[1].inputTypeName == "String")
-        #expect(metadata.actions[1].presenterTypeName == "RecordingPresenter")
+        #expect(metadata.actions[1].presenterTypeName == "GreetingPresenter")
         #expect(metadata.actions[0].presenterTypeName == "NoPresenter")
         #expect(metadata.actions[0].queueLabel == "actuate.tests.background")
     }
@@ -67,15 +68,15 @@ struct FeatureTests {
         #expect(PreparationCounter.count.load(ordering: .relaxed) == 0)
         for _ in 0..<5 {
             let outcome = await harness.perform(CountedFeature.noOp, input: .noInput, presenter: ())
-            #expect(outcome?.simplifiedOutcome.isSuccess == true)
+            #expect(outcome.isSuccess)
         }
         #expect(PreparationCounter.count.load(ordering: .relaxed) == 1)
     }
 
     @Test("performing an undeclared action is reported and fails without running")
     func undeclaredAction() async throws {
-        let harness = ActionTestHarness()
-        let outcome = try #require(await harness.perform(GreetingFeature.undeclared, input: .noInput, presenter: ()))
+        let harness = ActionTestHarness(expectedDiagnostics: [.undeclaredAction])
+        let outcome = await harness.perform(GreetingFeature.undeclared, input: .noInput, presenter: ())
         let error = try #require(outcome.simplifiedOutcome.error as? ActuateError)
         #expect(error == .undeclaredAction(action: "Never Declared", feature: "GreetingFeature"))
         #expect(harness.diagnostics.kinds == [.undeclaredAction])

@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 @Suite("Focus logging")
 struct FocusLoggingTests {

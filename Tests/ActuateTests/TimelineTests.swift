@@ -10,7 +10,7 @@ struct TimelineTests {
         let timeline = Timeline(maxEntries: 3)
         let harness = ActionTestHarness(observers: [timeline])
         for name in ["a", "b", "c", "d", "e"] {
-            _ = await harness.perform(GreetingFeature.sayHello, input: name, presenter: RecordingPresenter())
+            _ = await harness.perform(GreetingFeature.sayHello, input: name, presenter: GreetingPresenter())
         }
         #expect(timeline.snapshot().map(\.inputDescription) == ["c", "d", "e"])
         #expect(timeline.snapshot().allSatisfy { $0.outcome == .success })
@@ -22,7 +22,7 @@ struct TimelineTests {
         let timeline = Timeline(maxEntries: 2)
         let harness = ActionTestHarness(observers: [timeline])
         let probe = Probe()
-        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })
         for _ in 0..<2 { _ = await harness.session.perform(GreetingFeature.noOp) }
         probe.completeKept(.success)
@@ -43,7 +43,7 @@ struct TimelineTests {
     func outcomeAndDuration() async throws {
         let harness = ActionTestHarness()
         let probe = Probe()
-        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: RecordingPresenter())
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })
         #expect(harness.timeline.snapshot().first?.isComplete == false)
         harness.scheduler.advance(by: .milliseconds(1_500))
@@ -72,7 +72,7 @@ struct TimelineTests {
     @Test("the text dump shows each action with its outcome, failures marked")
     func textDump() async {
         let harness = ActionTestHarness()
-        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: GreetingPresenter())
         _ = await harness.session.perform(GreetingFeature.failing)
         let lines = harness.timeline.textDump().split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
@@ -86,27 +86,11 @@ struct TimelineTests {
     @Test("the JSON dump round-trips through Codable")
     func jsonRoundTrip() async throws {
         let harness = ActionTestHarness()
-        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
+        _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: GreetingPresenter())
         _ = await harness.session.perform(GreetingFeature.failing)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let decoded = try decoder.decode([TimelineEntry].self, from: harness.timeline.jsonDump())
         #expect(decoded == harness.timeline.snapshot())
-    }
-
-    @Test("the ring buffer appends and evicts in constant space")
-    func ringBuffer() {
-        var buffer = RingBuffer<Int>(capacity: 3)
-        let sequences = (1...5).map { buffer.append($0) }
-        #expect(sequences == [0, 1, 2, 3, 4])
-        #expect(buffer.elements == [3, 4, 5])
-        #expect(buffer[sequence: 1] == nil)
-        #expect(buffer[sequence: 4] == 5)
-        buffer[sequence: 3] = 40
-        #expect(buffer.elements == [3, 40, 5])
-        buffer.removeAll()
-        #expect(buffer.elements.isEmpty)
-        #expect(buffer.append(6) == 5)
-        #expect(buffer.elements == [6])
     }
 }

@@ -17,6 +17,16 @@ public enum ActionPerformOutcome: Sendable {
         }
     }
 
+    /// Whether the action succeeded, with or without ending the feature's current use.
+    public var isSuccess: Bool {
+        simplifiedOutcome.isSuccess
+    }
+
+    /// The error, if the action failed.
+    public var error: (any Error)? {
+        simplifiedOutcome.error
+    }
+
     /// Whether the outcome ends the feature's current use.
     public var terminatesFeature: Bool {
         switch self {

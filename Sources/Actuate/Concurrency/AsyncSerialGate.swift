@@ -3,59 +3,155 @@ import Synchronization
 /// Lets one async action body at a time run on a queue, in arrival order, so that async bodies of one queue
 /// never interleave at suspension points, just as callback bodies of a serial queue never overlap.
 ///
-/// The gate is re-entrant per task tree: a body that awaits another action on its own queue runs that action
-/// at once instead of waiting for itself.
+/// A hold on a gate lasts across the body's suspensions, so two rules keep holds from deadlocking:
+/// - **Nested bodies share their ancestors' holds.** A body performed from within another body (directly, or
+///   through any chain of nested bodies on any queues) never waits for a gate that one of the bodies it is
+///   nested in holds: it runs under that hold, at one of the ancestor's suspension points.
+/// - **No waiting in a circle.** A body never waits for a hold whose holder is itself waiting, through any
+///   chain of holds and waits, for one of the body's own ancestors: it shares that hold too. Unrelated bodies
+///   that do not wait for each other still take turns in arrival order.
+///
+/// The state of every gate lives in one process-wide table, so that the circle check sees every wait. It is
+/// touched only when an async body starts and ends, never on the dispatch path of callback actions.
 final class AsyncSerialGate: Sendable {
-    @TaskLocal static var held: Set<ObjectIdentifier> = []
-
-    private struct State {
-        var isHeld = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-        var nextWaiter = 0
-    }
-
-    private let state = Mutex(State())
-
-    /// Runs `body` while holding the gate, waiting for earlier holders first.
-    func withGate<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
-        let id = ObjectIdentifier(self)
-        if Self.held.contains(id) { return await body() }
-        await acquire()
-        defer { release() }
-        return await Self.$held.withValue(Self.held.union([id])) { await body() }
+    /// Runs `body` once the gate lets it: at once when the gate is free or the body may share its hold,
+    /// otherwise after the bodies that arrived before it.
+    ///
+    /// - Parameters:
+    ///   - nesting: The holds of the bodies the caller is nested in.
+    ///   - body: The action's body; it runs with ``ActionNesting/current`` set to its own nesting.
+    /// - Returns: What `body` returns.
+    func withGate<T: Sendable>(nestedIn nesting: ActionNesting?, _ body: @Sendable () async -> T) async -> T {
+        let inside = await enter(nestedIn: nesting)
+        let result = await ActionNesting.$current.withValue(inside) { await body() }
+        GateTable.leave(self)
+        return result
     }
 
     /// The number of bodies waiting for the gate.
     var waitingCount: Int {
-        state.withLock { $0.waiters.count - $0.nextWaiter }
+        GateTable.waitingCount(self)
     }
 
-    private func acquire() async {
+    /// Takes or shares the gate, waiting if it must; returns the nesting the body runs inside.
+    private func enter(nestedIn nesting: ActionNesting?) async -> ActionNesting? {
         await withCheckedContinuation { continuation in
-            let acquired = state.withLock { state -> Bool in
-                if state.isHeld {
-                    state.waiters.append(continuation)
-                    return false
-                }
-                state.isHeld = true
-                return true
+            switch GateTable.enter(self, nestedIn: nesting, continuation: continuation) {
+            case .entered(let inside): continuation.resume(returning: inside)
+            case .waiting: break
             }
-            if acquired { continuation.resume() }
+        }
+    }
+}
+
+/// The holders and waiters of every gate, behind one lock.
+enum GateTable {
+    enum Entry {
+        /// The body may run now, inside this nesting.
+        case entered(ActionNesting?)
+        /// The body waits; its continuation is resumed with its hold when the gate is handed to it.
+        case waiting
+    }
+
+    struct Waiter {
+        let nesting: ActionNesting?
+        let continuation: CheckedContinuation<ActionNesting?, Never>
+    }
+
+    /// One gate: its hold, the bodies running under it, and the bodies waiting in arrival order.
+    struct GateState {
+        var holder: ActionNesting
+        var users = 1
+        var waiters: [Waiter] = []
+        var nextWaiter = 0
+
+        var pendingWaiters: ArraySlice<Waiter> { waiters[nextWaiter...] }
+    }
+
+    private static let gates = Mutex<[ObjectIdentifier: GateState]>([:])
+
+    static func enter(
+        _ gate: AsyncSerialGate,
+        nestedIn nesting: ActionNesting?,
+        continuation: CheckedContinuation<ActionNesting?, Never>
+    ) -> Entry {
+        gates.withLock { gates in
+            let id = ObjectIdentifier(gate)
+            guard var state = gates[id] else {
+                gates[id] = GateState(holder: startHold(on: gate, nestedIn: nesting))
+                return .entered(gates[id]?.holder)
+            }
+            if let nesting, nesting.isWithin(state.holder) {
+                state.users += 1
+                gates[id] = state
+                return .entered(nesting)
+            }
+            if waitsFor(nesting, holder: state.holder, in: gates) {
+                state.users += 1
+                gates[id] = state
+                return .entered(ActionNesting(gate: gate, parent: nesting, sharing: state.holder))
+            }
+            state.waiters.append(Waiter(nesting: nesting, continuation: continuation))
+            gates[id] = state
+            return .waiting
         }
     }
 
-    private func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+    static func leave(_ gate: AsyncSerialGate) {
+        let handoff = gates.withLock { gates -> (Waiter, ActionNesting)? in
+            let id = ObjectIdentifier(gate)
+            guard var state = gates[id] else { return nil }
+            state.users -= 1
+            guard state.users == 0 else {
+                gates[id] = state
+                return nil
+            }
+            ActionNesting.activeHolds.subtract(1, ordering: .relaxed)
             guard state.nextWaiter < state.waiters.count else {
-                state.isHeld = false
-                state.waiters.removeAll(keepingCapacity: true)
-                state.nextWaiter = 0
+                gates[id] = nil
                 return nil
             }
             let next = state.waiters[state.nextWaiter]
             state.nextWaiter += 1
-            return next
+            if state.nextWaiter == state.waiters.count {
+                state.waiters.removeAll(keepingCapacity: true)
+                state.nextWaiter = 0
+            }
+            state.holder = startHold(on: gate, nestedIn: next.nesting)
+            state.users = 1
+            gates[id] = state
+            return (next, state.holder)
         }
-        next?.resume()
+        if let (waiter, hold) = handoff { waiter.continuation.resume(returning: hold) }
+    }
+
+    static func waitingCount(_ gate: AsyncSerialGate) -> Int {
+        gates.withLock { $0[ObjectIdentifier(gate)]?.pendingWaiters.count ?? 0 }
+    }
+
+    private static func startHold(on gate: AsyncSerialGate, nestedIn nesting: ActionNesting?) -> ActionNesting {
+        ActionNesting.activeHolds.add(1, ordering: .relaxed)
+        return ActionNesting(gate: gate, parent: nesting)
+    }
+
+    /// Whether `holder` is one of the holds `nesting` is nested in, or waits for one of them: its body, or a
+    /// body nested in it, waits for a gate whose holder is, or waits for, one of them, and so on.
+    private static func waitsFor(
+        _ nesting: ActionNesting?,
+        holder: ActionNesting,
+        in gates: [ObjectIdentifier: GateState]
+    ) -> Bool {
+        guard let nesting else { return false }
+        var frontier = [holder]
+        var visited: Set<ObjectIdentifier> = []
+        while let hold = frontier.popLast() {
+            if nesting.isWithin(hold) { return true }
+            guard visited.insert(ObjectIdentifier(hold)).inserted else { continue }
+            for state in gates.values
+            where state.pendingWaiters.contains(where: { $0.nesting?.isWithin(hold) == true }) {
+                frontier.append(state.holder)
+            }
+        }
+        return false
     }
 }

@@ -65,7 +65,7 @@ public final class FeatureAvailability: Sendable {
 
     /// Registers `feature` and, if it is a group, everything inside it, so that they can be available.
     ///
-    /// Also registers them with ``FeatureRegistry/shared``, which gives subfeatures their group's path.
+    /// Also registers them with the process-wide feature registry, which gives subfeatures their group's path.
     /// - Parameter feature: A feature or a feature group.
     public func register(_ feature: any FeatureDefinition.Type) {
         FeatureRegistry.shared.register(feature)

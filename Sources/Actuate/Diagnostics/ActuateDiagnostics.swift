@@ -38,18 +38,38 @@ public struct ActuateDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let sessionName: String
     /// A sentence saying what happened and how to fix it.
     public let message: String
+    /// The ``ActionRequest/uniqueID`` of the request it is about, when it is about one.
+    public let requestID: UInt64?
 
     /// Creates a diagnostic.
-    public init(kind: Kind, actionName: String, featurePath: String, sessionName: String, message: String) {
+    ///
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - actionName: The action's display name.
+    ///   - featurePath: The feature's identifier.
+    ///   - sessionName: The session's name.
+    ///   - message: A sentence saying what happened and how to fix it.
+    ///   - requestID: The ``ActionRequest/uniqueID`` of the request it is about, if any.
+    public init(
+        kind: Kind,
+        actionName: String,
+        featurePath: String,
+        sessionName: String,
+        message: String,
+        requestID: UInt64? = nil
+    ) {
         self.kind = kind
         self.actionName = actionName
         self.featurePath = featurePath
         self.sessionName = sessionName
         self.message = message
+        self.requestID = requestID
     }
 
     public var description: String {
-        "[Actuate \(kind.rawValue)] \(featurePath) › \(actionName) in session '\(sessionName)': \(message)"
+        let request = requestID.map { " #\($0)" } ?? ""
+        return
+            "[Actuate \(kind.rawValue)] \(featurePath) › \(actionName)\(request) in session '\(sessionName)': \(message)"
     }
 }
 

@@ -112,7 +112,9 @@ public final class ActionDispatcher: Sendable {
     ///
     /// Inlinable, so that it is specialized for each action where it is performed: an unspecialized dispatch
     /// would spend most of its time looking up generic metadata.
+    /// - Returns: The request's ``ActionRequest/uniqueID``, or nil when the feature never declared the action.
     @inlinable
+    @discardableResult
     func dispatch<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>,
         session: String,
@@ -122,11 +124,11 @@ public final class ActionDispatcher: Sendable {
         source: ActionSource,
         cancellation: ActionCancellation,
         completion: CallerCompletion
-    ) {
+    ) -> UInt64? {
         let resolved = binding.resolved()
         guard let action = resolved.action else {
             reportUndeclared(A.self, of: resolved.feature, session: session, completion: completion)
-            return
+            return nil
         }
         let observers = observerSnapshot()
         let request = ActionRequest<F, A>(
@@ -140,7 +142,8 @@ public final class ActionDispatcher: Sendable {
                 source: source,
                 session: session,
                 userInitiated: userInitiated,
-                logs: hasLoggerFactory ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
+                logs: hasLoggerFactory
+                    ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
                 cancellation: cancellation
             )
         )
@@ -154,9 +157,18 @@ public final class ActionDispatcher: Sendable {
         )
         if DispatchQueueMarker.isCurrent(resolved.queueMarker) {
             Self.run(operation, request: request, presenter: presenter, observers: observers)
+        } else if let nesting = ActionNesting.ofCaller() {
+            // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
+            // inside the caller's nesting again, and what it performs, or the async body it starts, is nested.
+            A.queue.async {
+                ActionNesting.run(inside: nesting) {
+                    Self.run(operation, request: request, presenter: presenter, observers: observers)
+                }
+            }
         } else {
             A.queue.async { Self.run(operation, request: request, presenter: presenter, observers: observers) }
         }
+        return request.uniqueID
     }
 
     /// Runs one request on its action's queue: plugins hear it begin, the body runs, its status is checked.

@@ -123,7 +123,8 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
             actionName: action.name,
             featurePath: feature.path.description,
             sessionName: sessionName,
-            message: message
+            message: message,
+            requestID: uniqueID
         )
     }
 }

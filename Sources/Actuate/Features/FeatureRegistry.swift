@@ -4,9 +4,13 @@ import Synchronization
 ///
 /// Metadata is a pure function of the feature types, so sharing it between tests is safe: each feature is
 /// prepared once, lazily on first use, or when its group is registered (which gives it its full path).
-public final class FeatureRegistry: Sendable {
+///
+/// Internal: apps reach metadata through ``ActuateSystem/features``, ``FeatureDefinition/identifier`` and the
+/// requests plugins receive.
+@usableFromInline
+final class FeatureRegistry: Sendable {
     /// The process-wide registry.
-    public static let shared = FeatureRegistry()
+    @usableFromInline static let shared = FeatureRegistry()
 
     private let features = Mutex<[ObjectIdentifier: FeatureMetadata]>([:])
     private let generationCounter = Atomic<UInt64>(0)
@@ -21,14 +25,14 @@ public final class FeatureRegistry: Sendable {
     ///
     /// - Returns: The metadata of every feature in the group, the group first.
     @discardableResult
-    public func register(_ group: any FeatureDefinition.Type) -> [FeatureMetadata] {
+    func register(_ group: any FeatureDefinition.Type) -> [FeatureMetadata] {
         var registered: [FeatureMetadata] = []
         register(group, parentPath: nil, into: &registered)
         return registered
     }
 
     /// The metadata of `feature`, preparing it if this is its first use.
-    public func metadata<F: FeatureDefinition>(for feature: F.Type) -> FeatureMetadata {
+    func metadata<F: FeatureDefinition>(for feature: F.Type) -> FeatureMetadata {
         let id = ObjectIdentifier(feature)
         if let existing = features.withLock({ $0[id] }) { return existing }
         let prepared = FeatureMetadata(feature, parentPath: nil)
@@ -40,7 +44,7 @@ public final class FeatureRegistry: Sendable {
     }
 
     /// Every feature prepared so far.
-    public var allFeatures: [FeatureMetadata] {
+    var allFeatures: [FeatureMetadata] {
         features.withLock { Array($0.values) }.sorted { $0.path.description < $1.path.description }
     }
 

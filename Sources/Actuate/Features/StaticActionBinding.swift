@@ -5,9 +5,12 @@
 /// ```
 ///
 /// A binding's `perform` uses the action's ``Action/defaultSession``; to choose a session, call
-/// ``ActionSession/perform(_:input:presenter:userInitiated:source:completion:)-(StaticActionBinding<F,A>,_,_,_,_,_)``
-/// with the binding.
-public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, CustomStringConvertible {
+/// ``ActionSession/perform(_:input:presenter:userInitiated:source:completion:)`` with the binding. Every
+/// `perform` spelling is declared once, for every binding, by ``ActionBinding``.
+public struct StaticActionBinding<F: FeatureDefinition, A: Action>: ActionBinding, CustomStringConvertible {
+    public typealias FeatureType = F
+    public typealias ActionType = A
+
     /// Resolved metadata, filled on the first dispatch. Keep bindings in `static let`s so that it is reused.
     @usableFromInline let cache: BindingCache
 
@@ -31,92 +34,7 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: Sendable, Cu
 
     public var description: String { "\(F.name) › \(A.name)" }
 
-    /// Performs the action in its default session, calling `completion` once when it has completed.
+    /// The binding itself: a static binding performs its action directly.
     @inlinable
-    public func perform(
-        input: A.InputType,
-        presenter: A.PresenterType,
-        userInitiated: Bool = true,
-        source: ActionSource = .application,
-        completion: (@Sendable (ActionOutcome) -> Void)? = nil
-    ) {
-        guard let session = A.defaultSession else {
-            ActionDispatcher.shared.reportMissingSession(A.self, completion: ActionSession.simplifying(completion))
-            return
-        }
-        session.perform(
-            self,
-            input: input,
-            presenter: presenter,
-            userInitiated: userInitiated,
-            source: source,
-            completion: completion
-        )
-    }
-
-    /// Performs the action in its default session and returns its outcome.
-    @inlinable
-    @discardableResult
-    public func perform(
-        input: A.InputType,
-        presenter: A.PresenterType,
-        userInitiated: Bool = true,
-        source: ActionSource = .application
-    ) async -> ActionOutcome {
-        guard let session = A.defaultSession else {
-            return .failure(error: ActuateError.missingSession(action: A.name))
-        }
-        return await session.perform(
-            self,
-            input: input,
-            presenter: presenter,
-            userInitiated: userInitiated,
-            source: source
-        )
-    }
-}
-
-extension StaticActionBinding where A.InputType == NoInput {
-    /// Performs an action that takes no input.
-    @inlinable
-    public func perform(presenter: A.PresenterType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
-        perform(input: .noInput, presenter: presenter, completion: completion)
-    }
-
-    /// Performs an action that takes no input, and returns its outcome.
-    @inlinable
-    @discardableResult
-    public func perform(presenter: A.PresenterType) async -> ActionOutcome {
-        await perform(input: .noInput, presenter: presenter)
-    }
-}
-
-extension StaticActionBinding where A.PresenterType == NoPresenter {
-    /// Performs an action that drives no presenter.
-    @inlinable
-    public func perform(input: A.InputType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
-        perform(input: input, presenter: (), completion: completion)
-    }
-
-    /// Performs an action that drives no presenter, and returns its outcome.
-    @inlinable
-    @discardableResult
-    public func perform(input: A.InputType) async -> ActionOutcome {
-        await perform(input: input, presenter: ())
-    }
-}
-
-extension StaticActionBinding where A.InputType == NoInput, A.PresenterType == NoPresenter {
-    /// Performs an action that takes no input and drives no presenter.
-    @inlinable
-    public func perform(completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
-        perform(input: .noInput, presenter: (), completion: completion)
-    }
-
-    /// Performs an action that takes no input and drives no presenter, and returns its outcome.
-    @inlinable
-    @discardableResult
-    public func perform() async -> ActionOutcome {
-        await perform(input: .noInput, presenter: ())
-    }
+    public var binding: StaticActionBinding<F, A> { self }
 }

@@ -2,31 +2,31 @@
 ///
 /// Every appended element gets a sequence number; ``subscript(sequence:)`` reaches an element by it while it
 /// is still held.
-public struct RingBuffer<Element> {
+struct RingBuffer<Element> {
     private var storage: [Element?]
     private var nextSequence: UInt64 = 0
     private var oldestSequence: UInt64 = 0
 
     /// The most elements held.
-    public let capacity: Int
+    let capacity: Int
 
     /// Creates an empty buffer.
     /// - Parameter capacity: The most elements held; at least 1.
-    public init(capacity: Int) {
+    init(capacity: Int) {
         self.capacity = max(1, capacity)
         self.storage = Array(repeating: nil, count: self.capacity)
     }
 
     /// The number of elements held.
-    public var count: Int { Int(nextSequence - oldestSequence) }
+    var count: Int { Int(nextSequence - oldestSequence) }
 
     /// The number of elements ever appended.
-    public var totalAppended: UInt64 { nextSequence }
+    var totalAppended: UInt64 { nextSequence }
 
     /// Appends `element`, evicting the oldest when full.
     /// - Returns: The element's sequence number.
     @discardableResult
-    public mutating func append(_ element: Element) -> UInt64 {
+    mutating func append(_ element: Element) -> UInt64 {
         let sequence = nextSequence
         storage[slot(sequence)] = element
         nextSequence += 1
@@ -35,7 +35,7 @@ public struct RingBuffer<Element> {
     }
 
     /// The element with sequence number `sequence`, or nil once it has been evicted.
-    public subscript(sequence sequence: UInt64) -> Element? {
+    subscript(sequence sequence: UInt64) -> Element? {
         get { holds(sequence) ? storage[slot(sequence)] : nil }
         set {
             guard holds(sequence), let newValue else { return }
@@ -46,19 +46,19 @@ public struct RingBuffer<Element> {
     /// Changes the element with sequence number `sequence` in place, if it is still held.
     /// - Returns: Whether the element was still held.
     @discardableResult
-    public mutating func update(sequence: UInt64, _ change: (inout Element) -> Void) -> Bool {
+    mutating func update(sequence: UInt64, _ change: (inout Element) -> Void) -> Bool {
         guard holds(sequence), storage[slot(sequence)] != nil else { return false }
         change(&storage[slot(sequence)]!)
         return true
     }
 
     /// The held elements, oldest first.
-    public var elements: [Element] {
+    var elements: [Element] {
         (oldestSequence..<nextSequence).compactMap { storage[slot($0)] }
     }
 
     /// Removes every element; sequence numbers keep increasing.
-    public mutating func removeAll() {
+    mutating func removeAll() {
         storage = Array(repeating: nil, count: capacity)
         oldestSequence = nextSequence
     }

@@ -108,7 +108,7 @@ final class CampaignEngine: Sendable {
 
     private func dispatch(_ item: CampaignEffects.Decision) {
         let session = configuration.session
-        let finished: @Sendable (ActionPerformOutcome) -> Void = { [self] _ in finishOne() }
+        let finished: @Sendable (ActionOutcome) -> Void = { [self] _ in finishOne() }
         switch item.decision.verdict {
         case .deliver:
             guard let ticket = item.ticket else { return finishOne() }
@@ -116,21 +116,21 @@ final class CampaignEngine: Sendable {
                 self?.handOver(ticket)
                     ?? .failure(error: CampaignNotDelivered(verdict: .drop, reason: .contextReleased))
             }
-            session.performDetailed(
+            session.perform(
                 PersonalizationFeature.deliverCampaign,
                 input: item.decision,
                 presenter: handOver,
                 completion: finished
             )
         case .hold:
-            session.performDetailed(
+            session.perform(
                 PersonalizationFeature.holdCampaign,
                 input: item.decision,
                 presenter: (),
                 completion: finished
             )
         case .drop:
-            session.performDetailed(
+            session.perform(
                 PersonalizationFeature.dropCampaign,
                 input: item.decision,
                 presenter: (),

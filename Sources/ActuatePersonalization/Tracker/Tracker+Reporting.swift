@@ -39,7 +39,10 @@ extension Tracker {
     /// Reports `event` for an action, unless it is a duplicate in this page view.
     func report(_ event: ContentEvent, actionId: Int, name: String?) -> ContentReportResult {
         if let problem = Self.problem(with: event) { return .invalid(reason: problem) }
-        let sessionId = reporter.currentSession?.id
+        // A close counts sessions from the one it happens in. Reports reach the reporter asynchronously, so the
+        // session may not have started yet; start it now rather than let the count depend on timing.
+        let sessionId: String? =
+            if case .close = event { reporter.currentSession?.id ?? reporter.startNewSession().id } else { nil }
         let admitted = core.withLock { core -> Bool in
             guard core.tracker.admit(actionId: actionId, status: event.status.rawValue) else { return false }
             if case .close(let sessions) = event {

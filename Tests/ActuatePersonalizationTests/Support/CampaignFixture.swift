@@ -4,6 +4,7 @@ import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
+import Testing
 import Synchronization
 
 /// Campaigns wired as an app wires them: a manager over a reporter and a memory store, delivery decisions

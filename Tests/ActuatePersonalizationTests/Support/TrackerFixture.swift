@@ -3,6 +3,7 @@ import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Foundation
+import Testing
 import Synchronization
 
 /// A directory unique to one test, deleted when the value is released.

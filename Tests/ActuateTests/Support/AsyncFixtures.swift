@@ -35,6 +35,7 @@ protocol ScriptQueue {
 
 enum SharedScriptQueue: ScriptQueue { static let queue = TestQueues.serialAsync }
 enum SerialTestQueue: ScriptQueue { static let queue = TestQueues.tagged("serial-test") }
+enum ResumeQueue: ScriptQueue { static let queue = TestQueues.tagged("resume") }
 enum SpinQueueA: ScriptQueue { static let queue = TestQueues.tagged("spin-a") }
 enum SpinQueueB: ScriptQueue { static let queue = TestQueues.tagged("spin-b") }
 
@@ -105,6 +106,7 @@ final class ShowBannerAction: UIAction {
 final class AsyncFeature: Feature {
     static let scripted = action(ScriptedAsyncAction<SharedScriptQueue>.self)
     static let serialScripted = action(ScriptedAsyncAction<SerialTestQueue>.self)
+    static let resumeScripted = action(ScriptedAsyncAction<ResumeQueue>.self)
     static let spinScriptedA = action(ScriptedAsyncAction<SpinQueueA>.self)
     static let spinScriptedB = action(ScriptedAsyncAction<SpinQueueB>.self)
     static let trivial = action(TrivialAsyncAction.self)
@@ -113,6 +115,7 @@ final class AsyncFeature: Feature {
     static func prepare(actions: FeatureActionsBuilder) {
         actions.declare(scripted)
         actions.declare(serialScripted)
+        actions.declare(resumeScripted)
         actions.declare(spinScriptedA)
         actions.declare(spinScriptedB)
         actions.declare(trivial)

@@ -76,15 +76,25 @@ final class Probe: Loggable, @unchecked Sendable {
     }
 }
 
+/// The presenter of the greeting fixtures: a mock that records typed calls.
+final class GreetingPresenter: Sendable {
+    enum Call: Equatable, Sendable {
+        case hello(String)
+        case queue(String)
+    }
+
+    let calls = Calls<Call>()
+}
+
 final class SayHelloAction: Action {
     typealias InputType = String
-    typealias PresenterType = RecordingPresenter
+    typealias PresenterType = GreetingPresenter
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<String>, presenter: RecordingPresenter, completion: Completion)
+    static func perform(context: ActionContext<String>, presenter: GreetingPresenter, completion: Completion)
         -> Completion.Status {
-        presenter.record("hello", context.input)
-        presenter.record("queue", TestQueues.current ?? "none")
+        presenter.calls.record(.hello(context.input))
+        presenter.calls.record(.queue(TestQueues.current ?? "none"))
         return completion.completedSync(.success)
     }
 }
@@ -108,10 +118,10 @@ final class NeverDeclaredAction: Action {
 /// Logs to its probe and completes however the probe's test asks: later, twice, or never.
 final class ProbeAction: Action {
     typealias InputType = Probe
-    typealias PresenterType = RecordingPresenter
+    typealias PresenterType = GreetingPresenter
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<Probe>, presenter: RecordingPresenter, completion: Completion)
+    static func perform(context: ActionContext<Probe>, presenter: GreetingPresenter, completion: Completion)
         -> Completion.Status {
         context.input.log("body on \(TestQueues.current ?? "none")")
         let status = completion.willCompleteAsync()

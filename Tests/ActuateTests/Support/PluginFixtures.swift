@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
+
+@testable import Actuate
 
 // Fixtures for the analytics, activities, action stacks and focus logging tests. Every test builds its own
 // dispatcher and plugins; the only process-wide state touched is the feature registry, whose metadata is a

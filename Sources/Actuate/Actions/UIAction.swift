@@ -23,8 +23,10 @@
 public protocol UIAction: Action {
     /// Performs the action on the main actor.
     @MainActor
-    static func perform(context: ActionContext<InputType>, presenter: PresenterType) async throws
-        -> ActionPerformOutcome
+    static func perform(
+        context: ActionContext<InputType>,
+        presenter: PresenterType
+    ) async throws -> ActionPerformOutcome
 }
 
 extension UIAction {
@@ -33,17 +35,8 @@ extension UIAction {
         presenter: PresenterType,
         completion: Completion
     ) -> Completion.Status {
-        let status = completion.willCompleteAsync()
-        let gate = DispatchQueueMarker.marker(for: .main).gate
-        let task = Task { @MainActor in
-            let outcome = await gate.withGate {
-                await AsyncBodyRunner.outcome(cancelled: context.isCancelled) { @MainActor in
-                    try await perform(context: context, presenter: presenter)
-                }
-            }
-            status.completed(outcome)
+        AsyncBodyRunner.startOnMainActor(context: context, completion: completion) { @MainActor in
+            try await perform(context: context, presenter: presenter)
         }
-        context.cancellation.onCancel { task.cancel() }
-        return status
     }
 }

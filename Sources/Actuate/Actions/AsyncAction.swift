@@ -19,8 +19,10 @@
 ///
 /// **Serial means serial.** The body starts on ``Action/queue`` and resumes there after every suspension, and
 /// bodies of async actions that share a queue never interleave: the next one starts only after the previous
-/// one has completed, in the order they were performed. A body that performs another action on its own
-/// queue runs it at once rather than waiting for itself.
+/// one has completed, in the order they were performed. An action performed from within a body (directly,
+/// or through any chain of nested actions on any queues) is nested in it and never waits for the queue of a
+/// body it is nested in: a body that awaits an action which awaits an action on the body's own queue
+/// completes rather than waiting for itself.
 ///
 /// **Cancellation.** Cancelling the task that awaits `perform` cancels the body's task. A body cancelled
 /// before it starts does not run; one that throws `CancellationError` ends with
@@ -30,8 +32,10 @@ public protocol AsyncAction: Action {
     ///
     /// - Returns: How the action ended.
     /// - Throws: Any error, which becomes a failure outcome.
-    static func perform(context: ActionContext<InputType>, presenter: PresenterType) async throws
-        -> ActionPerformOutcome
+    static func perform(
+        context: ActionContext<InputType>,
+        presenter: PresenterType
+    ) async throws -> ActionPerformOutcome
 }
 
 extension AsyncAction {
@@ -40,36 +44,8 @@ extension AsyncAction {
         presenter: PresenterType,
         completion: Completion
     ) -> Completion.Status {
-        let status = completion.willCompleteAsync()
-        let marker = DispatchQueueMarker.marker(for: queue)
-        let task = Task(executorPreference: marker.executor) {
-            let outcome = await marker.gate.withGate {
-                await AsyncBodyRunner.outcome(cancelled: context.isCancelled) {
-                    try await perform(context: context, presenter: presenter)
-                }
-            }
-            status.completed(outcome)
-        }
-        context.cancellation.onCancel { task.cancel() }
-        return status
-    }
-}
-
-/// Maps an async body's result or error onto an outcome.
-enum AsyncBodyRunner {
-    static func outcome(
-        cancelled: Bool,
-        _ body: @Sendable () async throws -> ActionPerformOutcome
-    ) async -> ActionPerformOutcome {
-        if cancelled || Task.isCancelled {
-            return .failure(error: ActionCancellationError(bodyStarted: false))
-        }
-        do {
-            return try await body()
-        } catch is CancellationError {
-            return .failure(error: ActionCancellationError(bodyStarted: true))
-        } catch {
-            return .failure(error: error)
+        AsyncBodyRunner.start(on: DispatchQueueMarker.marker(for: queue), context: context, completion: completion) {
+            try await perform(context: context, presenter: presenter)
         }
     }
 }

@@ -1,0 +1,328 @@
+/// A handle that performs one action of one feature: a ``StaticActionBinding``, or the
+/// ``VerifiedActionBinding`` a ``ConditionalActionBinding`` gives while its feature is available.
+///
+/// Every `perform` spelling of Actuate lives in this file, and each forwards to one of two implementations: the
+/// callback form to `ActionSession.dispatch`, the `async` form to
+/// ``ActionSession/performDetailed(_:input:presenter:userInitiated:source:)``. A binding's own `perform` uses the
+/// action's ``Action/defaultSession``; ``ActionSession``'s `perform` takes the binding and runs it in that session.
+///
+/// ```swift
+/// CartFeature.addItem.perform(input: "sku-1", presenter: cartView) { outcome in print(outcome.isSuccess) }
+/// let outcome = await CartFeature.addItem.perform(input: "sku-1", presenter: cartView)
+/// await SyncFeature.refresh.perform()                                  // no input, no presenter
+/// await session.perform(CartFeature.addItem, input: "sku-1", presenter: cartView)
+/// ```
+public protocol ActionBinding<FeatureType, ActionType>: Sendable {
+    /// The feature the action belongs to.
+    associatedtype FeatureType: FeatureDefinition
+    /// The action.
+    associatedtype ActionType: Action
+
+    /// The static binding that performs the action.
+    var binding: StaticActionBinding<FeatureType, ActionType> { get }
+}
+
+extension ActionBinding {
+    /// Performs the action in its default session, calling `completion` once when it has completed.
+    ///
+    /// `completion` runs on the thread that completed the action (the action's queue when it completed
+    /// synchronously), after every plugin has heard the outcome.
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    ///   - completion: Called once with the outcome.
+    @inlinable
+    public func perform(
+        input: ActionType.InputType,
+        presenter: ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application,
+        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+    ) {
+        guard let session = ActionType.defaultSession else {
+            ActionDispatcher.shared.reportMissingSession(
+                ActionType.self,
+                completion: ActionSession.simplifying(completion)
+            )
+            return
+        }
+        session.perform(
+            self,
+            input: input,
+            presenter: presenter,
+            userInitiated: userInitiated,
+            source: source,
+            completion: completion
+        )
+    }
+
+    /// Performs the action in its default session and returns its outcome.
+    ///
+    /// Cancelling the awaiting task cancels an ``AsyncAction``'s body; the outcome is then a failure with
+    /// ``ActionCancellationError``.
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    /// - Returns: The outcome.
+    @inlinable
+    @discardableResult
+    public func perform(
+        input: ActionType.InputType,
+        presenter: ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application
+    ) async -> ActionOutcome {
+        guard let session = ActionType.defaultSession else {
+            return .failure(error: ActuateError.missingSession(action: ActionType.name))
+        }
+        return await session.perform(
+            self,
+            input: input,
+            presenter: presenter,
+            userInitiated: userInitiated,
+            source: source
+        )
+    }
+}
+
+extension ActionBinding where ActionType.InputType == NoInput {
+    /// Performs an action that takes no input.
+    @inlinable
+    public func perform(presenter: ActionType.PresenterType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
+        perform(input: .noInput, presenter: presenter, completion: completion)
+    }
+
+    /// Performs an action that takes no input, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform(presenter: ActionType.PresenterType) async -> ActionOutcome {
+        await perform(input: .noInput, presenter: presenter)
+    }
+}
+
+extension ActionBinding where ActionType.PresenterType == NoPresenter {
+    /// Performs an action that drives no presenter.
+    @inlinable
+    public func perform(input: ActionType.InputType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
+        perform(input: input, presenter: (), completion: completion)
+    }
+
+    /// Performs an action that drives no presenter, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform(input: ActionType.InputType) async -> ActionOutcome {
+        await perform(input: input, presenter: ())
+    }
+}
+
+extension ActionBinding where ActionType.InputType == NoInput, ActionType.PresenterType == NoPresenter {
+    /// Performs an action that takes no input and drives no presenter.
+    @inlinable
+    public func perform(completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
+        perform(input: .noInput, presenter: (), completion: completion)
+    }
+
+    /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform() async -> ActionOutcome {
+        await perform(input: .noInput, presenter: ())
+    }
+}
+
+extension ActionSession {
+    /// Performs an action in this session, calling `completion` once when it has completed.
+    ///
+    /// `completion` runs on the thread that completed the action (the action's queue when it completed
+    /// synchronously), after every plugin has heard the outcome.
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action, or a verified conditional binding.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    ///   - completion: Called once with the outcome.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application,
+        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+    ) {
+        dispatch(binding.binding, input, presenter, userInitiated, source, completion: Self.simplifying(completion))
+    }
+
+    /// Performs an action in this session and returns its outcome.
+    ///
+    /// Cancelling the awaiting task cancels an ``AsyncAction``'s body; the outcome is then a failure with
+    /// ``ActionCancellationError``.
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action, or a verified conditional binding.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    /// - Returns: The outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application
+    ) async -> ActionOutcome {
+        await performDetailed(binding, input: input, presenter: presenter, userInitiated: userInitiated, source: source)
+            .simplifiedOutcome
+    }
+
+    /// Performs an action in this session and returns the full outcome, including feature termination: the one
+    /// `async` implementation every `await`ed `perform` forwards to.
+    ///
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action, or a verified conditional binding.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    /// - Returns: The outcome.
+    @inlinable
+    public func performDetailed<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application
+    ) async -> ActionPerformOutcome {
+        let cancellation = ActionCancellation()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                dispatch(
+                    binding.binding,
+                    input,
+                    presenter,
+                    userInitiated,
+                    source,
+                    cancellation: cancellation,
+                    completion: .detailed { continuation.resume(returning: $0) }
+                )
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Performs an action that takes no input.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType,
+        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+    ) where Binding.ActionType.InputType == NoInput {
+        perform(binding, input: .noInput, presenter: presenter, completion: completion)
+    }
+
+    /// Performs an action that drives no presenter.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+    ) where Binding.ActionType.PresenterType == NoPresenter {
+        perform(binding, input: input, presenter: (), completion: completion)
+    }
+
+    /// Performs an action that takes no input and drives no presenter.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+    ) where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
+        perform(binding, input: .noInput, presenter: (), completion: completion)
+    }
+
+    /// Performs an action that takes no input, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType
+    ) async -> ActionOutcome where Binding.ActionType.InputType == NoInput {
+        await perform(binding, input: .noInput, presenter: presenter)
+    }
+
+    /// Performs an action that drives no presenter, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType
+    ) async -> ActionOutcome where Binding.ActionType.PresenterType == NoPresenter {
+        await perform(binding, input: input, presenter: ())
+    }
+
+    /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding
+    ) async -> ActionOutcome
+    where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
+        await perform(binding, input: .noInput, presenter: ())
+    }
+}
+
+extension ActionSession {
+    /// Hands one request to the dispatcher under this session's name: the one callback implementation, which
+    /// every `perform` (and, through its continuation, the one `async` implementation) forwards to.
+    ///
+    /// - Returns: The request's ``ActionRequest/uniqueID``, or nil when the feature never declared the action.
+    @inlinable
+    @discardableResult
+    func dispatch<F: FeatureDefinition, A: Action>(
+        _ binding: StaticActionBinding<F, A>,
+        _ input: A.InputType,
+        _ presenter: A.PresenterType,
+        _ userInitiated: Bool,
+        _ source: ActionSource,
+        cancellation: ActionCancellation = .never,
+        completion: CallerCompletion
+    ) -> UInt64? {
+        dispatcher.dispatch(
+            binding,
+            session: name,
+            input: input,
+            presenter: presenter,
+            userInitiated: userInitiated,
+            source: source,
+            cancellation: cancellation,
+            completion: completion
+        )
+    }
+
+    /// Performs an action and calls `completion` with its full outcome, for the test kit: returns the request's
+    /// ``ActionRequest/uniqueID`` (nil when the feature never declared the action), so that the harness matches
+    /// completions and diagnostics to the request that caused them.
+    package func performReturningID<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool,
+        source: ActionSource,
+        completion: @escaping @Sendable (ActionPerformOutcome) -> Void
+    ) -> UInt64? {
+        dispatch(binding.binding, input, presenter, userInitiated, source, completion: .detailed(completion))
+    }
+
+    @usableFromInline
+    static func simplifying(_ completion: (@Sendable (ActionOutcome) -> Void)?) -> CallerCompletion {
+        guard let completion else { return .none }
+        return .simplified(completion)
+    }
+}

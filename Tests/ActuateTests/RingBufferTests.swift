@@ -1,0 +1,42 @@
+import Testing
+
+@testable import Actuate
+
+@Suite("Ring buffer")
+struct RingBufferTests {
+    @Test("appends and evicts in constant space, numbering every element")
+    func appendsAndEvicts() {
+        var buffer = RingBuffer<Int>(capacity: 3)
+        let sequences = (1...5).map { buffer.append($0) }
+        #expect(sequences == [0, 1, 2, 3, 4])
+        #expect(buffer.elements == [3, 4, 5])
+        #expect(buffer.count == 3)
+        #expect(buffer.totalAppended == 5)
+        #expect(buffer[sequence: 1] == nil)
+        #expect(buffer[sequence: 4] == 5)
+        buffer[sequence: 3] = 40
+        #expect(buffer.elements == [3, 40, 5])
+        buffer.removeAll()
+        #expect(buffer.elements.isEmpty)
+        #expect(buffer.append(6) == 5)
+        #expect(buffer.elements == [6])
+    }
+
+    @Test("updates an element by sequence only while it is held")
+    func updatesHeldElements() {
+        var buffer = RingBuffer<Int>(capacity: 2)
+        for value in 1...3 { buffer.append(value) }
+        #expect(!buffer.update(sequence: 0) { $0 += 100 })
+        #expect(buffer.update(sequence: 2) { $0 += 100 })
+        #expect(buffer.elements == [2, 103])
+    }
+
+    @Test("a capacity below one holds one element")
+    func minimumCapacity() {
+        var buffer = RingBuffer<String>(capacity: 0)
+        buffer.append("a")
+        buffer.append("b")
+        #expect(buffer.capacity == 1)
+        #expect(buffer.elements == ["b"])
+    }
+}
