@@ -77,7 +77,7 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         do {
             try A.prepareActivity(builder)
         } catch {
-            report(request, "prepareActivity(_:) threw \(String(describing: error)); no activity was published.")
+            report(request, "prepareActivity(_:) threw \(ErrorDescription.redacted(error)); no activity was published.")
             return
         }
         guard !builder.isCancelled, !builder.eligibility.isEmpty else { return }

@@ -141,9 +141,9 @@ public enum ActivityContinuationResult: Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .performed(let outcome):
-            outcome.isSuccess ? "performed" : "performed, failed: \(outcome.error.map { "\($0)" } ?? "")"
+            outcome.isSuccess ? "performed" : "performed, failed: \(outcome.errorDescription ?? "")"
         case .noMatch: "no match"
-        case .badInput(let error): "bad input: \(error)"
+        case .badInput(let error): "bad input: \(ErrorDescription.redacted(error))"
         }
     }
 }

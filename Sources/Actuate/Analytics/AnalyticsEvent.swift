@@ -98,22 +98,20 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
 public enum AnalyticsOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The action succeeded.
     case success
-    /// The action failed with an error, described by ``Loggable/loggingDescription`` when the error is
-    /// ``Loggable`` and by `String(describing:)` otherwise.
+    /// The action failed with an error, described by ``ActionPerformOutcome/errorDescription``.
     case failure(errorDescription: String)
     /// The action was cancelled (it failed with ``ActionCancellationError``).
     case cancelled
 
-    /// Classifies an outcome.
+    /// Classifies an outcome through its one classification, ``ActionPerformOutcome/summary``.
     ///
     /// - Parameter outcome: The outcome the action reported.
     public init(_ outcome: ActionPerformOutcome) {
-        if outcome.isCancellation {
-            self = .cancelled
-        } else if let errorDescription = outcome.errorDescription {
-            self = .failure(errorDescription: errorDescription)
-        } else {
-            self = .success
+        switch outcome.summary {
+        case .success, .successWithFeatureTermination: self = .success
+        case .cancelled: self = .cancelled
+        case .failure(let message), .failureWithFeatureTermination(let message):
+            self = .failure(errorDescription: message)
         }
     }
 

@@ -29,8 +29,7 @@ public enum URLRouteResult: Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .performed(.success): "performed: success"
-        case .performed(.failure(let error)): "performed: failure: \(error)"
+        case .performed(let outcome): "performed: \(outcome)"
         case .noMatch: "no match"
         case .unsupportedScope: "unsupported scope"
         case .badParameter(let name, let reason): "bad parameter '\(name)': \(reason)"

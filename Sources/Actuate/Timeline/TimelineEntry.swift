@@ -29,22 +29,44 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
     public var isComplete: Bool { outcome != nil }
 }
 
-/// How a timeline entry's action ended.
-public enum TimelineOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
+/// How an action ended, as everything that records or prints outcomes shows it: the one classification of
+/// ``ActionPerformOutcome`` (see ``ActionPerformOutcome/summary``).
+///
+/// A failure's message is the error's ``ActionPerformOutcome/errorDescription``: its
+/// ``Loggable/loggingDescription`` when the error is ``Loggable``, so private data never reaches a timeline,
+/// an action stack, a log or a debug report. A failure with ``ActionCancellationError`` is ``cancelled``.
+public enum TimelineOutcome: Sendable, Hashable, CustomStringConvertible {
+    /// The action succeeded.
     case success
+    /// The action succeeded and ended its feature's current use.
     case successWithFeatureTermination
+    /// The action failed; `message` is the error's redacted description.
     case failure(message: String)
+    /// The action failed and ended its feature's current use; `message` is the error's redacted description.
     case failureWithFeatureTermination(message: String)
+    /// The action was cancelled.
     case cancelled
 
-    init(_ outcome: ActionPerformOutcome) {
+    /// Classifies an outcome.
+    ///
+    /// - Parameter outcome: The outcome the action reported.
+    public init(_ outcome: ActionPerformOutcome) {
         switch outcome {
         case .success: self = .success
         case .successWithFeatureTermination: self = .successWithFeatureTermination
         case .failure(let error) where error is ActionCancellationError: self = .cancelled
-        case .failure(let error): self = .failure(message: String(describing: error))
+        case .failureWithFeatureTermination(let error) where error is ActionCancellationError: self = .cancelled
+        case .failure(let error): self = .failure(message: ErrorDescription.redacted(error))
         case .failureWithFeatureTermination(let error):
-            self = .failureWithFeatureTermination(message: String(describing: error))
+            self = .failureWithFeatureTermination(message: ErrorDescription.redacted(error))
+        }
+    }
+
+    /// The failure's message, or nil for successes and cancellations.
+    public var message: String? {
+        switch self {
+        case .failure(let message), .failureWithFeatureTermination(let message): message
+        case .success, .successWithFeatureTermination, .cancelled: nil
         }
     }
 
