@@ -155,7 +155,7 @@ struct ActuateSystemTests {
             configuration: .testing(scheduler: scheduler, diagnostics: diagnostics)
         )
         #expect(await system.mainSession.perform(StoreFeature.openStore, input: "x").isSuccess)
-        #expect(system.timeline.snapshot().first?.date == scheduler.now())
+        #expect(system.timeline.snapshot().first?.startDate == scheduler.now())
         system.mainSession.perform(StoreFeature.stall, completion: nil)
         for _ in 0..<10_000 where system.dispatcher.pendingAsyncCompletions == 0 { await Task.yield() }
         #expect(system.dispatcher.pendingAsyncCompletions == 1)

@@ -11,7 +11,7 @@ struct AnalyticsPluginTests {
         let provider = RecordingAnalyticsProvider()
 
         init() {
-            harness.dispatcher.add(observer: AnalyticsPlugin(provider: provider, scheduler: harness.scheduler))
+            harness.dispatcher.add(observer: AnalyticsPlugin(provider: provider))
         }
     }
 
@@ -106,7 +106,7 @@ struct AnalyticsPluginTests {
         let second = RecordingAnalyticsProvider()
         let harness = ActionTestHarness()
         let provider = MultiplexAnalyticsProvider([first, NoOpAnalyticsProvider(), second])
-        harness.dispatcher.add(observer: AnalyticsPlugin(provider: provider, scheduler: harness.scheduler))
+        harness.dispatcher.add(observer: AnalyticsPlugin(provider: provider))
         await harness.perform(AccountsFeature.signIn, input: Self.input, presenter: ())
         #expect(first.events.map(\.phase) == [.began, .ended])
         #expect(second.events == first.events)

@@ -21,7 +21,7 @@ struct DebugReportTests {
     func writesBothFiles() async throws {
         let harness = ActionTestHarness()
         _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: RecordingPresenter())
-        let report = DebugReport(reportables: [NotesSection(), harness.timeline], scheduler: harness.scheduler)
+        let report = DebugReport(reportables: [NotesSection(), harness.timeline], dispatcher: harness.dispatcher)
         #expect(report.sections.map(\.debugReportSectionName) == ["timeline", "notes"])
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -35,13 +35,14 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
     public var inputDescription: String
     /// The attributes from ``Action/analyticsAttributes(forRequest:)``; empty when it returned `nil`.
     public var attributes: [String: AnalyticsValue]
-    /// When the event happened, on the plugin's clock.
+    /// When the event happened, on the dispatcher's clock: when the request was made for
+    /// ``Phase/began``, when the action completed for ``Phase/ended``.
     public var date: Date
     /// How the action ended; `nil` for ``Phase/began`` events.
     public var outcome: AnalyticsOutcome?
     /// Whether the outcome ended the feature's current use; always `false` for ``Phase/began`` events.
     public var terminatedFeature: Bool
-    /// How long the action took, in seconds, on the plugin's monotonic clock; `nil` for ``Phase/began``.
+    /// How long the action took, in seconds, on the dispatcher's monotonic clock; `nil` for ``Phase/began``.
     public var duration: TimeInterval?
 
     /// Creates an event.

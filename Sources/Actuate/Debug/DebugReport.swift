@@ -4,22 +4,24 @@ import Synchronization
 /// Gathers every registered ``DebugReportable`` into one JSON document and one readable text, and writes
 /// them to a directory, to attach to a bug report.
 ///
+/// Its date comes from the clock of the dispatcher it belongs to, like every date in its sections.
+///
 /// ```swift
-/// let report = DebugReport()
-/// report.register(timeline)
+/// let report = DebugReport(reportables: [timeline], dispatcher: dispatcher)
 /// let files = try report.write(to: URL(filePath: "/tmp/session-dump"))
 /// ```
 public final class DebugReport: Sendable {
     private let reportables = Mutex<[any DebugReportable]>([])
-    private let scheduler: any ActuateScheduler
+    private let clock: any ActuateScheduler
 
     /// Creates a report.
     /// - Parameters:
     ///   - reportables: The sections to gather.
-    ///   - scheduler: The clock for the report's date.
-    public init(reportables: [any DebugReportable] = [], scheduler: any ActuateScheduler = SystemScheduler.shared) {
+    ///   - dispatcher: The dispatcher whose actions the report describes, and whose clock dates it; the shared
+    ///     one by default.
+    public init(reportables: [any DebugReportable] = [], dispatcher: ActionDispatcher = .shared) {
         self.reportables.withLock { $0 = reportables }
-        self.scheduler = scheduler
+        self.clock = dispatcher.scheduler
     }
 
     /// Adds a section.
@@ -37,7 +39,7 @@ public final class DebugReport: Sendable {
     /// The whole report as one JSON object: `generatedAt` and one key per section.
     /// - Throws: An error from a section that could not encode itself.
     public func jsonData() throws -> Data {
-        var document: [String: Any] = ["generatedAt": scheduler.now().formatted(.iso8601)]
+        var document: [String: Any] = ["generatedAt": ReportDate.string(from: clock.now())]
         var order: [String] = []
         for section in sections {
             let data = try section.debugReportJSON()
@@ -53,7 +55,7 @@ public final class DebugReport: Sendable {
 
     /// The whole report as readable text, one titled section after another.
     public func text() -> String {
-        var text = "Actuate debug report, \(scheduler.now().formatted(.iso8601))\n"
+        var text = "Actuate debug report, \(clock.now().formatted(.iso8601))\n"
         for section in sections {
             let title = section.debugReportSectionName
             text += "\n== \(title) " + String(repeating: "=", count: max(3, 60 - title.count)) + "\n"

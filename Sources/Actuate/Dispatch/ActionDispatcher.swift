@@ -56,7 +56,8 @@ public final class ActionDispatcher: Sendable {
     /// Creates a dispatcher.
     ///
     /// - Parameters:
-    ///   - scheduler: The clock for request dates and the completion watchdog.
+    ///   - scheduler: The dispatcher's one clock: request dates and durations, which every plugin reads from
+    ///     the request, log dates and the completion watchdog.
     ///   - diagnostics: Where programmer errors are reported.
     ///   - completionTimeout: How long an action may take to complete before it is reported, or `nil` to
     ///     never report. The default is 10 seconds.
@@ -132,6 +133,7 @@ public final class ActionDispatcher: Sendable {
         let request = ActionRequest<F, A>(
             uniqueID: nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue,
             date: scheduler.now(),
+            startUptimeNanoseconds: scheduler.uptimeNanoseconds(),
             feature: resolved.feature,
             action: action,
             inputDescription: observers.isEmpty ? "" : input.loggingDescription,
@@ -140,12 +142,14 @@ public final class ActionDispatcher: Sendable {
                 source: source,
                 session: session,
                 userInitiated: userInitiated,
-                logs: hasLoggerFactory ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
+                logs: hasLoggerFactory
+                    ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
                 cancellation: cancellation
             )
         )
         let operation = DispatchOperation(
             uniqueID: request.uniqueID,
+            startUptimeNanoseconds: request.startUptimeNanoseconds,
             feature: resolved.feature,
             action: action,
             sessionName: session,
@@ -168,8 +172,10 @@ public final class ActionDispatcher: Sendable {
         observers: [any ActionDispatchObserver]
     ) {
         if !observers.isEmpty {
-            operation.notifyObservers = { outcome in
-                for observer in observers { observer.actionDidComplete(request, outcome: outcome) }
+            operation.notifyObservers = { outcome, completionUptimeNanoseconds in
+                var completed = request
+                completed.completionReading = completionUptimeNanoseconds
+                for observer in observers { observer.actionDidComplete(completed, outcome: outcome) }
             }
             for observer in observers { observer.actionWillBegin(request) }
         }
@@ -180,7 +186,7 @@ public final class ActionDispatcher: Sendable {
     /// The loggers of one request: disabled unless a logger factory is installed.
     @usableFromInline
     func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs {
-        loggerFactory?.makeLogs(feature: feature, action: action, session: session) ?? .disabled
+        loggerFactory?.makeLogs(feature: feature, action: action, session: session, clock: scheduler) ?? .disabled
     }
 
     @usableFromInline
@@ -220,6 +226,18 @@ public final class ActionDispatcher: Sendable {
 
 /// Creates the contextual loggers of each request, for example from a focus selection.
 public protocol ActionLoggerFactory: Sendable {
-    /// The loggers for one request of `action` in `feature`, running in `session`.
-    func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs
+    /// The loggers for one request.
+    ///
+    /// - Parameters:
+    ///   - feature: The feature the action belongs to.
+    ///   - action: The action.
+    ///   - session: The session the request runs in.
+    ///   - clock: The dispatcher's clock, for the dates of what the loggers write.
+    /// - Returns: The request's development and production loggers.
+    func makeLogs(
+        feature: FeatureMetadata,
+        action: ActionMetadata,
+        session: String,
+        clock: any ActuateScheduler
+    ) -> ActionLogs
 }

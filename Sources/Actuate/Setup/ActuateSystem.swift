@@ -115,9 +115,8 @@ public final class ActuateSystem: Sendable {
         )
         try router.register(group)
 
-        let scheduler = dispatcher.scheduler
-        let timeline = Timeline(maxEntries: configuration.timelineMaxEntries, scheduler: scheduler)
-        let debugReport = DebugReport(reportables: [timeline, availability], scheduler: scheduler)
+        let timeline = Timeline(maxEntries: configuration.timelineMaxEntries)
+        let debugReport = DebugReport(reportables: [timeline, availability], dispatcher: dispatcher)
         dispatcher.add(observer: timeline)
         for plugin in configuration.plugins {
             dispatcher.add(observer: plugin)

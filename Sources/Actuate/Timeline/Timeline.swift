@@ -27,23 +27,25 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
         var inputDescription: String
         var userInitiated: Bool
         var source: ActionSource
-        var start: Duration
+        var startUptimeNanoseconds: UInt64
         var outcome: TimelineOutcome?
-        var duration: TimeInterval?
+        var durationNanoseconds: UInt64?
 
         var entry: TimelineEntry {
             TimelineEntry(
                 requestID: requestID,
-                actionName: action.name,
+                sessionName: sessionName,
                 featureName: feature.name,
                 featurePath: feature.path.description,
-                sessionName: sessionName,
+                actionName: action.name,
+                queueLabel: action.queueLabel,
                 inputDescription: inputDescription,
                 userInitiated: userInitiated,
                 source: source,
-                date: date,
-                outcome: outcome,
-                duration: duration
+                startDate: ReportDate.rounded(date),
+                startOffsetNanoseconds: startUptimeNanoseconds,
+                durationNanoseconds: durationNanoseconds,
+                outcome: outcome
             )
         }
     }
@@ -81,16 +83,12 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     }
 
     private let state: Mutex<State>
-    private let scheduler: any ActuateScheduler
 
-    /// Creates a timeline.
+    /// Creates a timeline. Dates and durations come from the clock of the dispatcher it is added to.
     ///
-    /// - Parameters:
-    ///   - maxEntries: The most entries kept; older ones are evicted.
-    ///   - scheduler: The clock that measures durations.
-    public init(maxEntries: Int = Timeline.defaultMaxEntries, scheduler: any ActuateScheduler = SystemScheduler.shared) {
+    /// - Parameter maxEntries: The most entries kept; older ones are evicted.
+    public init(maxEntries: Int = Timeline.defaultMaxEntries) {
         self.state = Mutex(State(capacity: maxEntries))
-        self.scheduler = scheduler
     }
 
     /// The most entries kept.
@@ -107,9 +105,9 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
             inputDescription: request.inputDescription,
             userInitiated: request.userInitiated,
             source: request.source,
-            start: scheduler.uptime(),
+            startUptimeNanoseconds: request.startUptimeNanoseconds,
             outcome: nil,
-            duration: nil
+            durationNanoseconds: nil
         )
         state.withLock { $0.append(record) }
     }
@@ -120,14 +118,14 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// while this one ran (zero for an action that completes synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard !request.action.hideFromTimeline else { return }
-        let end = scheduler.uptime()
-        let recorded = TimelineOutcome(outcome)
+        let recorded = outcome.summary
+        let duration = request.durationNanoseconds
         let id = request.uniqueID
         state.withLock { state in
             guard let sequence = state.sequence(of: id) else { return }
             state.records.update(sequence: sequence) { record in
                 record.outcome = recorded
-                record.duration = (end - record.start).seconds
+                record.durationNanoseconds = duration
             }
         }
     }

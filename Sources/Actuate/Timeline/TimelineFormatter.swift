@@ -2,17 +2,15 @@ import Foundation
 
 /// Renders timeline entries as text and JSON.
 enum TimelineFormatter {
+    /// The encoder of every JSON dump: dates in the one format of debug report format 1.
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ReportDate.string(from: date))
+        }
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return encoder
-    }
-
-    static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 
     static func text(for entries: [TimelineEntry]) -> String {
@@ -21,7 +19,7 @@ enum TimelineFormatter {
     }
 
     static func line(for entry: TimelineEntry) -> String {
-        let time = entry.date.formatted(.iso8601)
+        let time = entry.startDate.formatted(.iso8601)
         let outcome = entry.outcome.map(\.description) ?? "in progress"
         let marker = entry.outcome?.isFailure == true ? "✗" : (entry.outcome == nil ? "…" : "✓")
         let duration = entry.duration.map { " in " + format(duration: $0) } ?? ""
