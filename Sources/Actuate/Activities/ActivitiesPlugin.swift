@@ -61,6 +61,9 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         String(component.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     }
 
+    /// Publishes once the recorders have recorded the outcome: ``PluginStage/after``.
+    public var stage: PluginStage { .after }
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {

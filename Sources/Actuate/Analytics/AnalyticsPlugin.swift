@@ -32,6 +32,9 @@ public final class AnalyticsPlugin: ActionDispatchObserver {
     /// The number of tracked actions that have begun and not yet ended.
     public var inFlightCount: Int { inFlight.withLock { $0.count } }
 
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard let analyticsID = request.action.analyticsID else { return }
         let attributes = A.analyticsAttributes(forRequest: request) ?? [:]

@@ -35,16 +35,20 @@ public final class ActionDispatcher: Sendable {
     private struct ObserverEntry: Sendable {
         let observer: any ActionDispatchObserver
         let identity: ObjectIdentifier?
+        let stage: PluginStage
     }
 
-    /// The installed observers, and the array every dispatch takes, rebuilt only when the list changes.
+    /// The installed observers in the order they were added, and the array every dispatch takes (in stage
+    /// order, then that order), rebuilt only when the list changes.
     private struct Observers: Sendable {
         var entries: [ObserverEntry] = []
         var snapshot: [any ActionDispatchObserver] = []
 
         mutating func update(_ change: (inout [ObserverEntry]) -> Void) {
             change(&entries)
-            snapshot = entries.map(\.observer)
+            snapshot = entries.enumerated()
+                .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
+                .map(\.element.observer)
         }
     }
 
@@ -75,9 +79,10 @@ public final class ActionDispatcher: Sendable {
         self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
     }
 
-    /// Adds a plugin. It hears about every action that begins from now on.
+    /// Adds a plugin. It hears about every action that begins from now on, in its
+    /// ``ActionDispatchObserver/stage`` and, within the stage, after the plugins added before it.
     public func add(observer: any ActionDispatchObserver) {
-        let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer))
+        let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer), stage: observer.stage)
         observers.withLock { $0.update { $0.append(entry) } }
     }
 
@@ -90,7 +95,7 @@ public final class ActionDispatcher: Sendable {
         observers.withLock { $0.update { $0.removeAll { $0.identity == identity } } }
     }
 
-    /// The installed plugins, in order.
+    /// The installed plugins, in the order they run: by stage, then in the order they were added.
     public var installedObservers: [any ActionDispatchObserver] {
         observers.withLock { $0.snapshot }
     }

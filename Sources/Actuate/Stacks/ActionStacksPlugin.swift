@@ -94,6 +94,9 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         self.state = Mutex(State(closed: RingBuffer(capacity: self.maxClosedStacks)))
     }
 
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard !request.action.hideFromTimeline else { return }
         let key = Key(session: request.sessionName, feature: request.feature.path)

@@ -94,6 +94,9 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// The most entries kept.
     public var maxEntries: Int { state.withLock { $0.records.capacity } }
 
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard !request.action.hideFromTimeline else { return }
         let record = Record(

@@ -25,6 +25,9 @@ public final class ReportingPlugin: ActionDispatchObserver {
         self.reporter = reporter
     }
 
+    /// Records: `observation`, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
