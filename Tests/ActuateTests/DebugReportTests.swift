@@ -28,7 +28,8 @@ struct DebugReportTests {
         let files = try report.write(to: directory)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: files.json)) as? [String: Any]
         #expect(json?["sections"] as? [String] == ["timeline", "notes"])
-        #expect((json?["timeline"] as? [[String: Any]])?.first?["actionName"] as? String == "Say Hello")
+        let timeline = json?["timeline"] as? [String: Any]
+        #expect((timeline?["entries"] as? [[String: Any]])?.first?["actionName"] as? String == "Say Hello")
         #expect((json?["notes"] as? [String: String])?["note"] == "hello")
         let text = try String(contentsOf: files.text, encoding: .utf8)
         let timelineIndex = try #require(text.range(of: "== timeline"))

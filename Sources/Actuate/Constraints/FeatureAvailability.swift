@@ -232,9 +232,7 @@ extension FeatureAvailability: DebugReportable {
     public var debugReportOrder: Int { 50 }
 
     public func debugReportJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(reports())
+        try DebugReport.makeJSONEncoder().encode(reports())
     }
 
     public func debugReportText() -> String {

@@ -11,6 +11,10 @@ import Synchronization
 /// let files = try report.write(to: URL(filePath: "/tmp/session-dump"))
 /// ```
 public final class DebugReport: Sendable {
+    /// The version of the JSON format this version of Actuate writes: `formatVersion` at the top of every
+    /// debug report and timeline dump. ``DebugReportDecoder`` reads it.
+    public static let formatVersion = 1
+
     private let reportables = Mutex<[any DebugReportable]>([])
     private let clock: any ActuateScheduler
 
@@ -36,10 +40,31 @@ public final class DebugReport: Sendable {
             .map(\.element)
     }
 
-    /// The whole report as one JSON object: `generatedAt` and one key per section.
+    /// An encoder that writes JSON as the debug report's own sections do: dates in ISO 8601, UTC, with six
+    /// fractional digits, and sorted keys. Sections of your own (see ``DebugReportable``) use it so that every
+    /// date in the document has one format.
+    ///
+    /// - Returns: A new encoder.
+    public static func makeJSONEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ReportDate.string(from: date))
+        }
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return encoder
+    }
+
+    /// The whole report as one JSON object in format 1: `formatVersion`, `generatedAt`, `sections` (the
+    /// section names in order) and one key per section. ``DebugReportDecoder`` reads it.
+    ///
+    /// - Returns: The JSON document.
     /// - Throws: An error from a section that could not encode itself.
     public func jsonData() throws -> Data {
-        var document: [String: Any] = ["generatedAt": ReportDate.string(from: clock.now())]
+        var document: [String: Any] = [
+            "formatVersion": Self.formatVersion,
+            "generatedAt": ReportDate.string(from: clock.now()),
+        ]
         var order: [String] = []
         for section in sections {
             let data = try section.debugReportJSON()

@@ -134,7 +134,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     /// - Throws: An encoding error, which the types used here never produce.
     public func debugReportJSON() throws -> Data {
         let paths = selection.focusedPaths.sorted { $0.description < $1.description }
-        return try TimelineFormatter.encoder.encode(Report(focusedPaths: paths, events: recentEvents()))
+        return try DebugReport.makeJSONEncoder().encode(Report(focusedPaths: paths, events: recentEvents()))
     }
 
     /// The focused paths and the recent events, one line each.
@@ -166,7 +166,7 @@ struct FocusLogger: ContextualLogger {
         guard isEnabled(level) else { return }
         logging.record(
             LogEvent(
-                date: clock.now(),
+                date: ReportDate.rounded(clock.now()),
                 level: level,
                 channel: channel,
                 featurePath: featurePath,

@@ -1,5 +1,5 @@
 /// What happened when a ``URLRouter`` was asked to open a URL.
-public enum URLRouteResult: Sendable, CustomStringConvertible {
+public enum URLRouteResult: Sendable, Equatable, CustomStringConvertible {
     /// A route matched and its action ran to completion with this outcome.
     case performed(ActionOutcome)
     /// The scheme and host are configured, but no route matches the path.

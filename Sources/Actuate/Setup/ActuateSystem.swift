@@ -29,7 +29,9 @@ public final class ActuateSystem: Sendable {
     public let mainSession: ActionSession
     /// The timeline, installed first of the plugins.
     public let timeline: Timeline
-    /// The debug report, holding the timeline, the availability and every ``DebugReportable`` plugin.
+    /// The debug report, holding everything the system installed that is ``DebugReportable``: the timeline,
+    /// the availability, the plugins, and the logger factory of an isolated dispatcher (such as
+    /// ``FocusLogging``).
     public let debugReport: DebugReport
     /// The URL router, holding the routes of every ``URLMapped`` feature in the group.
     public let router: URLRouter
@@ -86,6 +88,7 @@ public final class ActuateSystem: Sendable {
         let features = FeatureRegistry.shared.register(group)
         let dispatcher: ActionDispatcher
         let mainSession: ActionSession
+        var installedReportables: [any DebugReportable] = []
         switch configuration.dispatching {
         case .shared:
             dispatcher = .shared
@@ -100,6 +103,7 @@ public final class ActuateSystem: Sendable {
                 loggerFactory: loggerFactory
             )
             mainSession = ActionSession(named: configuration.mainSessionName, dispatcher: dispatcher)
+            if let reportable = loggerFactory as? any DebugReportable { installedReportables.append(reportable) }
         }
         let availability = FeatureAvailability(
             userToggles: configuration.userToggles,
@@ -116,12 +120,15 @@ public final class ActuateSystem: Sendable {
         try router.register(group)
 
         let timeline = Timeline(maxEntries: configuration.timelineMaxEntries)
-        let debugReport = DebugReport(reportables: [timeline, availability], dispatcher: dispatcher)
         dispatcher.add(observer: timeline)
         for plugin in configuration.plugins {
             dispatcher.add(observer: plugin)
-            if let reportable = plugin as? any DebugReportable { debugReport.register(reportable) }
+            if let reportable = plugin as? any DebugReportable { installedReportables.append(reportable) }
         }
+        let debugReport = DebugReport(
+            reportables: [timeline, availability] + installedReportables,
+            dispatcher: dispatcher
+        )
         return ActuateSystem(
             features: features,
             dispatcher: dispatcher,

@@ -106,14 +106,14 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
             inputDescription: request.inputDescription,
             source: request.source,
             userInitiated: request.userInitiated,
-            date: request.date,
+            date: ReportDate.rounded(request.date),
             outcome: nil
         )
-        let now = request.date
+        let now = entry.date
         state.withLock { state in
             state.useCounter += 1
             if state.open[key] == nil {
-                startStack(key, featureName: request.feature.name, at: request.date, in: &state, now: now)
+                startStack(key, featureName: request.feature.name, at: now, in: &state, now: now)
             }
             // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
             guard state.open[key] != nil else { return }
@@ -130,7 +130,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         let terminates = outcome.terminatesFeature
         guard !hidden || terminates else { return }
         let recorded = outcome.summary
-        let now = request.completionDate ?? request.date
+        let now = ReportDate.rounded(request.completionDate ?? request.date)
         state.withLock { state in
             let flight = state.inFlight.removeValue(forKey: request.uniqueID)
             guard let stackID = state.open[key]?.id else { return }
@@ -200,7 +200,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     ///
     /// - Throws: An encoding error, which the types used here never produce.
     public func jsonDump() throws -> Data {
-        try TimelineFormatter.encoder.encode(snapshot())
+        try DebugReport.makeJSONEncoder().encode(snapshot())
     }
 
     /// The stacks as readable text: open stacks, then closed ones, one line per action.

@@ -146,9 +146,26 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
         }
     }
 
-    /// The entries as JSON: an array that decodes back to `[TimelineEntry]`.
+    /// The entries held now and the capacity, as the timeline section of a debug report.
+    public func dump() -> TimelineDump {
+        let (capacity, records) = state.withLock { ($0.records.capacity, $0.records.elements) }
+        return TimelineDump(maxEntries: capacity, entries: records.map(\.entry))
+    }
+
+    /// The entries as JSON in debug report format 1: `formatVersion`, `maxEntries` and `entries`, which
+    /// ``DebugReportDecoder/decodeTimeline(from:)`` reads back.
+    ///
+    /// - Returns: The JSON document.
+    /// - Throws: An encoding error, which the types used here never produce.
     public func jsonDump() throws -> Data {
-        try TimelineFormatter.encoder.encode(snapshot())
+        let dump = dump()
+        return try DebugReport.makeJSONEncoder().encode(
+            VersionedTimelineDump(
+                formatVersion: DebugReport.formatVersion,
+                maxEntries: dump.maxEntries,
+                entries: dump.entries
+            )
+        )
     }
 
     /// The entries as readable text, one line per action, failures marked.
@@ -158,6 +175,10 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
 
     public var debugReportSectionName: String { "timeline" }
     public var debugReportOrder: Int { 0 }
-    public func debugReportJSON() throws -> Data { try jsonDump() }
+    /// The `timeline` section: `maxEntries` and `entries`.
+    ///
+    /// - Returns: The section as JSON.
+    /// - Throws: An encoding error, which the types used here never produce.
+    public func debugReportJSON() throws -> Data { try DebugReport.makeJSONEncoder().encode(dump()) }
     public func debugReportText() -> String { textDump() }
 }

@@ -2,17 +2,6 @@ import Foundation
 
 /// Renders timeline entries as text and JSON.
 enum TimelineFormatter {
-    /// The encoder of every JSON dump: dates in the one format of debug report format 1.
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ReportDate.string(from: date))
-        }
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return encoder
-    }
-
     static func text(for entries: [TimelineEntry]) -> String {
         guard !entries.isEmpty else { return "(no actions)\n" }
         return entries.map(line).joined(separator: "\n") + "\n"
