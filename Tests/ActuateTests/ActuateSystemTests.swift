@@ -178,7 +178,8 @@ struct ActuateSystemTests {
         #expect {
             try ActuateSystem.setup(group: BrokenStoreApp.self, configuration: .testing())
         } throws: { error in
-            (error as? URLRouteMappingError)?.problems.count == 3
+            guard case .malformedRoutes(let routes) = error as? ActuateSetupError else { return false }
+            return routes.problems.count == 3
         }
     }
 

@@ -80,12 +80,18 @@ public final class ActuateSystem: Sendable {
     ///   - group: The app's feature group (or a single feature).
     ///   - configuration: Everything else; by default an isolated dispatcher on the system clock.
     /// - Returns: The system.
-    /// - Throws: ``URLRouteMappingError`` when a feature declares a malformed route; nothing is installed then.
+    /// - Throws: ``ActuateSetupError`` when two features of the group would have the same path, or a feature
+    ///   declares a malformed route; nothing is installed then.
     public static func setup(
         group: any FeatureDefinition.Type,
         configuration: ActuateConfiguration = ActuateConfiguration()
-    ) throws(URLRouteMappingError) -> ActuateSystem {
-        let features = FeatureRegistry.shared.register(group)
+    ) throws(ActuateSetupError) -> ActuateSystem {
+        let features: [FeatureMetadata]
+        do {
+            features = try FeatureRegistry.shared.register(group)
+        } catch {
+            throw .featurePathClash(error)
+        }
         let dispatcher: ActionDispatcher
         let mainSession: ActionSession
         var installedReportables: [any DebugReportable] = []
@@ -111,13 +117,21 @@ public final class ActuateSystem: Sendable {
             purchases: configuration.purchases,
             platform: configuration.platform
         )
-        availability.register(group)
+        do {
+            try availability.register(group)
+        } catch {
+            throw .featurePathClash(error)
+        }
         let router = URLRouter(
             configuration: configuration.routes,
             defaultSession: mainSession,
             availability: availability
         )
-        try router.register(group)
+        do {
+            try router.register(group)
+        } catch {
+            throw .malformedRoutes(error)
+        }
 
         let timeline = Timeline(maxEntries: configuration.timelineMaxEntries)
         dispatcher.add(observer: timeline)
@@ -150,12 +164,13 @@ public final class ActuateSystem: Sendable {
     ///   - group: The app's feature group.
     ///   - configuration: Plugins, routes and the sources of toggles, permissions and purchases.
     /// - Returns: The system.
-    /// - Throws: ``URLRouteMappingError`` when a feature declares a malformed route.
+    /// - Throws: ``ActuateSetupError`` when two features of the group would have the same path, or a feature
+    ///   declares a malformed route.
     @discardableResult
     public static func quickSetup(
         _ group: any FeatureDefinition.Type,
         configuration: ActuateConfiguration = ActuateConfiguration()
-    ) throws(URLRouteMappingError) -> ActuateSystem {
+    ) throws(ActuateSetupError) -> ActuateSystem {
         var configuration = configuration
         configuration.dispatching = .shared
         let system = try setup(group: group, configuration: configuration)
