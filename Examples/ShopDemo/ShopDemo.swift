@@ -25,7 +25,7 @@ struct ShopDemo {
         let activities = RecordingActivityPublisher()
         let stacks = ActionStacksPlugin()
         let system = try ActuateSystem.quickSetup(
-            ShopFeatures.self,
+            group: ShopFeatures.self,
             configuration: ActuateConfiguration(
                 plugins: [
                     AnalyticsPlugin(provider: ConsoleAnalytics()),
@@ -67,7 +67,9 @@ struct ShopDemo {
             print("   The toggle is off, so there is no way to perform express checkout.")
         }
         system.availability.setUserToggle(PremiumFeature.self, enabled: true)
-        print("   The user switches it on. Available? \(describe(system.availability.isAvailable(PremiumFeature.self)))")
+        print(
+            "   The user switches it on. Available? \(describe(system.availability.isAvailable(PremiumFeature.self)))"
+        )
         if let expressCheckout = system.request(PremiumFeature.expressCheckout) {
             await expressCheckout.perform(input: cart, presenter: presenter)
         }

@@ -75,14 +75,12 @@ struct DebugReportFormatTests {
         init() throws {
             system = try ActuateSystem.setup(
                 group: FormatShopFeatures.self,
-                configuration: ActuateConfiguration(
-                    dispatching: .isolated(
-                        scheduler: scheduler,
-                        diagnostics: RecordingDiagnostics(),
-                        loggerFactory: FocusLogging(backend: NoOpLogBackend())
-                    ),
-                    plugins: [stacks]
-                )
+                dispatching: .isolated(
+                    scheduler: scheduler,
+                    diagnostics: RecordingDiagnostics(),
+                    loggerFactory: FocusLogging(backend: NoOpLogBackend())
+                ),
+                configuration: ActuateConfiguration(plugins: [stacks])
             )
         }
 

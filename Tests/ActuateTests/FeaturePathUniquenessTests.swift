@@ -72,7 +72,7 @@ struct FeaturePathUniquenessTests {
         #expect(throws: ActuateSetupError.featurePathClash(clash)) {
             try ActuateSystem.setup(
                 group: ClashingMediaApp.self,
-                configuration: ActuateConfiguration(dispatching: .isolated(diagnostics: RecordingDiagnostics()))
+                dispatching: .isolated(diagnostics: RecordingDiagnostics())
             )
         }
         #expect(
@@ -100,7 +100,7 @@ struct FeaturePathUniquenessTests {
     func distinctPathsAreFine() throws {
         let system = try ActuateSystem.setup(
             group: ShelvedMediaApp.self,
-            configuration: ActuateConfiguration(dispatching: .isolated(diagnostics: RecordingDiagnostics()))
+            dispatching: .isolated(diagnostics: RecordingDiagnostics())
         )
         let searches = system.features.filter { $0.name == "Search" }
         #expect(

@@ -63,12 +63,12 @@ struct SystemDebugReportTests {
     ) throws -> ActuateSystem {
         try ActuateSystem.setup(
             group: AisleApp.self,
+            dispatching: .isolated(
+                scheduler: TestScheduler(),
+                diagnostics: RecordingDiagnostics(),
+                loggerFactory: loggerFactory
+            ),
             configuration: ActuateConfiguration(
-                dispatching: .isolated(
-                    scheduler: TestScheduler(),
-                    diagnostics: RecordingDiagnostics(),
-                    loggerFactory: loggerFactory
-                ),
                 plugins: plugins,
                 routes: URLRouterConfiguration(appSchemes: ["aisle"]),
                 userToggles: toggles

@@ -108,7 +108,7 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
             ActuateDiagnostic(
                 kind: .pluginFailure,
                 actionName: request.action.name,
-                featurePath: request.feature.path.description,
+                featurePath: request.feature.path,
                 sessionName: request.sessionName,
                 message: "ActivitiesPlugin: " + message
             )

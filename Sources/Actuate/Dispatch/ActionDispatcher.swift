@@ -200,7 +200,7 @@ public final class ActionDispatcher: Sendable {
             ActuateDiagnostic(
                 kind: .missingSession,
                 actionName: A.name,
-                featurePath: "",
+                featurePath: FeaturePath([]),
                 sessionName: "",
                 message: "The action's defaultSession is nil; perform it through an ActionSession."
             )
@@ -220,7 +220,7 @@ public final class ActionDispatcher: Sendable {
             ActuateDiagnostic(
                 kind: .undeclaredAction,
                 actionName: A.name,
-                featurePath: feature.path.description,
+                featurePath: feature.path,
                 sessionName: session,
                 message: error.description
             )

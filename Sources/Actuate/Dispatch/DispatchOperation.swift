@@ -129,7 +129,7 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         ActuateDiagnostic(
             kind: kind,
             actionName: action.name,
-            featurePath: feature.path.description,
+            featurePath: feature.path,
             sessionName: sessionName,
             message: message
         )

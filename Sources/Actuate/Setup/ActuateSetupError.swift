@@ -1,4 +1,4 @@
-/// Why ``ActuateSystem/setup(group:configuration:)`` could not build a system; nothing is installed then.
+/// Why ``ActuateSystem/setup(group:dispatching:configuration:)`` could not build a system; nothing is installed then.
 public enum ActuateSetupError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Two feature types of the group would have the same path.
     case featurePathClash(FeaturePathClash)

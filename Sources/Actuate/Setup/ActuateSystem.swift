@@ -4,13 +4,13 @@ import Synchronization
 /// One app's Actuate: its features, dispatcher, plugins, timeline, debug report, URL router and feature
 /// availability, built by one call.
 ///
-/// Apps call ``quickSetup(_:configuration:)`` once at launch. It uses the shared dispatcher behind
+/// Apps call ``quickSetup(group:configuration:)`` once at launch. It uses the shared dispatcher behind
 /// ``ActionSession/main``, so `binding.perform()` reaches the system's timeline and plugins, and
 /// ``ConditionalActionBinding/request()`` consults its availability:
 ///
 /// ```swift
 /// let system = try ActuateSystem.quickSetup(
-///     AppFeatures.self,
+///     group: AppFeatures.self,
 ///     configuration: ActuateConfiguration(
 ///         plugins: [analytics],
 ///         routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
@@ -18,8 +18,10 @@ import Synchronization
 /// )
 /// ```
 ///
-/// Tests call ``setup(group:configuration:)``, which by default builds a system with a dispatcher of its own,
-/// so that systems built by tests running in parallel share nothing; there is nothing to reset.
+/// Tests call ``setup(group:dispatching:configuration:)``, which by default builds a system with a dispatcher
+/// of its own, so that systems built by tests running in parallel share nothing; there is nothing to reset.
+/// They ask a system for conditional actions with ``request(_:)``, never through the process-wide
+/// ``current``.
 public final class ActuateSystem: Sendable {
     /// The metadata of every feature in the group, the group first.
     public let features: [FeatureMetadata]
@@ -68,7 +70,7 @@ public final class ActuateSystem: Sendable {
         self.sessions = Mutex([mainSession.name: mainSession])
     }
 
-    /// The system built by the latest ``quickSetup(_:configuration:)``, or nil before it.
+    /// The system built by the latest ``quickSetup(group:configuration:)``, or nil before it.
     public static var current: ActuateSystem? {
         quickSystem.withLock { $0 }
     }
@@ -78,12 +80,14 @@ public final class ActuateSystem: Sendable {
     ///
     /// - Parameters:
     ///   - group: The app's feature group (or a single feature).
-    ///   - configuration: Everything else; by default an isolated dispatcher on the system clock.
+    ///   - dispatching: The dispatcher; by default an isolated one on the system clock.
+    ///   - configuration: The plugins, routes and the sources of toggles, permissions and purchases.
     /// - Returns: The system.
     /// - Throws: ``ActuateSetupError`` when two features of the group would have the same path, or a feature
     ///   declares a malformed route; nothing is installed then.
     public static func setup(
         group: any FeatureDefinition.Type,
+        dispatching: Dispatching = .isolated(),
         configuration: ActuateConfiguration = ActuateConfiguration()
     ) throws(ActuateSetupError) -> ActuateSystem {
         let features: [FeatureMetadata]
@@ -95,7 +99,7 @@ public final class ActuateSystem: Sendable {
         let dispatcher: ActionDispatcher
         let mainSession: ActionSession
         var installedReportables: [any DebugReportable] = []
-        switch configuration.dispatching {
+        switch dispatching {
         case .shared:
             dispatcher = .shared
             mainSession =
@@ -158,7 +162,8 @@ public final class ActuateSystem: Sendable {
     /// Builds the app's system on the shared dispatcher behind ``ActionSession/main`` and makes it
     /// ``current``. Call it once, at launch.
     ///
-    /// `configuration.dispatching` is ignored. Calling it again replaces the previous quick system: its
+    /// It always uses the shared dispatcher (so it takes no dispatcher); for a dispatcher of the system's own,
+    /// use ``setup(group:dispatching:configuration:)``. Calling it again replaces the previous quick system: its
     /// timeline and plugins leave the shared dispatcher.
     /// - Parameters:
     ///   - group: The app's feature group.
@@ -168,12 +173,10 @@ public final class ActuateSystem: Sendable {
     ///   declares a malformed route.
     @discardableResult
     public static func quickSetup(
-        _ group: any FeatureDefinition.Type,
+        group: any FeatureDefinition.Type,
         configuration: ActuateConfiguration = ActuateConfiguration()
     ) throws(ActuateSetupError) -> ActuateSystem {
-        var configuration = configuration
-        configuration.dispatching = .shared
-        let system = try setup(group: group, configuration: configuration)
+        let system = try setup(group: group, dispatching: .shared, configuration: configuration)
         let previous = quickSystem.withLock { current in
             defer { current = system }
             return current

@@ -32,15 +32,22 @@ public struct ActuateDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
     /// The action's display name.
     public let actionName: String
-    /// The feature's identifier.
-    public let featurePath: String
+    /// The feature's identifier; empty when the action could not be tied to a feature.
+    public let featurePath: FeaturePath
     /// The session's name.
     public let sessionName: String
     /// A sentence saying what happened and how to fix it.
     public let message: String
 
     /// Creates a diagnostic.
-    public init(kind: Kind, actionName: String, featurePath: String, sessionName: String, message: String) {
+    ///
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - actionName: The action's display name.
+    ///   - featurePath: The feature's identifier.
+    ///   - sessionName: The session's name.
+    ///   - message: A sentence saying what happened and how to fix it.
+    public init(kind: Kind, actionName: String, featurePath: FeaturePath, sessionName: String, message: String) {
         self.kind = kind
         self.actionName = actionName
         self.featurePath = featurePath
