@@ -29,7 +29,7 @@ struct ShopDemo {
         let activities = RecordingActivityPublisher()
         let stacks = ActionStacksPlugin()
         let system = try ActuateSystem.quickSetup(
-            ShopFeatures.self,
+            group: ShopFeatures.self,
             configuration: ActuateConfiguration(
                 plugins: [stacks],
                 timelineMaxEntries: 200,
@@ -37,7 +37,7 @@ struct ShopDemo {
             ),
             reporting: reporting.setup(activities: activities)
         )
-        system.debugReport.register(ActionCatalog(group: ShopFeatures.self, routes: routes))
+        system.debugReport.register(try ActionCatalog(group: ShopFeatures.self, routes: routes))
         let presenter = TerminalPresenter()
         let cart = Cart()
         system.router.setPresenter(for: CatalogFeature.showProduct) { presenter }
@@ -68,7 +68,9 @@ struct ShopDemo {
             print("   The toggle is off, so there is no way to perform express checkout.")
         }
         system.availability.setUserToggle(PremiumFeature.self, enabled: true)
-        print("   The user switches it on. Available? \(describe(system.availability.isAvailable(PremiumFeature.self)))")
+        print(
+            "   The user switches it on. Available? \(describe(system.availability.isAvailable(PremiumFeature.self)))"
+        )
         if let expressCheckout = system.request(PremiumFeature.expressCheckout) {
             await expressCheckout.perform(input: cart, presenter: presenter)
         }
@@ -111,7 +113,7 @@ struct ShopDemo {
 
     /// Prints the catalog of the shop's features and actions, built from its registered feature group.
     private static func printCatalog(_ format: DemoOptions.CatalogFormat) throws {
-        let catalog = ActionCatalog(group: ShopFeatures.self, routes: routes)
+        let catalog = try ActionCatalog(group: ShopFeatures.self, routes: routes)
         switch format {
         case .markdown: print(catalog.markdown(), terminator: "")
         case .json: print(String(decoding: try catalog.jsonData(), as: UTF8.self))

@@ -66,7 +66,7 @@ public final class ActionTestHarness: Sendable {
         self.scheduler = scheduler
         self.diagnostics = diagnostics
         self.recorder = RecordingObserver()
-        self.timeline = Timeline(maxEntries: 1_000, scheduler: scheduler)
+        self.timeline = Timeline(maxEntries: 1_000)
         self.realTimeLimit = realTimeLimit
         self.expectations = DiagnosticExpectations(expectedKinds: expectedDiagnostics)
         self.creation = sourceLocation

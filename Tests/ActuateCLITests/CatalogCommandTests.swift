@@ -30,7 +30,11 @@ private final class GreeterApp: FeatureGroup {
 
 @Suite("actuate catalog")
 struct CatalogCommandTests {
-    private let catalog = ActionCatalog(group: GreeterApp.self, routes: URLRouterConfiguration(appSchemes: ["greeter"]))
+    private let catalog: ActionCatalog
+
+    init() throws {
+        catalog = try ActionCatalog(group: GreeterApp.self, routes: URLRouterConfiguration(appSchemes: ["greeter"]))
+    }
 
     @Test("renders a catalog read from standard input as Markdown")
     func fromStandardInput() throws {

@@ -114,7 +114,7 @@ struct ActionFailureReporterTests {
         )
         let system = try ActuateSystem.setup(
             group: HookApp.self,
-            configuration: ActuateConfiguration(dispatching: .isolated(scheduler: TestScheduler())),
+            dispatching: .isolated(scheduler: TestScheduler()),
             reporting: ReportingSetup(reporter: reporter, recordsFailures: false)
         )
         await system.mainSession.perform(HookShopFeature.sync, input: .noInput, presenter: ())

@@ -35,8 +35,8 @@ struct HooksLoopbackTests {
             let activityRouter = ActivityRouter(activityTypePrefix: "com.example.shop")
             let system = try ActuateSystem.setup(
                 group: HookApp.self,
+                dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
                 configuration: ActuateConfiguration(
-                    dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
                     routes: URLRouterConfiguration(appSchemes: ["shop"])
                 ),
                 reporting: ReportingSetup(

@@ -53,7 +53,7 @@ extension PayAction {
 func readmeQuickSetup(reporter: Reporter) throws -> ActuateSystem {
     let activityRouter = ActivityRouter(activityTypePrefix: "com.example.shop")
     let system = try ActuateSystem.quickSetup(
-        AppFeatures.self,
+        group: AppFeatures.self,
         configuration: ActuateConfiguration(routes: URLRouterConfiguration(appSchemes: ["shop"])),
         reporting: ReportingSetup(
             reporter: reporter,  // the Reporter above
@@ -86,8 +86,8 @@ struct HooksReadmeTests {
         )
         let system = try ActuateSystem.setup(
             group: AppFeatures.self,
+            dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
             configuration: ActuateConfiguration(
-                dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
                 routes: URLRouterConfiguration(appSchemes: ["shop"])
             ),
             reporting: ReportingSetup(reporter: reporter, analyticsProviders: [MySDK()])

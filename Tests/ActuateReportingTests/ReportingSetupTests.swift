@@ -19,8 +19,8 @@ struct ReportingSetupTests {
         )
         let system = try ActuateSystem.setup(
             group: HookApp.self,
+            dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
             configuration: ActuateConfiguration(
-                dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
                 plugins: [stacks],
                 routes: URLRouterConfiguration(appSchemes: ["shop"])
             ),
@@ -54,7 +54,7 @@ struct ReportingSetupTests {
         )
         let system = try ActuateSystem.setup(
             group: HookApp.self,
-            configuration: ActuateConfiguration(dispatching: .isolated(scheduler: TestScheduler())),
+            dispatching: .isolated(scheduler: TestScheduler()),
             reporting: ReportingSetup(reporter: reporter, recordsFailures: false)
         )
         #expect(system.plugins.map { String(describing: type(of: $0)) } == ["ReportingPlugin", "AnalyticsPlugin"])

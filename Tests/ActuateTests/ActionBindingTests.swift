@@ -204,7 +204,7 @@ enum FormsFixture {
     static let explicitSession = ActionSession(named: "explicit", dispatcher: dispatcher)
     static let availability: FeatureAvailability = {
         let availability = FeatureAvailability()
-        availability.register(FormsConditionalFeature.self)
+        try! availability.register(FormsConditionalFeature.self)  // one feature: its path cannot clash
         return availability
     }()
 }

@@ -101,7 +101,7 @@ struct ActionCatalogTests {
 
     @Test("lists the group and its features in order, with paths, kinds and descriptions")
     func listsFeatures() throws {
-        let catalog = ActionCatalog(group: LibraryFeatures.self, routes: routes)
+        let catalog = try ActionCatalog(group: LibraryFeatures.self, routes: routes)
         #expect(catalog.formatVersion == 1)
         #expect(catalog.groupName == "Library Features")
         #expect(
@@ -117,7 +117,7 @@ struct ActionCatalogTests {
 
     @Test("each action carries its input, presenter, queue, analytics ID, activities and publication")
     func describesActions() throws {
-        let catalog = ActionCatalog(group: LibraryFeatures.self, routes: routes)
+        let catalog = try ActionCatalog(group: LibraryFeatures.self, routes: routes)
         let openBook = try #require(catalog.allActions.first { $0.name == "Open Book" })
         #expect(openBook.typeName == "OpenBookAction")
         #expect(openBook.inputType == "String")
@@ -137,7 +137,7 @@ struct ActionCatalogTests {
 
     @Test("routes are listed per action with their scopes and the links they answer")
     func describesRoutes() throws {
-        let catalog = ActionCatalog(group: LibraryFeatures.self, routes: routes)
+        let catalog = try ActionCatalog(group: LibraryFeatures.self, routes: routes)
         let openBook = try #require(catalog.allActions.first { $0.name == "Open Book" })
         #expect(openBook.routes.map(\.pattern) == ["book/$(title)"])
         #expect(openBook.routes.first?.links == ["library://book/$(title)", "https://books.example.com/book/$(title)"])
@@ -149,7 +149,7 @@ struct ActionCatalogTests {
 
     @Test("a conditional feature lists its constraints, platforms first")
     func describesConstraints() throws {
-        let catalog = ActionCatalog(group: LibraryFeatures.self, routes: routes)
+        let catalog = try ActionCatalog(group: LibraryFeatures.self, routes: routes)
         let audio = try #require(catalog.features.first { $0.name == "Audio Book" })
         #expect(audio.isConditional)
         #expect(audio.constraints.map(\.kind) == ["platform", "userToggle", "purchase"])
@@ -160,7 +160,7 @@ struct ActionCatalogTests {
 
     @Test("Markdown has a section per feature and a table row per action, with pipes escaped")
     func rendersMarkdown() throws {
-        let markdown = ActionCatalog(group: LibraryFeatures.self, routes: routes).markdown()
+        let markdown = try ActionCatalog(group: LibraryFeatures.self, routes: routes).markdown()
         #expect(markdown.hasPrefix("# Actions of Library Features\n\n3 features, 3 actions (1 published).\n"))
         #expect(markdown.contains("## Audio Book (conditional)"))
         #expect(markdown.contains("- user toggle (feature path) (default false)"))
@@ -175,7 +175,7 @@ struct ActionCatalogTests {
 
     @Test("JSON round-trips through decode, and a debug report's catalog section decodes too")
     func roundTripsJSON() throws {
-        let catalog = ActionCatalog(group: LibraryFeatures.self, routes: routes)
+        let catalog = try ActionCatalog(group: LibraryFeatures.self, routes: routes)
         #expect(try ActionCatalog.decode(from: catalog.jsonData()) == catalog)
         let report = DebugReport(reportables: [catalog])
         #expect(try ActionCatalog.decode(from: report.jsonData()) == catalog)

@@ -14,8 +14,7 @@ struct ActionStacksTests {
             stacks = ActionStacksPlugin(
                 maxEntriesPerStack: maxEntriesPerStack,
                 maxClosedStacks: maxClosedStacks,
-                maxOpenStacks: maxOpenStacks,
-                scheduler: harness.scheduler
+                maxOpenStacks: maxOpenStacks
             )
             harness.dispatcher.add(observer: stacks)
         }
@@ -165,7 +164,7 @@ struct ActionStacksTests {
         await setup.step("second")
         let report = DebugReport(
             reportables: [setup.stacks, setup.harness.timeline],
-            scheduler: setup.harness.scheduler
+            dispatcher: setup.harness.dispatcher
         )
         #expect(report.sections.map(\.debugReportSectionName) == ["timeline", "actionStacks"])
 

@@ -71,19 +71,23 @@ final class CountingPlugin: ActionDispatchObserver, DebugReportable {
     func debugReportText() -> String { "completions: \(completions)\n" }
 }
 
-extension ActuateConfiguration {
-    /// An isolated test configuration with virtual time and recording diagnostics.
+extension ActuateSystem {
+    /// An isolated test system with virtual time and recording diagnostics.
     static func testing(
+        _ group: any FeatureDefinition.Type = StoreApp.self,
         scheduler: TestScheduler = TestScheduler(),
         diagnostics: RecordingDiagnostics = RecordingDiagnostics(),
         plugins: [any ActionDispatchObserver] = [],
         toggles: InMemoryUserToggles = InMemoryUserToggles()
-    ) -> ActuateConfiguration {
-        ActuateConfiguration(
+    ) throws(ActuateSetupError) -> ActuateSystem {
+        try setup(
+            group: group,
             dispatching: .isolated(scheduler: scheduler, diagnostics: diagnostics, completionTimeout: .seconds(1)),
-            plugins: plugins,
-            routes: URLRouterConfiguration(appSchemes: ["store"]),
-            userToggles: toggles
+            configuration: ActuateConfiguration(
+                plugins: plugins,
+                routes: URLRouterConfiguration(appSchemes: ["store"]),
+                userToggles: toggles
+            )
         )
     }
 }
@@ -96,10 +100,7 @@ struct ActuateSystemTests {
     func setupBuildsEverything() async throws {
         let recorder = RecordingObserver()
         let counter = CountingPlugin()
-        let system = try ActuateSystem.setup(
-            group: StoreApp.self,
-            configuration: .testing(plugins: [recorder, counter])
-        )
+        let system = try ActuateSystem.testing(plugins: [recorder, counter])
 
         #expect(
             system.features.map(\.path.description) == [
@@ -125,7 +126,7 @@ struct ActuateSystemTests {
 
     @Test("session(named:) gives one session per name, on the system's dispatcher")
     func sessions() async throws {
-        let system = try ActuateSystem.setup(group: StoreApp.self, configuration: .testing())
+        let system = try ActuateSystem.testing()
         let background = system.session(named: "background")
         #expect(system.session(named: "background") === background)
         #expect(system.session(named: "main") === system.mainSession)
@@ -136,7 +137,7 @@ struct ActuateSystemTests {
 
     @Test("the system opens URLs in its main session and builds links its router opens")
     func routes() async throws {
-        let system = try ActuateSystem.setup(group: StoreApp.self, configuration: .testing())
+        let system = try ActuateSystem.testing()
         let link = try system.links.appLink(to: StoreFeature.openStore, input: "east wing")
         #expect(link.absoluteString == "store://store/east%20wing")
         #expect(await system.open(url: link).isSuccess)
@@ -150,12 +151,9 @@ struct ActuateSystemTests {
     func dispatcherConfiguration() async throws {
         let scheduler = TestScheduler()
         let diagnostics = RecordingDiagnostics()
-        let system = try ActuateSystem.setup(
-            group: StoreApp.self,
-            configuration: .testing(scheduler: scheduler, diagnostics: diagnostics)
-        )
+        let system = try ActuateSystem.testing(scheduler: scheduler, diagnostics: diagnostics)
         #expect(await system.mainSession.perform(StoreFeature.openStore, input: "x").isSuccess)
-        #expect(system.timeline.snapshot().first?.date == scheduler.now())
+        #expect(system.timeline.snapshot().first?.startDate == scheduler.now())
         system.mainSession.perform(StoreFeature.stall, completion: nil)
         for _ in 0..<10_000 where system.dispatcher.pendingAsyncCompletions == 0 { await Task.yield() }
         #expect(system.dispatcher.pendingAsyncCompletions == 1)
@@ -166,7 +164,7 @@ struct ActuateSystemTests {
     @Test("conditional features are requested through the system's availability")
     func conditionalThroughSystem() throws {
         let toggles = InMemoryUserToggles()
-        let system = try ActuateSystem.setup(group: StoreApp.self, configuration: .testing(toggles: toggles))
+        let system = try ActuateSystem.testing(toggles: toggles)
         #expect(system.request(StoreBetaFeature.openStore) == nil)
         #expect(system.availability.setUserToggle(StoreBetaFeature.self, enabled: true))
         #expect(system.request(StoreBetaFeature.openStore) != nil)
@@ -176,9 +174,10 @@ struct ActuateSystemTests {
     @Test("a malformed route makes setup throw with every problem")
     func setupRejectsBadRoutes() {
         #expect {
-            try ActuateSystem.setup(group: BrokenStoreApp.self, configuration: .testing())
+            try ActuateSystem.testing(BrokenStoreApp.self)
         } throws: { error in
-            (error as? URLRouteMappingError)?.problems.count == 3
+            guard case .malformedRoutes(let routes) = error as? ActuateSetupError else { return false }
+            return routes.problems.count == 3
         }
     }
 
@@ -208,8 +207,7 @@ struct ActuateSystemTests {
     ) async throws
         -> ActuateSystem
     {
-        let configuration = ActuateConfiguration.testing(toggles: toggles)
-        let system = try ActuateSystem.setup(group: StoreApp.self, configuration: configuration)
+        let system = try ActuateSystem.testing(toggles: toggles)
         system.availability.setUserToggle(StoreBetaFeature.self, enabled: enableBeta)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<50 {
@@ -224,7 +222,7 @@ struct ActuateSystemTests {
 
     @Test("quick setup uses the shared dispatcher, so binding.perform() reaches its timeline; a second replaces it")
     func quickSetup() async throws {
-        let first = try ActuateSystem.quickSetup(StoreApp.self)
+        let first = try ActuateSystem.quickSetup(group: StoreApp.self)
         #expect(ActuateSystem.current === first)
         #expect(first.mainSession === ActionSession.main)
         #expect(first.dispatcher === ActionDispatcher.shared)
@@ -237,7 +235,7 @@ struct ActuateSystemTests {
         #expect(await verified.perform(input: "quick-beta").isSuccess)
         #expect(first.timeline.snapshot().contains { $0.inputDescription == "quick-beta" })
 
-        let second = try ActuateSystem.quickSetup(StoreApp.self)
+        let second = try ActuateSystem.quickSetup(group: StoreApp.self)
         #expect(ActuateSystem.current === second)
         #expect(StoreBetaFeature.openStore.request() == nil, "the new system has its own toggles")
         #expect(await StoreFeature.openStore.perform(input: "quick-2").isSuccess)

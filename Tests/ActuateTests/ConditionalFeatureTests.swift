@@ -131,7 +131,7 @@ final class ConstraintFixtures: FeatureGroup {
             purchases: purchases,
             platform: platform
         )
-        availability.register(ConstraintFixtures.self)
+        try! availability.register(ConstraintFixtures.self)
         return availability
     }
 }
@@ -178,7 +178,7 @@ struct ConditionalFeatureTests {
     }
 
     @Test("a feature never registered is unavailable, even without constraints; registering makes it available")
-    func unregisteredIsUnavailable() {
+    func unregisteredIsUnavailable() throws {
         let availability = ConstraintFixtures.availability()
         #expect(availability.isAvailable(NeverRegisteredFeature.self) == false)
         #expect(NeverRegisteredFeature.scan.request(from: availability) == nil)
@@ -186,7 +186,7 @@ struct ConditionalFeatureTests {
         #expect(availability.report(for: NeverRegisteredFeature.self).isRegistered == false)
         #expect(availability.isAvailable(UnconstrainedFeature.self) == true)
 
-        availability.register(NeverRegisteredFeature.self)
+        try availability.register(NeverRegisteredFeature.self)
         #expect(availability.isAvailable(NeverRegisteredFeature.self) == true)
         #expect(FeatureAvailability().isAvailable(UnconstrainedFeature.self) == false)
     }
@@ -207,7 +207,7 @@ struct ConditionalFeatureTests {
     }
 
     @Test("a subfeature's availability is unknown while its group's is")
-    func parentUnknown() {
+    func parentUnknown() throws {
         final class Unknown: PurchaseValidator {
             func isPurchased(_ productID: String) -> Bool? { nil }
             func observeChanges(_ handler: @escaping @Sendable (String) -> Void) -> ChangeSubscription {
@@ -215,7 +215,7 @@ struct ConditionalFeatureTests {
             }
         }
         let availability = FeatureAvailability(purchases: Unknown())
-        availability.register(PaidGroup.self)
+        try availability.register(PaidGroup.self)
         #expect(availability.isAvailable(PaidGroup.self) == nil)
         #expect(availability.isAvailable(PaidChildFeature.self) == nil)
     }

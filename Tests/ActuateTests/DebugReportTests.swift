@@ -21,14 +21,15 @@ struct DebugReportTests {
     func writesBothFiles() async throws {
         let harness = ActionTestHarness()
         _ = await harness.perform(GreetingFeature.sayHello, input: "Ada", presenter: GreetingPresenter())
-        let report = DebugReport(reportables: [NotesSection(), harness.timeline], scheduler: harness.scheduler)
+        let report = DebugReport(reportables: [NotesSection(), harness.timeline], dispatcher: harness.dispatcher)
         #expect(report.sections.map(\.debugReportSectionName) == ["timeline", "notes"])
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try report.write(to: directory)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: files.json)) as? [String: Any]
         #expect(json?["sections"] as? [String] == ["timeline", "notes"])
-        #expect((json?["timeline"] as? [[String: Any]])?.first?["actionName"] as? String == "Say Hello")
+        let timeline = json?["timeline"] as? [String: Any]
+        #expect((timeline?["entries"] as? [[String: Any]])?.first?["actionName"] as? String == "Say Hello")
         #expect((json?["notes"] as? [String: String])?["note"] == "hello")
         let text = try String(contentsOf: files.text, encoding: .utf8)
         let timelineIndex = try #require(text.range(of: "== timeline"))

@@ -40,12 +40,14 @@ final class AccountGroup: FeatureGroup {
 @Suite("Features")
 struct FeatureTests {
     @Test("a registered group gives its subfeatures paths through it")
-    func groupPaths() {
-        let registered = FeatureRegistry.shared.register(StoreFeatures.self)
-        #expect(registered.map(\.path.description) == [
-            "StoreFeatures", "StoreFeatures/CatalogFeature", "StoreFeatures/AccountGroup",
-            "StoreFeatures/AccountGroup/AccountFeature",
-        ])
+    func groupPaths() throws {
+        let registered = try FeatureRegistry.shared.register(StoreFeatures.self)
+        #expect(
+            registered.map(\.path.description) == [
+                "StoreFeatures", "StoreFeatures/CatalogFeature", "StoreFeatures/AccountGroup",
+                "StoreFeatures/AccountGroup/AccountFeature",
+            ]
+        )
         #expect(AccountFeature.identifier == FeaturePath(["StoreFeatures", "AccountGroup", "AccountFeature"]))
         #expect(AccountFeature.identifier.isWithin(StoreFeatures.identifier))
         #expect(!StoreFeatures.identifier.isWithin(AccountFeature.identifier))

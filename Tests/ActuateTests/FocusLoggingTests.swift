@@ -22,7 +22,6 @@ struct FocusLoggingTests {
             _ = FocusFixtures.registered
             logging = FocusLogging(
                 backend: backend,
-                scheduler: scheduler,
                 developmentDefaultLevel: developmentDefaultLevel,
                 productionDefaultLevel: productionDefaultLevel,
                 maxRecentEvents: maxRecentEvents
@@ -162,7 +161,7 @@ struct FocusLoggingTests {
         let setup = Setup()
         let feature = FeatureRegistry.shared.metadata(for: FocusAccountFeature.self)
         let action = try #require(feature.actions.first)
-        let logs = setup.logging.makeLogs(feature: feature, action: action, session: "direct")
+        let logs = setup.logging.makeLogs(feature: feature, action: action, session: "direct", clock: setup.scheduler)
         let built = Atomic<Int>(0)
         func message() -> String {
             built.add(1, ordering: .relaxed)
@@ -182,8 +181,8 @@ struct FocusLoggingTests {
         let setup = Setup()
         setup.logging.selection.focus(FocusFixtures.shopPath)
         await setup.cart("x")
-        let timeline = Timeline(maxEntries: 10, scheduler: setup.scheduler)
-        let report = DebugReport(reportables: [setup.logging, timeline], scheduler: setup.scheduler)
+        let timeline = Timeline(maxEntries: 10)
+        let report = DebugReport(reportables: [setup.logging, timeline], dispatcher: setup.session.dispatcher)
         #expect(report.sections.map(\.debugReportSectionName) == ["timeline", "focusLogs"])
 
         let text = report.text()
@@ -202,8 +201,7 @@ struct FocusLoggingTests {
         let first = InMemoryLogBackend()
         let second = InMemoryLogBackend()
         let logging = FocusLogging(
-            backend: MultiplexLogBackend([first, NoOpLogBackend(), second]),
-            scheduler: TestScheduler()
+            backend: MultiplexLogBackend([first, NoOpLogBackend(), second])
         )
         let session = ActionSession(
             named: "multi",

@@ -262,7 +262,7 @@ struct URLRoutesTests {
     @Test("a route to a conditional feature performs only while the feature is available")
     func conditionalRoute() async throws {
         let availability = FeatureAvailability()
-        availability.register(ShopRoutesGroup.self)
+        try availability.register(ShopRoutesGroup.self)
         let testbed = try RouteTestbed(availability: availability)
         guard case .unavailable(let path) = try await testbed.open("shop://beta/1") else {
             Issue.record("an unavailable feature's route performed")

@@ -1,5 +1,10 @@
 /// How an action ended, as the action reports it through its completion requirement.
-public enum ActionPerformOutcome: Sendable {
+///
+/// Every text made from an outcome (the timeline, action stacks, analytics, reporting, diagnostics, debug
+/// reports, and `description` itself) goes through one classification, ``summary``, which describes an error
+/// by ``Loggable/loggingDescription`` when the error is ``Loggable``, so that an error holding private data
+/// can leave it out, and which never prints a ``Redacted`` value.
+public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The action succeeded.
     case success
     /// The action succeeded and the feature's current use is over, which closes its action stack.
@@ -41,15 +46,34 @@ public enum ActionPerformOutcome: Sendable {
     }
 
     /// The error of a failed action, described for logs and reports: by ``Loggable/loggingDescription`` when the
-    /// error is ``Loggable`` (so that it can redact itself), by `String(describing:)` otherwise; nil on success.
+    /// error is ``Loggable`` (so that it can redact itself), by `String(describing:)` otherwise, in which
+    /// ``Redacted`` values print as `<redacted>`; nil on success.
     public var errorDescription: String? {
-        guard let error = simplifiedOutcome.error else { return nil }
-        return (error as? any Loggable)?.loggingDescription ?? String(describing: error)
+        simplifiedOutcome.errorDescription
     }
+
+    /// The one classification of the outcome that everything recording or printing it uses.
+    public var summary: TimelineOutcome {
+        TimelineOutcome(self)
+    }
+
+    /// The outcome's ``summary`` in words, such as `success` or `failure: card declined`.
+    public var description: String {
+        switch summary {
+        case .success: "success"
+        case .successWithFeatureTermination: "success (feature terminated)"
+        case .failure(let message): "failure: \(message)"
+        case .failureWithFeatureTermination(let message): "failure (feature terminated): \(message)"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// The same as ``description``: an outcome never prints its error's private data.
+    public var debugDescription: String { description }
 }
 
 /// How an action ended, as its caller sees it.
-public enum ActionOutcome: Sendable {
+public enum ActionOutcome: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The action succeeded.
     case success
     /// The action failed.
@@ -70,6 +94,32 @@ public enum ActionOutcome: Sendable {
     /// Whether the action failed because it was cancelled.
     public var isCancellation: Bool {
         error is ActionCancellationError
+    }
+
+    /// The error described for logs and reports, as ``ActionPerformOutcome/errorDescription``; nil on success.
+    public var errorDescription: String? {
+        error.map(ErrorDescription.redacted)
+    }
+
+    /// `success`, `cancelled`, or `failure: ` and the ``errorDescription``.
+    public var description: String {
+        switch self {
+        case .success: "success"
+        case .failure where isCancellation: "cancelled"
+        case .failure(let error): "failure: \(ErrorDescription.redacted(error))"
+        }
+    }
+
+    /// The same as ``description``: an outcome never prints its error's private data.
+    public var debugDescription: String { description }
+}
+
+/// The one way Actuate turns an error into text.
+enum ErrorDescription {
+    /// `error`'s ``Loggable/loggingDescription`` when it is ``Loggable``, its `String(describing:)` otherwise
+    /// (in which ``Redacted`` values print as `<redacted>`).
+    static func redacted(_ error: any Error) -> String {
+        (error as? any Loggable)?.loggingDescription ?? String(describing: error)
     }
 }
 

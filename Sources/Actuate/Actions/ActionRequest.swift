@@ -2,13 +2,24 @@ import Foundation
 
 /// One request to perform action `A` of feature `F`, as plugins see it.
 ///
+/// The request carries the dispatcher's clock readings, as a SwiftNIO handler reads its event loop's clock:
+/// the dispatcher reads its ``ActuateScheduler`` once when the request is made (``date`` and
+/// ``startUptimeNanoseconds``) and once when the action completes (``completionUptimeNanoseconds``), and
+/// plugins take every date and duration from these readings, so that they all agree with each other and
+/// with a test's `TestScheduler`. No plugin owns a clock.
+///
 /// Everything but ``context`` has a fixed size and comes first, so that plugins, which are generic over the
 /// request, read those fields without looking up generic layouts at run time.
 public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// A process-unique identifier; requests of one dispatcher get increasing ids.
     public let uniqueID: UInt64
-    /// When the request was made, on the dispatcher's clock.
+    /// When the request was made, on the dispatcher's wall clock.
     public let date: Date
+    /// The dispatcher clock's monotonic reading when the request was made, in nanoseconds.
+    public let startUptimeNanoseconds: UInt64
+    /// The monotonic reading at completion, set by the dispatcher on the copy it hands to
+    /// ``ActionDispatchObserver/actionDidComplete(_:outcome:)``.
+    @usableFromInline var completionReading: UInt64?
     /// The feature's metadata.
     public let feature: FeatureMetadata
     /// The action's metadata.
@@ -28,6 +39,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     init(
         uniqueID: UInt64,
         date: Date,
+        startUptimeNanoseconds: UInt64,
         feature: FeatureMetadata,
         action: ActionMetadata,
         inputDescription: String,
@@ -35,6 +47,8 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     ) {
         self.uniqueID = uniqueID
         self.date = date
+        self.startUptimeNanoseconds = startUptimeNanoseconds
+        self.completionReading = nil
         self.feature = feature
         self.action = action
         self.sessionName = context.session
@@ -42,6 +56,26 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
         self.source = context.source
         self.inputDescription = inputDescription
         self.context = context
+    }
+
+    /// The dispatcher clock's monotonic reading when the action completed, in nanoseconds; nil in
+    /// ``ActionDispatchObserver/actionWillBegin(_:)``, set in ``ActionDispatchObserver/actionDidComplete(_:outcome:)``.
+    public var completionUptimeNanoseconds: UInt64? { completionReading }
+
+    /// How long the action took, in nanoseconds on the dispatcher's monotonic clock; nil until it completed.
+    public var durationNanoseconds: UInt64? {
+        completionUptimeNanoseconds.map { $0 >= startUptimeNanoseconds ? $0 - startUptimeNanoseconds : 0 }
+    }
+
+    /// How long the action took, in seconds; nil until it completed.
+    public var duration: TimeInterval? {
+        durationNanoseconds.map { TimeInterval($0) / 1e9 }
+    }
+
+    /// When the action completed, on the dispatcher's wall clock: ``date`` plus ``duration``; nil until it
+    /// completed.
+    public var completionDate: Date? {
+        duration.map { date.addingTimeInterval($0) }
     }
 
     /// A type-erased summary, for plugins that store requests.

@@ -61,6 +61,9 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         String(component.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     }
 
+    /// Publishes once the recorders have recorded the outcome: ``PluginStage/after``.
+    public var stage: PluginStage { .after }
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
@@ -77,7 +80,7 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         do {
             try A.prepareActivity(builder)
         } catch {
-            report(request, "prepareActivity(_:) threw \(String(describing: error)); no activity was published.")
+            report(request, "prepareActivity(_:) threw \(ErrorDescription.redacted(error)); no activity was published.")
             return
         }
         guard !builder.isCancelled, !builder.eligibility.isEmpty else { return }
@@ -105,7 +108,7 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
             ActuateDiagnostic(
                 kind: .pluginFailure,
                 actionName: request.action.name,
-                featurePath: request.feature.path.description,
+                featurePath: request.feature.path,
                 sessionName: request.sessionName,
                 message: "ActivitiesPlugin: " + message
             )

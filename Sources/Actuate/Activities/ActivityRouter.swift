@@ -151,7 +151,7 @@ public final class ActivityRouter: Sendable {
 }
 
 /// What happened when an ``ActivityRouter`` was asked to continue an activity.
-public enum ActivityContinuationResult: Sendable, CustomStringConvertible {
+public enum ActivityContinuationResult: Sendable, Equatable, CustomStringConvertible {
     /// The registered action was performed, with this outcome.
     case performed(ActionOutcome)
     /// No action is registered for the activity type.
@@ -165,12 +165,23 @@ public enum ActivityContinuationResult: Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Results compare equal when they are the same case with equal outcomes, or equal errors (by `==` when
+    /// the error type is `Equatable`, otherwise by type and reflected description).
+    public static func == (lhs: ActivityContinuationResult, rhs: ActivityContinuationResult) -> Bool {
+        switch (lhs, rhs) {
+        case (.performed(let left), .performed(let right)): left == right
+        case (.noMatch, .noMatch): true
+        case (.badInput(let left), .badInput(let right)): ErrorEquality.areEqual(left, right)
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .performed(let outcome):
-            outcome.isSuccess ? "performed" : "performed, failed: \(outcome.error.map { "\($0)" } ?? "")"
+            outcome.isSuccess ? "performed" : "performed, failed: \(outcome.errorDescription ?? "")"
         case .noMatch: "no match"
-        case .badInput(let error): "bad input: \(error)"
+        case .badInput(let error): "bad input: \(ErrorDescription.redacted(error))"
         }
     }
 }

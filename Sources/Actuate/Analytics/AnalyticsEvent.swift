@@ -35,13 +35,14 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
     public var inputDescription: String
     /// The attributes from ``Action/analyticsAttributes(forRequest:)``; empty when it returned `nil`.
     public var attributes: [String: AnalyticsValue]
-    /// When the event happened, on the plugin's clock.
+    /// When the event happened, on the dispatcher's clock: when the request was made for
+    /// ``Phase/began``, when the action completed for ``Phase/ended``.
     public var date: Date
     /// How the action ended; `nil` for ``Phase/began`` events.
     public var outcome: AnalyticsOutcome?
     /// Whether the outcome ended the feature's current use; always `false` for ``Phase/began`` events.
     public var terminatedFeature: Bool
-    /// How long the action took, in seconds, on the plugin's monotonic clock; `nil` for ``Phase/began``.
+    /// How long the action took, in seconds, on the dispatcher's monotonic clock; `nil` for ``Phase/began``.
     public var duration: TimeInterval?
 
     /// Creates an event.
@@ -98,22 +99,20 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
 public enum AnalyticsOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The action succeeded.
     case success
-    /// The action failed with an error, described by ``Loggable/loggingDescription`` when the error is
-    /// ``Loggable`` and by `String(describing:)` otherwise.
+    /// The action failed with an error, described by ``ActionPerformOutcome/errorDescription``.
     case failure(errorDescription: String)
     /// The action was cancelled (it failed with ``ActionCancellationError``).
     case cancelled
 
-    /// Classifies an outcome.
+    /// Classifies an outcome through its one classification, ``ActionPerformOutcome/summary``.
     ///
     /// - Parameter outcome: The outcome the action reported.
     public init(_ outcome: ActionPerformOutcome) {
-        if outcome.isCancellation {
-            self = .cancelled
-        } else if let errorDescription = outcome.errorDescription {
-            self = .failure(errorDescription: errorDescription)
-        } else {
-            self = .success
+        switch outcome.summary {
+        case .success, .successWithFeatureTermination: self = .success
+        case .cancelled: self = .cancelled
+        case .failure(let message), .failureWithFeatureTermination(let message):
+            self = .failure(errorDescription: message)
         }
     }
 

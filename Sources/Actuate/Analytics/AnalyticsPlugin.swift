@@ -7,7 +7,7 @@ import Synchronization
 /// Actions without an identifier send nothing. Each event carries the action's
 /// ``Action/analyticsAttributes(forRequest:)`` (asked once per request, when it begins), the input's
 /// ``Loggable/loggingDescription`` (so ``Redacted`` values stay redacted), and, at the end, the outcome and
-/// the duration measured on the injected scheduler.
+/// the duration, all on the clock of the dispatcher it is added to.
 ///
 /// ```swift
 /// let analytics = AnalyticsPlugin(provider: MultiplexAnalyticsProvider([mySDKAdapter, ConsoleAnalytics()]))
@@ -17,48 +17,41 @@ import Synchronization
 /// Install one plugin per dispatcher: it pairs begin and end events by request identifier, which is unique
 /// per dispatcher.
 public final class AnalyticsPlugin: ActionDispatchObserver {
-    private struct InFlight: Sendable {
-        var start: Duration
-        var attributes: [String: AnalyticsValue]
-    }
-
     /// Where events go.
     public let provider: any AnalyticsProvider
-    private let scheduler: any ActuateScheduler
-    private let inFlight = Mutex<[UInt64: InFlight]>([:])
+    /// The attributes of each tracked action that has begun and not ended, asked for once when it began.
+    private let inFlight = Mutex<[UInt64: [String: AnalyticsValue]]>([:])
 
-    /// Creates the plugin.
+    /// Creates the plugin. Event dates and durations come from the clock of the dispatcher it is added to.
     ///
-    /// - Parameters:
-    ///   - provider: Where events go.
-    ///   - scheduler: The clock for event dates and durations; tests pass a `TestScheduler`.
-    public init(provider: any AnalyticsProvider, scheduler: any ActuateScheduler = SystemScheduler.shared) {
+    /// - Parameter provider: Where events go.
+    public init(provider: any AnalyticsProvider) {
         self.provider = provider
-        self.scheduler = scheduler
     }
 
     /// The number of tracked actions that have begun and not yet ended.
     public var inFlightCount: Int { inFlight.withLock { $0.count } }
 
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard let analyticsID = request.action.analyticsID else { return }
         let attributes = A.analyticsAttributes(forRequest: request) ?? [:]
-        let start = scheduler.uptime()
-        inFlight.withLock { $0[request.uniqueID] = InFlight(start: start, attributes: attributes) }
-        provider.track(event(.began, analyticsID, request, attributes: attributes))
+        inFlight.withLock { $0[request.uniqueID] = attributes }
+        provider.track(event(.began, analyticsID, request, attributes: attributes, date: request.date))
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard let analyticsID = request.action.analyticsID else { return }
-        let end = scheduler.uptime()
         let begun = inFlight.withLock { $0.removeValue(forKey: request.uniqueID) }
         // The dispatcher pairs every completion with a begin, so `begun` is only missing if this plugin is
-        // shared between dispatchers; the event is still sent, without a duration.
-        let attributes = begun?.attributes ?? A.analyticsAttributes(forRequest: request) ?? [:]
-        var ended = event(.ended, analyticsID, request, attributes: attributes)
+        // shared between dispatchers; the event is still sent, with the attributes asked for again.
+        let attributes = begun ?? A.analyticsAttributes(forRequest: request) ?? [:]
+        var ended = event(.ended, analyticsID, request, attributes: attributes, date: request.completionDate)
         ended.outcome = AnalyticsOutcome(outcome)
         ended.terminatedFeature = outcome.terminatesFeature
-        ended.duration = begun.map { (end - $0.start).seconds }
+        ended.duration = request.duration
         provider.track(ended)
     }
 
@@ -66,7 +59,8 @@ public final class AnalyticsPlugin: ActionDispatchObserver {
         _ phase: AnalyticsEvent.Phase,
         _ analyticsID: String,
         _ request: ActionRequest<F, A>,
-        attributes: [String: AnalyticsValue]
+        attributes: [String: AnalyticsValue],
+        date: Date?
     ) -> AnalyticsEvent {
         AnalyticsEvent(
             phase: phase,
@@ -79,7 +73,7 @@ public final class AnalyticsPlugin: ActionDispatchObserver {
             userInitiated: request.userInitiated,
             inputDescription: request.inputDescription,
             attributes: attributes,
-            date: scheduler.now()
+            date: date ?? request.date
         )
     }
 }

@@ -28,14 +28,18 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
     /// order.
     public var features: [FeatureEntry]
 
-    /// Builds the catalog of `group`, registering it with ``FeatureRegistry/shared`` if it was not yet.
+    /// Builds the catalog of `group`, registering the group (so its features get their paths) if it was not yet.
     ///
     /// - Parameters:
     ///   - group: The app's feature group, or a single feature.
     ///   - routes: The app schemes and universal-link hosts, used to write each route's links; with none, routes
     ///     are listed by pattern only.
-    public init(group: any FeatureDefinition.Type, routes: URLRouterConfiguration = URLRouterConfiguration()) {
-        let registered = FeatureRegistry.shared.register(group)
+    /// - Throws: ``FeaturePathClash`` when two types of the group would have the same path.
+    public init(
+        group: any FeatureDefinition.Type,
+        routes: URLRouterConfiguration = URLRouterConfiguration()
+    ) throws(FeaturePathClash) {
+        let registered = try FeatureRegistry.shared.register(group)
         var features: [FeatureEntry] = []
         Self.collect(group, routes: routes, into: &features)
         self.formatVersion = Self.formatVersion

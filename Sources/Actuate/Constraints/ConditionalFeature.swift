@@ -68,7 +68,10 @@ public struct ConditionalActionBinding<F: ConditionalFeature, A: Action>: Sendab
     }
 
     /// A performable binding if the feature is available in the system set up by
-    /// ``ActuateSystem/quickSetup(_:configuration:)``; nil when it is not, or no such system exists.
+    /// ``ActuateSystem/quickSetup(group:configuration:)``; nil when it is not, or no such system exists.
+    ///
+    /// It reads the process-wide ``ActuateSystem/current``; tests, which build systems of their own and run in
+    /// parallel, ask their system instead with ``ActuateSystem/request(_:)``.
     public func request() -> VerifiedActionBinding<F, A>? {
         guard let system = ActuateSystem.current else { return nil }
         return request(from: system.availability)

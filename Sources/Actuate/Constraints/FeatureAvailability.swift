@@ -66,9 +66,11 @@ public final class FeatureAvailability: Sendable {
     /// Registers `feature` and, if it is a group, everything inside it, so that they can be available.
     ///
     /// Also registers them with the process-wide feature registry, which gives subfeatures their group's path.
+    /// Nothing is registered when two types of the group would have the same path.
     /// - Parameter feature: A feature or a feature group.
-    public func register(_ feature: any FeatureDefinition.Type) {
-        FeatureRegistry.shared.register(feature)
+    /// - Throws: ``FeaturePathClash`` naming the path and both full type names.
+    public func register(_ feature: any FeatureDefinition.Type) throws(FeaturePathClash) {
+        try FeatureRegistry.shared.register(feature)
         var entries: [(ObjectIdentifier, Entry)] = []
         collect(feature, parent: nil, into: &entries)
         state.withLock { state in
@@ -232,9 +234,7 @@ extension FeatureAvailability: DebugReportable {
     public var debugReportOrder: Int { 50 }
 
     public func debugReportJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(reports())
+        try DebugReport.makeJSONEncoder().encode(reports())
     }
 
     public func debugReportText() -> String {

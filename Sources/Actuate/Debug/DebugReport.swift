@@ -4,22 +4,28 @@ import Synchronization
 /// Gathers every registered ``DebugReportable`` into one JSON document and one readable text, and writes
 /// them to a directory, to attach to a bug report.
 ///
+/// Its date comes from the clock of the dispatcher it belongs to, like every date in its sections.
+///
 /// ```swift
-/// let report = DebugReport()
-/// report.register(timeline)
+/// let report = DebugReport(reportables: [timeline], dispatcher: dispatcher)
 /// let files = try report.write(to: URL(filePath: "/tmp/session-dump"))
 /// ```
 public final class DebugReport: Sendable {
+    /// The version of the JSON format this version of Actuate writes: `formatVersion` at the top of every
+    /// debug report and timeline dump. ``DebugReportDecoder`` reads it.
+    public static let formatVersion = 1
+
     private let reportables = Mutex<[any DebugReportable]>([])
-    private let scheduler: any ActuateScheduler
+    private let clock: any ActuateScheduler
 
     /// Creates a report.
     /// - Parameters:
     ///   - reportables: The sections to gather.
-    ///   - scheduler: The clock for the report's date.
-    public init(reportables: [any DebugReportable] = [], scheduler: any ActuateScheduler = SystemScheduler.shared) {
+    ///   - dispatcher: The dispatcher whose actions the report describes, and whose clock dates it; the shared
+    ///     one by default.
+    public init(reportables: [any DebugReportable] = [], dispatcher: ActionDispatcher = .shared) {
         self.reportables.withLock { $0 = reportables }
-        self.scheduler = scheduler
+        self.clock = dispatcher.scheduler
     }
 
     /// Adds a section.
@@ -34,10 +40,31 @@ public final class DebugReport: Sendable {
             .map(\.element)
     }
 
-    /// The whole report as one JSON object: `generatedAt` and one key per section.
+    /// An encoder that writes JSON as the debug report's own sections do: dates in ISO 8601, UTC, with six
+    /// fractional digits, and sorted keys. Sections of your own (see ``DebugReportable``) use it so that every
+    /// date in the document has one format.
+    ///
+    /// - Returns: A new encoder.
+    public static func makeJSONEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ReportDate.string(from: date))
+        }
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return encoder
+    }
+
+    /// The whole report as one JSON object in format 1: `formatVersion`, `generatedAt`, `sections` (the
+    /// section names in order) and one key per section. ``DebugReportDecoder`` reads it.
+    ///
+    /// - Returns: The JSON document.
     /// - Throws: An error from a section that could not encode itself.
     public func jsonData() throws -> Data {
-        var document: [String: Any] = ["generatedAt": scheduler.now().formatted(.iso8601)]
+        var document: [String: Any] = [
+            "formatVersion": Self.formatVersion,
+            "generatedAt": ReportDate.string(from: clock.now()),
+        ]
         var order: [String] = []
         for section in sections {
             let data = try section.debugReportJSON()
@@ -53,7 +80,7 @@ public final class DebugReport: Sendable {
 
     /// The whole report as readable text, one titled section after another.
     public func text() -> String {
-        var text = "Actuate debug report, \(scheduler.now().formatted(.iso8601))\n"
+        var text = "Actuate debug report, \(clock.now().formatted(.iso8601))\n"
         for section in sections {
             let title = section.debugReportSectionName
             text += "\n== \(title) " + String(repeating: "=", count: max(3, 60 - title.count)) + "\n"

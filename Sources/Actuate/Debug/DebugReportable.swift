@@ -6,7 +6,8 @@ public protocol DebugReportable: Sendable {
     var debugReportSectionName: String { get }
     /// Where the section goes: lower comes first. The timeline is 0; the default is 100.
     var debugReportOrder: Int { get }
-    /// The section as a JSON document.
+    /// The section as a JSON document, written with ``DebugReport/makeJSONEncoder()`` so that its dates have
+    /// the report's one format.
     func debugReportJSON() throws -> Data
     /// The section as readable text.
     func debugReportText() -> String

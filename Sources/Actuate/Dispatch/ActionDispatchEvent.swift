@@ -50,6 +50,9 @@ final class DispatchEventStreamObserver: ActionDispatchObserver {
         self.continuation = continuation
     }
 
+    /// Streams events once the recorders have recorded them: ``PluginStage/after``.
+    var stage: PluginStage { .after }
+
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         continuation.yield(.began(request.summary))
     }

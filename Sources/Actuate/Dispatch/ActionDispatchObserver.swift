@@ -1,14 +1,24 @@
 /// A plugin that hears about every action a dispatcher performs.
 ///
-/// The dispatcher calls ``actionWillBegin(_:)`` on every observer, in the order they were added, before the
-/// body runs, and ``actionDidComplete(_:outcome:)`` on the same observers before the caller's completion
-/// runs. An observer added or removed while an action is in flight sees both calls for it, or neither.
+/// The dispatcher calls ``actionWillBegin(_:)`` on every observer before the body runs, and
+/// ``actionDidComplete(_:outcome:)`` on the same observers before the caller's completion runs, both in
+/// ``stage`` order and, within a stage, in the order the observers were added. An observer added or removed
+/// while an action is in flight sees both calls for it, or neither.
 ///
-/// Observers run on the dispatching thread: keep them fast and never block.
+/// Observers run on the dispatching thread: keep them fast and never block. Take dates and durations from
+/// the request (``ActionRequest/date``, ``ActionRequest/durationNanoseconds``), which carries the
+/// dispatcher's clock readings; an observer never owns a clock.
 public protocol ActionDispatchObserver: Sendable {
+    /// When the observer runs relative to the others; ``PluginStage/observation`` by default.
+    var stage: PluginStage { get }
+
     /// Called before an action's body runs, on the action's queue.
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>)
 
     /// Called when an action has completed, before its caller hears about it.
     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome)
+}
+
+extension ActionDispatchObserver {
+    public var stage: PluginStage { .observation }
 }

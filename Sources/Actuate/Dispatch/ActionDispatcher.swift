@@ -35,16 +35,20 @@ public final class ActionDispatcher: Sendable {
     private struct ObserverEntry: Sendable {
         let observer: any ActionDispatchObserver
         let identity: ObjectIdentifier?
+        let stage: PluginStage
     }
 
-    /// The installed observers, and the array every dispatch takes, rebuilt only when the list changes.
+    /// The installed observers in the order they were added, and the array every dispatch takes (in stage
+    /// order, then that order), rebuilt only when the list changes.
     private struct Observers: Sendable {
         var entries: [ObserverEntry] = []
         var snapshot: [any ActionDispatchObserver] = []
 
         mutating func update(_ change: (inout [ObserverEntry]) -> Void) {
             change(&entries)
-            snapshot = entries.map(\.observer)
+            snapshot = entries.enumerated()
+                .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
+                .map(\.element.observer)
         }
     }
 
@@ -56,7 +60,8 @@ public final class ActionDispatcher: Sendable {
     /// Creates a dispatcher.
     ///
     /// - Parameters:
-    ///   - scheduler: The clock for request dates and the completion watchdog.
+    ///   - scheduler: The dispatcher's one clock: request dates and durations, which every plugin reads from
+    ///     the request, log dates and the completion watchdog.
     ///   - diagnostics: Where programmer errors are reported.
     ///   - completionTimeout: How long an action may take to complete before it is reported, or `nil` to
     ///     never report. The default is 10 seconds.
@@ -74,9 +79,10 @@ public final class ActionDispatcher: Sendable {
         self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
     }
 
-    /// Adds a plugin. It hears about every action that begins from now on.
+    /// Adds a plugin. It hears about every action that begins from now on, in its
+    /// ``ActionDispatchObserver/stage`` and, within the stage, after the plugins added before it.
     public func add(observer: any ActionDispatchObserver) {
-        let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer))
+        let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer), stage: observer.stage)
         observers.withLock { $0.update { $0.append(entry) } }
     }
 
@@ -89,7 +95,7 @@ public final class ActionDispatcher: Sendable {
         observers.withLock { $0.update { $0.removeAll { $0.identity == identity } } }
     }
 
-    /// The installed plugins, in order.
+    /// The installed plugins, in the order they run: by stage, then in the order they were added.
     public var installedObservers: [any ActionDispatchObserver] {
         observers.withLock { $0.snapshot }
     }
@@ -134,6 +140,7 @@ public final class ActionDispatcher: Sendable {
         let request = ActionRequest<F, A>(
             uniqueID: nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue,
             date: scheduler.now(),
+            startUptimeNanoseconds: scheduler.uptimeNanoseconds(),
             feature: resolved.feature,
             action: action,
             inputDescription: observers.isEmpty ? "" : input.loggingDescription,
@@ -149,6 +156,7 @@ public final class ActionDispatcher: Sendable {
         )
         let operation = DispatchOperation(
             uniqueID: request.uniqueID,
+            startUptimeNanoseconds: request.startUptimeNanoseconds,
             feature: resolved.feature,
             action: action,
             sessionName: session,
@@ -180,8 +188,10 @@ public final class ActionDispatcher: Sendable {
         observers: [any ActionDispatchObserver]
     ) {
         if !observers.isEmpty {
-            operation.notifyObservers = { outcome in
-                for observer in observers { observer.actionDidComplete(request, outcome: outcome) }
+            operation.notifyObservers = { outcome, completionUptimeNanoseconds in
+                var completed = request
+                completed.completionReading = completionUptimeNanoseconds
+                for observer in observers { observer.actionDidComplete(completed, outcome: outcome) }
             }
             for observer in observers { observer.actionWillBegin(request) }
         }
@@ -192,7 +202,7 @@ public final class ActionDispatcher: Sendable {
     /// The loggers of one request: disabled unless a logger factory is installed.
     @usableFromInline
     func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs {
-        loggerFactory?.makeLogs(feature: feature, action: action, session: session) ?? .disabled
+        loggerFactory?.makeLogs(feature: feature, action: action, session: session, clock: scheduler) ?? .disabled
     }
 
     @usableFromInline
@@ -201,7 +211,7 @@ public final class ActionDispatcher: Sendable {
             ActuateDiagnostic(
                 kind: .missingSession,
                 actionName: A.name,
-                featurePath: "",
+                featurePath: FeaturePath([]),
                 sessionName: "",
                 message: "The action's defaultSession is nil; perform it through an ActionSession."
             )
@@ -221,7 +231,7 @@ public final class ActionDispatcher: Sendable {
             ActuateDiagnostic(
                 kind: .undeclaredAction,
                 actionName: A.name,
-                featurePath: feature.path.description,
+                featurePath: feature.path,
                 sessionName: session,
                 message: error.description
             )
@@ -232,6 +242,18 @@ public final class ActionDispatcher: Sendable {
 
 /// Creates the contextual loggers of each request, for example from a focus selection.
 public protocol ActionLoggerFactory: Sendable {
-    /// The loggers for one request of `action` in `feature`, running in `session`.
-    func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs
+    /// The loggers for one request.
+    ///
+    /// - Parameters:
+    ///   - feature: The feature the action belongs to.
+    ///   - action: The action.
+    ///   - session: The session the request runs in.
+    ///   - clock: The dispatcher's clock, for the dates of what the loggers write.
+    /// - Returns: The request's development and production loggers.
+    func makeLogs(
+        feature: FeatureMetadata,
+        action: ActionMetadata,
+        session: String,
+        clock: any ActuateScheduler
+    ) -> ActionLogs
 }

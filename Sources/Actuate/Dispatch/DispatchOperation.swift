@@ -29,16 +29,19 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
     // completion, which orders those writes before the reads. Everything else is immutable.
 
     @usableFromInline let uniqueID: UInt64
+    @usableFromInline let startUptimeNanoseconds: UInt64
     @usableFromInline let feature: FeatureMetadata
     @usableFromInline let action: ActionMetadata
     @usableFromInline let sessionName: String
     @usableFromInline let dispatcher: ActionDispatcher
     @usableFromInline let callerCompletion: CallerCompletion
-    @usableFromInline var notifyObservers: (@Sendable (ActionPerformOutcome) -> Void)?
+    /// Tells the plugins the outcome, with the clock's monotonic reading at completion.
+    @usableFromInline var notifyObservers: (@Sendable (ActionPerformOutcome, UInt64) -> Void)?
 
     @inlinable
     init(
         uniqueID: UInt64,
+        startUptimeNanoseconds: UInt64,
         feature: FeatureMetadata,
         action: ActionMetadata,
         sessionName: String,
@@ -46,6 +49,7 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         completion: CallerCompletion
     ) {
         self.uniqueID = uniqueID
+        self.startUptimeNanoseconds = startUptimeNanoseconds
         self.feature = feature
         self.action = action
         self.sessionName = sessionName
@@ -69,14 +73,18 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
         if let notifyObservers {
             self.notifyObservers = nil
-            notifyObservers(result)
+            notifyObservers(result, dispatcher.scheduler.uptimeNanoseconds())
         }
         callerCompletion(result)
     }
 
     @usableFromInline
     func trackUntilCompleted() {
-        dispatcher.watchdog.track(id: uniqueID, start: dispatcher.scheduler.uptime(), summary: neverCompletedDiagnostic())
+        dispatcher.watchdog.track(
+            id: uniqueID,
+            start: .nanoseconds(Int64(clamping: startUptimeNanoseconds)),
+            summary: neverCompletedDiagnostic()
+        )
         if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
     }
 
@@ -121,7 +129,7 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         ActuateDiagnostic(
             kind: kind,
             actionName: action.name,
-            featurePath: feature.path.description,
+            featurePath: feature.path,
             sessionName: sessionName,
             message: message,
             requestID: uniqueID

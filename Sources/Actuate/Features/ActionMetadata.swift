@@ -47,6 +47,8 @@ public final class FeatureMetadata: Sendable {
     public let name: String
     /// The identifier: the path through the groups it was registered under.
     public let path: FeaturePath
+    /// The full Swift type name, such as `MyApp.Books.SearchFeature`.
+    public let typeName: String
     /// The feature's description.
     public let description: String
     /// Whether the feature appears in catalogs and UIs.
@@ -62,16 +64,19 @@ public final class FeatureMetadata: Sendable {
     init<F: FeatureDefinition>(_ feature: F.Type, parentPath: FeaturePath?) {
         self.typeID = ObjectIdentifier(feature)
         self.name = F.name
-        let typeName = TypeNaming.displayName(of: String(describing: feature), removingSuffix: "")
-            .replacingOccurrences(of: " ", with: "")
-        self.path = parentPath?.appending(typeName) ?? FeaturePath([typeName])
+        self.typeName = String(reflecting: feature)
+        let component = FeaturePath.component(for: feature)
+        self.path = parentPath?.appending(component) ?? FeaturePath([component])
         self.parentPath = parentPath
         self.description = F.description
         self.isVisible = F.isVisible
         let builder = FeatureActionsBuilder()
         F.prepare(actions: builder)
         self.actions = builder.declared
-        self.actionsByType = Dictionary(builder.declared.map { ($0.typeID, $0) }, uniquingKeysWith: { first, _ in first })
+        self.actionsByType = Dictionary(
+            builder.declared.map { ($0.typeID, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
     }
 
     /// The metadata of a declared action, or nil if the feature never declared it.

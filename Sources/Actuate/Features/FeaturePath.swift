@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identifier of a feature: the type names of its groups and itself, outermost first.
 public struct FeaturePath: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The type names, outermost first.
@@ -15,8 +17,18 @@ public struct FeaturePath: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Whether this path equals `other` or lies inside it.
     public func isWithin(_ other: FeaturePath) -> Bool {
-        components.count >= other.components.count && Array(components.prefix(other.components.count))
-            == other.components
+        components.count >= other.components.count
+            && Array(components.prefix(other.components.count))
+                == other.components
+    }
+
+    /// The path component of a feature type: its unqualified type name, without generic arguments.
+    ///
+    /// - Parameter feature: The feature type.
+    /// - Returns: The component, such as `SearchFeature` for `MyApp.Books.SearchFeature`.
+    static func component(for feature: any FeatureDefinition.Type) -> String {
+        TypeNaming.displayName(of: String(describing: feature), removingSuffix: "")
+            .replacingOccurrences(of: " ", with: "")
     }
 
     /// The components joined with `/`, such as `AppFeatures/ShoppingCartFeature`.

@@ -23,12 +23,40 @@ final class FeatureRegistry: Sendable {
 
     /// Prepares `group` and, recursively, its subfeatures, so that their paths start with the group's.
     ///
+    /// Nothing is prepared when two different types of the group would have the same path.
+    /// - Parameter group: A feature group, or a single feature.
     /// - Returns: The metadata of every feature in the group, the group first.
+    /// - Throws: ``FeaturePathClash`` naming the path and both full type names.
     @discardableResult
-    func register(_ group: any FeatureDefinition.Type) -> [FeatureMetadata] {
+    func register(_ group: any FeatureDefinition.Type) throws(FeaturePathClash) -> [FeatureMetadata] {
+        try Self.checkUniquePaths(in: group)
         var registered: [FeatureMetadata] = []
         register(group, parentPath: nil, into: &registered)
         return registered
+    }
+
+    /// Throws when two different types of `group` would have the same path.
+    static func checkUniquePaths(in group: any FeatureDefinition.Type) throws(FeaturePathClash) {
+        var owners: [FeaturePath: any FeatureDefinition.Type] = [:]
+        var pending: [(any FeatureDefinition.Type, FeaturePath?)] = [(group, nil)]
+        while let (feature, parentPath) = pending.popLast() {
+            let component = FeaturePath.component(for: feature)
+            let path = parentPath?.appending(component) ?? FeaturePath([component])
+            if let owner = owners[path] {
+                guard ObjectIdentifier(owner) == ObjectIdentifier(feature) else {
+                    throw FeaturePathClash(
+                        path: path,
+                        firstTypeName: String(reflecting: owner),
+                        secondTypeName: String(reflecting: feature)
+                    )
+                }
+                continue
+            }
+            owners[path] = feature
+            if let subgroup = feature as? any FeatureGroup.Type {
+                pending += subgroup.subfeatures.reversed().map { ($0, path) }
+            }
+        }
     }
 
     /// The metadata of `feature`, preparing it if this is its first use.

@@ -66,6 +66,10 @@ extension Optional: Loggable where Wrapped: Loggable {
 
 /// A wrapper that keeps a value out of every log, timeline and analytics description.
 ///
+/// It never prints its value: `String(describing:)`, `String(reflecting:)`, string interpolation, `dump` and
+/// `Mirror` all show `<redacted>`, so an error or input that holds one (and is not ``Loggable`` itself) still
+/// leaves the value out of every description.
+///
 /// ```swift
 /// struct SignInInput: Loggable {
 ///     var email: String
@@ -73,7 +77,9 @@ extension Optional: Loggable where Wrapped: Loggable {
 ///     var loggingDescription: String { "\(email), \(password.loggingDescription)" }
 /// }
 /// ```
-public struct Redacted<Value: Sendable>: Loggable {
+public struct Redacted<Value: Sendable>: Loggable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// The wrapped value, for the action's own use.
     public var value: Value
 
@@ -82,5 +88,15 @@ public struct Redacted<Value: Sendable>: Loggable {
         self.value = value
     }
 
+    /// Always `<redacted>`.
     public var loggingDescription: String { "<redacted>" }
+
+    /// Always `<redacted>`.
+    public var description: String { loggingDescription }
+
+    /// Always `<redacted>`.
+    public var debugDescription: String { loggingDescription }
+
+    /// A mirror with no children, so that reflection never reaches the value.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

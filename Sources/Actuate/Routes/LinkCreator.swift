@@ -120,7 +120,10 @@ public struct LinkCreator: Sendable {
         do {
             decoded = try Input(routeParameters: parameters)
         } catch {
-            throw .wouldNotRouteBack(url: url, reason: "its parameters do not decode: \(error)")
+            throw .wouldNotRouteBack(
+                url: url,
+                reason: "its parameters do not decode: \(ErrorDescription.redacted(error))"
+            )
         }
         guard decoded.routeParameterValues == values else {
             throw .wouldNotRouteBack(url: url, reason: "it decodes to a different input")

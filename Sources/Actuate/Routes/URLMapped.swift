@@ -138,7 +138,7 @@ struct RouteInvocation: Sendable {
             return .badParameter(name: error.parameterName, reason: error.reason)
         } catch {
             let name = parameters.pathParameterNames.count == 1 ? parameters.pathParameterNames[0] : ""
-            return .badParameter(name: name, reason: String(describing: error))
+            return .badParameter(name: name, reason: ErrorDescription.redacted(error))
         }
         guard let presenter = router.presenter(for: binding) else {
             return .presenterUnavailable(action: A.name)

@@ -1,5 +1,5 @@
 /// What happened when a ``URLRouter`` was asked to open a URL.
-public enum URLRouteResult: Sendable, CustomStringConvertible {
+public enum URLRouteResult: Sendable, Equatable, CustomStringConvertible {
     /// A route matched and its action ran to completion with this outcome.
     case performed(ActionOutcome)
     /// The scheme and host are configured, but no route matches the path.
@@ -29,8 +29,7 @@ public enum URLRouteResult: Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .performed(.success): "performed: success"
-        case .performed(.failure(let error)): "performed: failure: \(error)"
+        case .performed(let outcome): "performed: \(outcome)"
         case .noMatch: "no match"
         case .unsupportedScope: "unsupported scope"
         case .badParameter(let name, let reason): "bad parameter '\(name)': \(reason)"

@@ -4,13 +4,13 @@ import Synchronization
 /// One app's Actuate: its features, dispatcher, plugins, timeline, debug report, URL router and feature
 /// availability, built by one call.
 ///
-/// Apps call ``quickSetup(_:configuration:)`` once at launch. It uses the shared dispatcher behind
+/// Apps call ``quickSetup(group:configuration:)`` once at launch. It uses the shared dispatcher behind
 /// ``ActionSession/main``, so `binding.perform()` reaches the system's timeline and plugins, and
 /// ``ConditionalActionBinding/request()`` consults its availability:
 ///
 /// ```swift
 /// let system = try ActuateSystem.quickSetup(
-///     AppFeatures.self,
+///     group: AppFeatures.self,
 ///     configuration: ActuateConfiguration(
 ///         plugins: [analytics],
 ///         routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
@@ -18,8 +18,10 @@ import Synchronization
 /// )
 /// ```
 ///
-/// Tests call ``setup(group:configuration:)``, which by default builds a system with a dispatcher of its own,
-/// so that systems built by tests running in parallel share nothing; there is nothing to reset.
+/// Tests call ``setup(group:dispatching:configuration:)``, which by default builds a system with a dispatcher
+/// of its own, so that systems built by tests running in parallel share nothing; there is nothing to reset.
+/// They ask a system for conditional actions with ``request(_:)``, never through the process-wide
+/// ``current``.
 public final class ActuateSystem: Sendable {
     /// The metadata of every feature in the group, the group first.
     public let features: [FeatureMetadata]
@@ -29,7 +31,9 @@ public final class ActuateSystem: Sendable {
     public let mainSession: ActionSession
     /// The timeline, installed first of the plugins.
     public let timeline: Timeline
-    /// The debug report, holding the timeline, the availability and every ``DebugReportable`` plugin.
+    /// The debug report, holding everything the system installed that is ``DebugReportable``: the timeline,
+    /// the availability, the plugins, and the logger factory of an isolated dispatcher (such as
+    /// ``FocusLogging``).
     public let debugReport: DebugReport
     /// The URL router, holding the routes of every ``URLMapped`` feature in the group.
     public let router: URLRouter
@@ -66,7 +70,7 @@ public final class ActuateSystem: Sendable {
         self.sessions = Mutex([mainSession.name: mainSession])
     }
 
-    /// The system built by the latest ``quickSetup(_:configuration:)``, or nil before it.
+    /// The system built by the latest ``quickSetup(group:configuration:)``, or nil before it.
     public static var current: ActuateSystem? {
         quickSystem.withLock { $0 }
     }
@@ -76,17 +80,26 @@ public final class ActuateSystem: Sendable {
     ///
     /// - Parameters:
     ///   - group: The app's feature group (or a single feature).
-    ///   - configuration: Everything else; by default an isolated dispatcher on the system clock.
+    ///   - dispatching: The dispatcher; by default an isolated one on the system clock.
+    ///   - configuration: The plugins, routes and the sources of toggles, permissions and purchases.
     /// - Returns: The system.
-    /// - Throws: ``URLRouteMappingError`` when a feature declares a malformed route; nothing is installed then.
+    /// - Throws: ``ActuateSetupError`` when two features of the group would have the same path, or a feature
+    ///   declares a malformed route; nothing is installed then.
     public static func setup(
         group: any FeatureDefinition.Type,
+        dispatching: Dispatching = .isolated(),
         configuration: ActuateConfiguration = ActuateConfiguration()
-    ) throws(URLRouteMappingError) -> ActuateSystem {
-        let features = FeatureRegistry.shared.register(group)
+    ) throws(ActuateSetupError) -> ActuateSystem {
+        let features: [FeatureMetadata]
+        do {
+            features = try FeatureRegistry.shared.register(group)
+        } catch {
+            throw .featurePathClash(error)
+        }
         let dispatcher: ActionDispatcher
         let mainSession: ActionSession
-        switch configuration.dispatching {
+        var installedReportables: [any DebugReportable] = []
+        switch dispatching {
         case .shared:
             dispatcher = .shared
             mainSession =
@@ -100,6 +113,7 @@ public final class ActuateSystem: Sendable {
                 loggerFactory: loggerFactory
             )
             mainSession = ActionSession(named: configuration.mainSessionName, dispatcher: dispatcher)
+            if let reportable = loggerFactory as? any DebugReportable { installedReportables.append(reportable) }
         }
         let availability = FeatureAvailability(
             userToggles: configuration.userToggles,
@@ -107,22 +121,32 @@ public final class ActuateSystem: Sendable {
             purchases: configuration.purchases,
             platform: configuration.platform
         )
-        availability.register(group)
+        do {
+            try availability.register(group)
+        } catch {
+            throw .featurePathClash(error)
+        }
         let router = URLRouter(
             configuration: configuration.routes,
             defaultSession: mainSession,
             availability: availability
         )
-        try router.register(group)
+        do {
+            try router.register(group)
+        } catch {
+            throw .malformedRoutes(error)
+        }
 
-        let scheduler = dispatcher.scheduler
-        let timeline = Timeline(maxEntries: configuration.timelineMaxEntries, scheduler: scheduler)
-        let debugReport = DebugReport(reportables: [timeline, availability], scheduler: scheduler)
+        let timeline = Timeline(maxEntries: configuration.timelineMaxEntries)
         dispatcher.add(observer: timeline)
         for plugin in configuration.plugins {
             dispatcher.add(observer: plugin)
-            if let reportable = plugin as? any DebugReportable { debugReport.register(reportable) }
+            if let reportable = plugin as? any DebugReportable { installedReportables.append(reportable) }
         }
+        let debugReport = DebugReport(
+            reportables: [timeline, availability] + installedReportables,
+            dispatcher: dispatcher
+        )
         return ActuateSystem(
             features: features,
             dispatcher: dispatcher,
@@ -138,21 +162,21 @@ public final class ActuateSystem: Sendable {
     /// Builds the app's system on the shared dispatcher behind ``ActionSession/main`` and makes it
     /// ``current``. Call it once, at launch.
     ///
-    /// `configuration.dispatching` is ignored. Calling it again replaces the previous quick system: its
+    /// It always uses the shared dispatcher (so it takes no dispatcher); for a dispatcher of the system's own,
+    /// use ``setup(group:dispatching:configuration:)``. Calling it again replaces the previous quick system: its
     /// timeline and plugins leave the shared dispatcher.
     /// - Parameters:
     ///   - group: The app's feature group.
     ///   - configuration: Plugins, routes and the sources of toggles, permissions and purchases.
     /// - Returns: The system.
-    /// - Throws: ``URLRouteMappingError`` when a feature declares a malformed route.
+    /// - Throws: ``ActuateSetupError`` when two features of the group would have the same path, or a feature
+    ///   declares a malformed route.
     @discardableResult
     public static func quickSetup(
-        _ group: any FeatureDefinition.Type,
+        group: any FeatureDefinition.Type,
         configuration: ActuateConfiguration = ActuateConfiguration()
-    ) throws(URLRouteMappingError) -> ActuateSystem {
-        var configuration = configuration
-        configuration.dispatching = .shared
-        let system = try setup(group: group, configuration: configuration)
+    ) throws(ActuateSetupError) -> ActuateSystem {
+        let system = try setup(group: group, dispatching: .shared, configuration: configuration)
         let previous = quickSystem.withLock { current in
             defer { current = system }
             return current

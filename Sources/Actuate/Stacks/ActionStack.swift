@@ -5,7 +5,8 @@ import Foundation
 /// A stack opens with the first action of a feature in a session and closes when an action of it completes
 /// with ``ActionPerformOutcome/successWithFeatureTermination`` or
 /// ``ActionPerformOutcome/failureWithFeatureTermination(error:)``; the next action of that feature in that
-/// session opens a new stack.
+/// session opens a new stack. Dates come from the dispatcher's clock, kept to the microsecond as debug reports
+/// write them.
 public struct ActionStack: Sendable, Hashable, Codable, Identifiable {
     /// Why a stack was closed.
     public enum CloseReason: String, Sendable, Hashable, Codable, CustomStringConvertible {

@@ -75,28 +75,27 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     public let maxClosedStacks: Int
     /// The most stacks open at once.
     public let maxOpenStacks: Int
-    private let scheduler: any ActuateScheduler
     private let state: Mutex<State>
 
-    /// Creates the plugin.
+    /// Creates the plugin. Dates come from the clock of the dispatcher it is added to.
     ///
     /// - Parameters:
     ///   - maxEntriesPerStack: The most entries kept per stack; older ones are evicted. At least 1.
     ///   - maxClosedStacks: The most closed stacks kept; older ones are evicted. At least 1.
     ///   - maxOpenStacks: The most stacks open at once, across sessions and features. At least 1.
-    ///   - scheduler: The clock for closing dates.
     public init(
         maxEntriesPerStack: Int = ActionStacksPlugin.defaultMaxEntriesPerStack,
         maxClosedStacks: Int = ActionStacksPlugin.defaultMaxClosedStacks,
-        maxOpenStacks: Int = ActionStacksPlugin.defaultMaxOpenStacks,
-        scheduler: any ActuateScheduler = SystemScheduler.shared
+        maxOpenStacks: Int = ActionStacksPlugin.defaultMaxOpenStacks
     ) {
         self.maxEntriesPerStack = max(1, maxEntriesPerStack)
         self.maxClosedStacks = max(1, maxClosedStacks)
         self.maxOpenStacks = max(1, maxOpenStacks)
-        self.scheduler = scheduler
         self.state = Mutex(State(closed: RingBuffer(capacity: self.maxClosedStacks)))
     }
+
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard !request.action.hideFromTimeline else { return }
@@ -107,14 +106,14 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
             inputDescription: request.inputDescription,
             source: request.source,
             userInitiated: request.userInitiated,
-            date: request.date,
+            date: ReportDate.rounded(request.date),
             outcome: nil
         )
-        let now = scheduler.now()
+        let now = entry.date
         state.withLock { state in
             state.useCounter += 1
             if state.open[key] == nil {
-                startStack(key, featureName: request.feature.name, at: request.date, in: &state, now: now)
+                startStack(key, featureName: request.feature.name, at: now, in: &state, now: now)
             }
             // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
             guard state.open[key] != nil else { return }
@@ -127,11 +126,11 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         let key = Key(session: request.sessionName, feature: request.feature.path)
-        let recorded = TimelineOutcome(outcome)
         let hidden = request.action.hideFromTimeline
         let terminates = outcome.terminatesFeature
         guard !hidden || terminates else { return }
-        let now = scheduler.now()
+        let recorded = outcome.summary
+        let now = ReportDate.rounded(request.completionDate ?? request.date)
         state.withLock { state in
             let flight = state.inFlight.removeValue(forKey: request.uniqueID)
             guard let stackID = state.open[key]?.id else { return }
@@ -201,7 +200,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     ///
     /// - Throws: An encoding error, which the types used here never produce.
     public func jsonDump() throws -> Data {
-        try TimelineFormatter.encoder.encode(snapshot())
+        try DebugReport.makeJSONEncoder().encode(snapshot())
     }
 
     /// The stacks as readable text: open stacks, then closed ones, one line per action.

@@ -18,6 +18,12 @@ public protocol ActuateScheduler: Sendable {
     /// Its origin is arbitrary; only differences between two readings are meaningful.
     func uptime() -> Duration
 
+    /// The monotonic reading of ``uptime()`` in whole nanoseconds, the one reading the dispatcher takes at the
+    /// start and at the completion of every action.
+    ///
+    /// The default converts ``uptime()``; a scheduler with a cheaper native reading implements it directly.
+    func uptimeNanoseconds() -> UInt64
+
     /// Runs `work` once, after `delay` has elapsed on this scheduler's clock.
     ///
     /// The work runs on a thread of the scheduler's choosing; it must hop to its own queue if it needs one.
@@ -27,6 +33,12 @@ public protocol ActuateScheduler: Sendable {
     /// - Returns: A handle that cancels the work if it has not started.
     @discardableResult
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork
+}
+
+extension ActuateScheduler {
+    public func uptimeNanoseconds() -> UInt64 {
+        uptime().wholeNanoseconds
+    }
 }
 
 /// A handle to work scheduled on an ``ActuateScheduler``.
@@ -53,4 +65,15 @@ extension Duration {
 
     /// This duration as a `TimeInterval`, for Foundation APIs.
     public var timeInterval: TimeInterval { seconds }
+
+    /// This duration in whole nanoseconds, rounded down; zero for a negative duration, `UInt64.max` for one too
+    /// long to count.
+    var wholeNanoseconds: UInt64 {
+        let parts = components
+        guard parts.seconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(parts.seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        return whole.addingReportingOverflow(UInt64(parts.attoseconds / 1_000_000_000)).overflow
+            ? .max : whole + UInt64(parts.attoseconds / 1_000_000_000)
+    }
 }

@@ -22,11 +22,18 @@ public struct SystemScheduler: ActuateScheduler {
         .nanoseconds(Int64(bitPattern: DispatchTime.now().uptimeNanoseconds))
     }
 
+    public func uptimeNanoseconds() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
         let cancelled = CancellationFlag()
-        let nanoseconds = max(0, Int(clamping: delay.components.seconds) &* 1_000_000_000
-            &+ Int(delay.components.attoseconds / 1_000_000_000))
+        let nanoseconds = max(
+            0,
+            Int(clamping: delay.components.seconds) &* 1_000_000_000
+                &+ Int(delay.components.attoseconds / 1_000_000_000)
+        )
         queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
             if !cancelled.isSet { work() }
         }

@@ -27,23 +27,25 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
         var inputDescription: String
         var userInitiated: Bool
         var source: ActionSource
-        var start: Duration
+        var startUptimeNanoseconds: UInt64
         var outcome: TimelineOutcome?
-        var duration: TimeInterval?
+        var durationNanoseconds: UInt64?
 
         var entry: TimelineEntry {
             TimelineEntry(
                 requestID: requestID,
-                actionName: action.name,
+                sessionName: sessionName,
                 featureName: feature.name,
                 featurePath: feature.path.description,
-                sessionName: sessionName,
+                actionName: action.name,
+                queueLabel: action.queueLabel,
                 inputDescription: inputDescription,
                 userInitiated: userInitiated,
                 source: source,
-                date: date,
-                outcome: outcome,
-                duration: duration
+                startDate: ReportDate.rounded(date),
+                startOffsetNanoseconds: startUptimeNanoseconds,
+                durationNanoseconds: durationNanoseconds,
+                outcome: outcome
             )
         }
     }
@@ -81,20 +83,19 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     }
 
     private let state: Mutex<State>
-    private let scheduler: any ActuateScheduler
 
-    /// Creates a timeline.
+    /// Creates a timeline. Dates and durations come from the clock of the dispatcher it is added to.
     ///
-    /// - Parameters:
-    ///   - maxEntries: The most entries kept; older ones are evicted.
-    ///   - scheduler: The clock that measures durations.
-    public init(maxEntries: Int = Timeline.defaultMaxEntries, scheduler: any ActuateScheduler = SystemScheduler.shared) {
+    /// - Parameter maxEntries: The most entries kept; older ones are evicted.
+    public init(maxEntries: Int = Timeline.defaultMaxEntries) {
         self.state = Mutex(State(capacity: maxEntries))
-        self.scheduler = scheduler
     }
 
     /// The most entries kept.
     public var maxEntries: Int { state.withLock { $0.records.capacity } }
+
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard !request.action.hideFromTimeline else { return }
@@ -107,9 +108,9 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
             inputDescription: request.inputDescription,
             userInitiated: request.userInitiated,
             source: request.source,
-            start: scheduler.uptime(),
+            startUptimeNanoseconds: request.startUptimeNanoseconds,
             outcome: nil,
-            duration: nil
+            durationNanoseconds: nil
         )
         state.withLock { $0.append(record) }
     }
@@ -120,14 +121,14 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// while this one ran (zero for an action that completes synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard !request.action.hideFromTimeline else { return }
-        let end = scheduler.uptime()
-        let recorded = TimelineOutcome(outcome)
+        let recorded = outcome.summary
+        let duration = request.durationNanoseconds
         let id = request.uniqueID
         state.withLock { state in
             guard let sequence = state.sequence(of: id) else { return }
             state.records.update(sequence: sequence) { record in
                 record.outcome = recorded
-                record.duration = (end - record.start).seconds
+                record.durationNanoseconds = duration
             }
         }
     }
@@ -145,9 +146,26 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
         }
     }
 
-    /// The entries as JSON: an array that decodes back to `[TimelineEntry]`.
+    /// The entries held now and the capacity, as the timeline section of a debug report.
+    public func dump() -> TimelineDump {
+        let (capacity, records) = state.withLock { ($0.records.capacity, $0.records.elements) }
+        return TimelineDump(maxEntries: capacity, entries: records.map(\.entry))
+    }
+
+    /// The entries as JSON in debug report format 1: `formatVersion`, `maxEntries` and `entries`, which
+    /// ``DebugReportDecoder/decodeTimeline(from:)`` reads back.
+    ///
+    /// - Returns: The JSON document.
+    /// - Throws: An encoding error, which the types used here never produce.
     public func jsonDump() throws -> Data {
-        try TimelineFormatter.encoder.encode(snapshot())
+        let dump = dump()
+        return try DebugReport.makeJSONEncoder().encode(
+            VersionedTimelineDump(
+                formatVersion: DebugReport.formatVersion,
+                maxEntries: dump.maxEntries,
+                entries: dump.entries
+            )
+        )
     }
 
     /// The entries as readable text, one line per action, failures marked.
@@ -157,6 +175,10 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
 
     public var debugReportSectionName: String { "timeline" }
     public var debugReportOrder: Int { 0 }
-    public func debugReportJSON() throws -> Data { try jsonDump() }
+    /// The `timeline` section: `maxEntries` and `entries`.
+    ///
+    /// - Returns: The section as JSON.
+    /// - Throws: An encoding error, which the types used here never produce.
+    public func debugReportJSON() throws -> Data { try DebugReport.makeJSONEncoder().encode(dump()) }
     public func debugReportText() -> String { textDump() }
 }

@@ -2,26 +2,13 @@ import Foundation
 
 /// Renders timeline entries as text and JSON.
 enum TimelineFormatter {
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return encoder
-    }
-
-    static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
     static func text(for entries: [TimelineEntry]) -> String {
         guard !entries.isEmpty else { return "(no actions)\n" }
         return entries.map(line).joined(separator: "\n") + "\n"
     }
 
     static func line(for entry: TimelineEntry) -> String {
-        let time = entry.date.formatted(.iso8601)
+        let time = entry.startDate.formatted(.iso8601)
         let outcome = entry.outcome.map(\.description) ?? "in progress"
         let marker = entry.outcome?.isFailure == true ? "✗" : (entry.outcome == nil ? "…" : "✓")
         let duration = entry.duration.map { " in " + format(duration: $0) } ?? ""

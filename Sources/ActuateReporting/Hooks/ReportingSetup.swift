@@ -82,18 +82,13 @@ public struct ReportingSetup: Sendable {
         }
     }
 
-    /// Builds the plugins for a dispatcher whose clock is `scheduler`.
-    func installation(
-        scheduler: any ActuateScheduler,
-        diagnostics: any ActuateDiagnostics
-    ) -> Installation {
+    /// Builds the plugins for a dispatcher that reports programmer errors to `diagnostics`. Every plugin reads
+    /// dates and durations from the request, so they all run on the dispatcher's clock.
+    func installation(diagnostics: any ActuateDiagnostics) -> Installation {
         let analytics = AnalyticsPlugin(
-            provider: MultiplexAnalyticsProvider([ReportingAnalyticsProvider(reporter: reporter)] + analyticsProviders),
-            scheduler: scheduler
+            provider: MultiplexAnalyticsProvider([ReportingAnalyticsProvider(reporter: reporter)] + analyticsProviders)
         )
-        var plugins: [any ActionDispatchObserver] = [
-            ReportingPlugin(reporter: reporter, scheduler: scheduler), analytics,
-        ]
+        var plugins: [any ActionDispatchObserver] = [ReportingPlugin(reporter: reporter), analytics]
         if let activityPublisher {
             plugins.append(
                 ActivitiesPlugin(

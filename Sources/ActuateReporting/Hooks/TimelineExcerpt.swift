@@ -39,7 +39,7 @@ struct TimelineExcerpt: Equatable {
             ReportEventKey.feature: .string(entry.featurePath),
             ReportEventKey.input: .string(entry.inputDescription),
             ReportEventKey.userInitiated: .bool(entry.userInitiated),
-            "date": .string(entry.date.formatted(.iso8601)),
+            "date": .string(entry.startDate.formatted(.iso8601)),
         ]
         object.merge(HookProperties.source(entry.source)) { _, source in source }
         let (outcome, terminated): (String, Bool) =

@@ -14,51 +14,36 @@ import Synchronization
 /// dispatcher.add(observer: ReportingPlugin(reporter: reporter))
 /// ```
 public final class ReportingPlugin: ActionDispatchObserver {
-    private struct State {
-        var reportedTypes: [ObjectIdentifier: Bool] = [:]
-        var startTimes: [UInt64: Duration] = [:]
-    }
-
     private let reporter: Reporter
-    private let scheduler: any ActuateScheduler
-    private let state = Mutex(State())
+    /// Whether each action type that completed so far is a ``ReportedAction``.
+    private let reportedTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
-    /// Creates the plugin.
-    /// - Parameters:
-    ///   - reporter: Where events are recorded.
-    ///   - scheduler: The clock that measures durations.
-    public init(reporter: Reporter, scheduler: any ActuateScheduler = SystemScheduler.shared) {
+    /// Creates the plugin. Durations come from the clock of the dispatcher it is added to.
+    ///
+    /// - Parameter reporter: Where events are recorded.
+    public init(reporter: Reporter) {
         self.reporter = reporter
-        self.scheduler = scheduler
     }
 
-    public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard isReported(A.self) else { return }
-        let start = scheduler.uptime()
-        state.withLock { $0.startTimes[request.uniqueID] = start }
-    }
+    /// Records: `observation`, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
+    public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard let reported = A.self as? any ReportedAction.Type, isReported(A.self) else { return }
-        let end = scheduler.uptime()
-        let start = state.withLock { $0.startTimes.removeValue(forKey: request.uniqueID) }
+        guard isReported(A.self), let reported = A.self as? any ReportedAction.Type else { return }
         var properties = Self.standardProperties(request, outcome: outcome)
-        if let start { properties["durationSeconds"] = .number((end - start).seconds) }
+        if let duration = request.duration { properties["durationSeconds"] = .number(duration) }
         let custom = Self.customProperties(reported, context: request.context, outcome: outcome)
         properties.merge(custom) { standard, _ in standard }
         reporter.record(type: reported.reportEventType, properties: properties)
     }
 
-    /// The number of reported actions that began and have not completed.
-    public var inFlightCount: Int {
-        state.withLock { $0.startTimes.count }
-    }
-
     private func isReported<A: Action>(_ action: A.Type) -> Bool {
         let id = ObjectIdentifier(action)
-        if let known = state.withLock({ $0.reportedTypes[id] }) { return known }
+        if let known = reportedTypes.withLock({ $0[id] }) { return known }
         let reported = action is any ReportedAction.Type
-        state.withLock { $0.reportedTypes[id] = reported }
+        reportedTypes.withLock { $0[id] = reported }
         return reported
     }
 

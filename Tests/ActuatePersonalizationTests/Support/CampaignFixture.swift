@@ -35,7 +35,7 @@ struct CampaignFixture {
             identity: Identity(storage: MemoryIdentityStorage(StoredIdentity(anonymousID: visitor)))
         )
         if reportDecisions {
-            harness.dispatcher.add(observer: ReportingPlugin(reporter: reporter, scheduler: harness.scheduler))
+            harness.dispatcher.add(observer: ReportingPlugin(reporter: reporter))
         }
         let deliveries = CampaignDeliveries()
         let deliveryQueue = DispatchQueue(label: "actuate.tests.campaign-delivery")

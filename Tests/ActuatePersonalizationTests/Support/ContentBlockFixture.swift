@@ -27,7 +27,7 @@ final class ContentBlockFixture: Sendable {
 
     init() {
         dispatcher = ActionDispatcher(scheduler: scheduler, completionTimeout: nil)
-        timeline = Timeline(maxEntries: 500, scheduler: scheduler)
+        timeline = Timeline(maxEntries: 500)
         dispatcher.add(observer: timeline)
         session = ActionSession(named: "content-blocks", dispatcher: dispatcher)
         directory = FileManager.default.temporaryDirectory

@@ -85,7 +85,7 @@ struct TrackerFixture {
             scheduler: harness.scheduler,
             identity: Identity(storage: MemoryIdentityStorage())
         )
-        harness.dispatcher.add(observer: ReportingPlugin(reporter: reporter, scheduler: harness.scheduler))
+        harness.dispatcher.add(observer: ReportingPlugin(reporter: reporter))
         let errors = ErrorRecorder()
         self.harness = harness
         self.store = store

@@ -187,8 +187,8 @@ struct HookTestbed {
         )
         system = try ActuateSystem.setup(
             group: HookApp.self,
+            dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
             configuration: ActuateConfiguration(
-                dispatching: .isolated(scheduler: scheduler, diagnostics: RecordingDiagnostics()),
                 routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
             ),
             reporting: ReportingSetup(

@@ -343,7 +343,7 @@ final class FocusAccountFeature: Feature {
 enum FocusFixtures {
     /// Registers the feature tree once, before any of its features is used, so their paths are nested.
     static let registered: Void = {
-        _ = FeatureRegistry.shared.register(FocusAppFeatures.self)
+        _ = try! FeatureRegistry.shared.register(FocusAppFeatures.self)
     }()
 
     static var cartPath: FeaturePath {

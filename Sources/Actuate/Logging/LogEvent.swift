@@ -2,7 +2,7 @@ import Foundation
 
 /// One message written through a request's contextual logger.
 public struct LogEvent: Sendable, Hashable, Codable {
-    /// When it was written, on the focus logging's clock.
+    /// When it was written, on the clock of the dispatcher that performed the action, to the microsecond.
     public var date: Date
     /// Its severity.
     public var level: LogLevel

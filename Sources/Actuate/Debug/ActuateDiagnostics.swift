@@ -32,8 +32,8 @@ public struct ActuateDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
     /// The action's display name.
     public let actionName: String
-    /// The feature's identifier.
-    public let featurePath: String
+    /// The feature's identifier; empty when the action could not be tied to a feature.
+    public let featurePath: FeaturePath
     /// The session's name.
     public let sessionName: String
     /// A sentence saying what happened and how to fix it.
@@ -53,7 +53,7 @@ public struct ActuateDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public init(
         kind: Kind,
         actionName: String,
-        featurePath: String,
+        featurePath: FeaturePath,
         sessionName: String,
         message: String,
         requestID: UInt64? = nil

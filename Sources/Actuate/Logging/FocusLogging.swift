@@ -33,29 +33,25 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     public let developmentDefaultLevel: LogLevel
     /// The production loggers' lowest level while nothing is focused.
     public let productionDefaultLevel: LogLevel
-    private let scheduler: any ActuateScheduler
     private let recent: Mutex<RingBuffer<LogEvent>>
 
-    /// Creates focus logging.
+    /// Creates focus logging. Event dates come from the clock of the dispatcher that asks it for loggers.
     ///
     /// - Parameters:
     ///   - selection: The focused features; none by default.
     ///   - backend: Where events are written; standard output and error by default.
-    ///   - scheduler: The clock for event dates.
     ///   - developmentDefaultLevel: The development loggers' lowest level while nothing is focused.
     ///   - productionDefaultLevel: The production loggers' lowest level while nothing is focused.
     ///   - maxRecentEvents: How many recent events to keep for ``recentEvents()``; at least 1.
     public init(
         selection: FocusSelection = FocusSelection(),
         backend: any LogBackend = PrintLogBackend(),
-        scheduler: any ActuateScheduler = SystemScheduler.shared,
         developmentDefaultLevel: LogLevel = .info,
         productionDefaultLevel: LogLevel = .warning,
         maxRecentEvents: Int = FocusLogging.defaultMaxRecentEvents
     ) {
         self.selection = selection
         self.backend = backend
-        self.scheduler = scheduler
         self.developmentDefaultLevel = developmentDefaultLevel
         self.productionDefaultLevel = productionDefaultLevel
         self.recent = Mutex(RingBuffer(capacity: maxRecentEvents))
@@ -64,11 +60,16 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     /// The most recent events kept.
     public var maxRecentEvents: Int { recent.withLock { $0.capacity } }
 
-    public func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs {
+    public func makeLogs(
+        feature: FeatureMetadata,
+        action: ActionMetadata,
+        session: String,
+        clock: any ActuateScheduler
+    ) -> ActionLogs {
         let levels = minimumLevels(for: feature.path)
         return ActionLogs(
-            development: logger(.development, levels.development, feature, action.name, session),
-            production: logger(.production, levels.production, feature, action.name, session)
+            development: logger(.development, levels.development, feature, action.name, session, clock),
+            production: logger(.production, levels.production, feature, action.name, session, clock)
         )
     }
 
@@ -99,17 +100,17 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
         backend.write(event)
     }
 
-    func now() -> Date { scheduler.now() }
-
     private func logger(
         _ channel: LogChannel,
         _ minimumLevel: LogLevel,
         _ feature: FeatureMetadata,
         _ actionName: String,
-        _ session: String
+        _ session: String,
+        _ clock: any ActuateScheduler
     ) -> FocusLogger {
         FocusLogger(
             logging: self,
+            clock: clock,
             channel: channel,
             minimumLevel: minimumLevel,
             featurePath: feature.path,
@@ -133,7 +134,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     /// - Throws: An encoding error, which the types used here never produce.
     public func debugReportJSON() throws -> Data {
         let paths = selection.focusedPaths.sorted { $0.description < $1.description }
-        return try TimelineFormatter.encoder.encode(Report(focusedPaths: paths, events: recentEvents()))
+        return try DebugReport.makeJSONEncoder().encode(Report(focusedPaths: paths, events: recentEvents()))
     }
 
     /// The focused paths and the recent events, one line each.
@@ -149,6 +150,8 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
 /// The contextual logger of one request, with its level decided when the request was made.
 struct FocusLogger: ContextualLogger {
     let logging: FocusLogging
+    /// The dispatcher's clock, for event dates.
+    let clock: any ActuateScheduler
     let channel: LogChannel
     let minimumLevel: LogLevel
     let featurePath: FeaturePath
@@ -163,7 +166,7 @@ struct FocusLogger: ContextualLogger {
         guard isEnabled(level) else { return }
         logging.record(
             LogEvent(
-                date: logging.now(),
+                date: ReportDate.rounded(clock.now()),
                 level: level,
                 channel: channel,
                 featurePath: featurePath,

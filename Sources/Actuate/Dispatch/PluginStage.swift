@@ -1,0 +1,36 @@
+/// When a plugin hears about an action, relative to the other plugins of its dispatcher.
+///
+/// A dispatcher tells its plugins in stage order, and within a stage in the order they were added, whatever
+/// order an app adds them in; ``ActionDispatchObserver/actionWillBegin(_:)`` and
+/// ``ActionDispatchObserver/actionDidComplete(_:outcome:)`` go through them in the same order. So a plugin that
+/// prepares what others record (redaction, enrichment) is guaranteed to run before the plugins that record.
+///
+/// The stages of the shipped plugins:
+///
+/// | plugin | stage |
+/// |---|---|
+/// | ``Timeline``, ``ActionStacksPlugin``, ``AnalyticsPlugin``, `ReportingPlugin` | ``observation`` |
+/// | ``ActivitiesPlugin``, the stream of ``ActionDispatcher/events(bufferingPolicy:)`` | ``after`` |
+///
+/// None of them uses ``before`` or ``enrichment``: those are for the app's own plugins.
+public enum PluginStage: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    /// First: plugins that must see every action before anything else does, such as validation or tracing.
+    case before = 0
+    /// Plugins that prepare what the recorders record, such as redaction or enrichment.
+    case enrichment = 1
+    /// Plugins that record: the timeline, action stacks, analytics, reporting. The default.
+    case observation = 2
+    /// Last: plugins that act on what was recorded, such as publishing activities or streaming events.
+    case after = 3
+
+    public static func < (lhs: PluginStage, rhs: PluginStage) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String {
+        switch self {
+        case .before: "before"
+        case .enrichment: "enrichment"
+        case .observation: "observation"
+        case .after: "after"
+        }
+    }
+}
