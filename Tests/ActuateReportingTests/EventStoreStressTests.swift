@@ -71,7 +71,10 @@ struct EventStoreStressTests {
                 default:
                     for _ in 0..<20 {
                         do {
-                            _ = try FileEventStore(directory: directory.url, configuration: Self.configuration(scheduler))
+                            _ = try FileEventStore(
+                                directory: directory.url,
+                                configuration: Self.configuration(scheduler)
+                            )
                             errors.withLock { $0.append("a second store opened a directory that was in use") }
                         } catch EventStoreError.lockedByAnotherProcess {
                             // Expected while the first store is open.

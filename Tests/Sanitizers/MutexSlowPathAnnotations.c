@@ -16,7 +16,8 @@
 // not accessed under the same Mutex is still reported (see README.md for the control).
 //
 // The three functions use the Swift calling convention: the `_MutexHandle` (whose first field is the atomic
-// lock word) is passed by address in the `swift_self` register, and `_lockSlow` takes the caller's thread id.
+// lock word) is passed by address in the Swift self register (clang: `swift_context`), and `_lockSlow` takes
+// the caller's thread id.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdbool.h>
@@ -40,43 +41,38 @@ typedef SWIFT_CC void (*LockSlow)(uint32_t selfID, void *handle SWIFT_SELF);
 typedef SWIFT_CC bool (*TryLockSlow)(void *handle SWIFT_SELF);
 typedef SWIFT_CC void (*UnlockSlow)(void *handle SWIFT_SELF);
 
-static LockSlow realLockSlow;
-static TryLockSlow realTryLockSlow;
-static UnlockSlow realUnlockSlow;
-
-static void *resolve(const char *name) {
-    void *function = dlsym(RTLD_NEXT, name);
+/// The real function `name`, looked up once; every thread that looks it up finds the same address.
+static void *real(void **cache, const char *name) {
+    void *function = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
     if (function == NULL) {
-        fprintf(stderr, "MutexSlowPathAnnotations: %s not found: %s\n", name, dlerror());
-        abort();
+        function = dlsym(RTLD_NEXT, name);
+        if (function == NULL) {
+            fprintf(stderr, "MutexSlowPathAnnotations: %s not found: %s\n", name, dlerror());
+            abort();
+        }
+        __atomic_store_n(cache, function, __ATOMIC_RELEASE);
     }
     return function;
 }
 
-// Resolved once, before any thread of the process can lock a Mutex.
-__attribute__((constructor)) static void resolveRealFunctions(void) {
-    if (dlsym(RTLD_NEXT, LOCK_SLOW) == NULL) return;  // A process without Swift's Synchronization library.
-    realLockSlow = (LockSlow)resolve(LOCK_SLOW);
-    realTryLockSlow = (TryLockSlow)resolve(TRY_LOCK_SLOW);
-    realUnlockSlow = (UnlockSlow)resolve(UNLOCK_SLOW);
-}
+static void *lockSlow, *tryLockSlow, *unlockSlow;
 
 SWIFT_CC void wrappedLockSlow(uint32_t selfID, void *handle SWIFT_SELF) __asm__(LOCK_SLOW);
 SWIFT_CC bool wrappedTryLockSlow(void *handle SWIFT_SELF) __asm__(TRY_LOCK_SLOW);
 SWIFT_CC void wrappedUnlockSlow(void *handle SWIFT_SELF) __asm__(UNLOCK_SLOW);
 
 SWIFT_CC void wrappedLockSlow(uint32_t selfID, void *handle SWIFT_SELF) {
-    realLockSlow(selfID, handle);
+    ((LockSlow)real(&lockSlow, LOCK_SLOW))(selfID, handle);
     if (__tsan_acquire) __tsan_acquire(handle);
 }
 
 SWIFT_CC bool wrappedTryLockSlow(void *handle SWIFT_SELF) {
-    bool locked = realTryLockSlow(handle);
+    bool locked = ((TryLockSlow)real(&tryLockSlow, TRY_LOCK_SLOW))(handle);
     if (locked && __tsan_acquire) __tsan_acquire(handle);
     return locked;
 }
 
 SWIFT_CC void wrappedUnlockSlow(void *handle SWIFT_SELF) {
     if (__tsan_release) __tsan_release(handle);
-    realUnlockSlow(handle);
+    ((UnlockSlow)real(&unlockSlow, UNLOCK_SLOW))(handle);
 }

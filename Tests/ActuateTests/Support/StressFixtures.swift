@@ -93,8 +93,13 @@ final class StressSyncAction<Lane: StressLane>: Action {
     static var queue: DispatchQueue { StressLanes.queue(Lane.index) }
     static var analyticsID: String? { "stress-sync" }
 
-    static func perform(context: ActionContext<StressInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<StressInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         StressLanes.run(on: Lane.index) {
             completion.completedSync(context.input.fails ? .failure(error: StressFailure()) : .success)
         }
@@ -107,8 +112,13 @@ final class StressDeferredAction<Lane: StressLane>: Action {
     static var name: String { "Stress Deferred \(Lane.index)" }
     static var queue: DispatchQueue { StressLanes.queue(Lane.index) }
 
-    static func perform(context: ActionContext<StressInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<StressInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         StressLanes.run(on: Lane.index) {
             let status = completion.willCompleteAsync()
             DispatchQueue.global().async { status.completed(.success) }
@@ -137,8 +147,13 @@ final class StressNestingAction<Lane: StressLane>: Action {
     static var name: String { "Stress Nesting \(Lane.index)" }
     static var queue: DispatchQueue { StressLanes.queue(Lane.index) }
 
-    static func perform(context: ActionContext<StressInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<StressInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         StressLanes.run(on: Lane.index) {
             let status = completion.willCompleteAsync()
             let input = StressInput(session: context.input.session, number: context.input.number + 1)
@@ -171,7 +186,8 @@ enum StressPerformer {
     typealias Perform = @Sendable (ActionSession, Int, @escaping @Sendable (_ succeeded: Bool) -> Void) -> Void
 
     /// The sixteen ways to perform, indexed by `n % 16`.
-    static let all: [Perform] = performers(Lane0.self) + performers(Lane1.self) + performers(Lane2.self)
+    static let all: [Perform] =
+        performers(Lane0.self) + performers(Lane1.self) + performers(Lane2.self)
         + performers(Lane3.self)
 
     /// Whether request `n` performs a nested action.
