@@ -241,7 +241,8 @@ private final class PairCheckingObserver: ActionDispatchObserver {
 /// A plugin that adds a plugin when an action begins and removes it when the action completes.
 private final class ReentrantObserver: ActionDispatchObserver {
     let inner = PairCheckingObserver()
-    private let dispatcher: ActionDispatcher
+    /// Unowned: the dispatcher holds this plugin, so a strong reference would be a cycle that never frees either.
+    private unowned let dispatcher: ActionDispatcher
     private let count = Atomic<Int>(0)
 
     init(dispatcher: ActionDispatcher) {

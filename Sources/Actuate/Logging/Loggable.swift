@@ -66,6 +66,10 @@ extension Optional: Loggable where Wrapped: Loggable {
 
 /// A wrapper that keeps a value out of every log, timeline and analytics description.
 ///
+/// Every way of describing it gives `<redacted>`: ``loggingDescription``, `description` (so string
+/// interpolation), `debugDescription`, and its mirror (so `dump` and the description of a type that holds it,
+/// such as an error that is not ``Loggable``). Only ``value`` gives the value.
+///
 /// ```swift
 /// struct SignInInput: Loggable {
 ///     var email: String
@@ -73,7 +77,9 @@ extension Optional: Loggable where Wrapped: Loggable {
 ///     var loggingDescription: String { "\(email), \(password.loggingDescription)" }
 /// }
 /// ```
-public struct Redacted<Value: Sendable>: Loggable {
+public struct Redacted<Value: Sendable>: Loggable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// The wrapped value, for the action's own use.
     public var value: Value
 
@@ -83,4 +89,13 @@ public struct Redacted<Value: Sendable>: Loggable {
     }
 
     public var loggingDescription: String { "<redacted>" }
+
+    /// `<redacted>`, so that interpolating the wrapper never shows the value.
+    public var description: String { "<redacted>" }
+
+    /// `<redacted>`, so that debug descriptions of values holding the wrapper never show the value.
+    public var debugDescription: String { "<redacted>" }
+
+    /// A mirror with no children, so that `dump` and reflection never reach the value.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }
