@@ -19,7 +19,9 @@ struct StoreFilePermissionsTests {
         return Int(info.st_mode) & 0o777
     }
 
-    @Test("journal segments, the dead-letter journal and the lock file are 0600; the directories the store creates 0700")
+    @Test(
+        "journal segments, the dead-letter journal and the lock file are 0600; the directories the store creates 0700"
+    )
     func eventStoreFiles() throws {
         let directory = TemporaryDirectory()
         let parent = directory.appending("application-support")

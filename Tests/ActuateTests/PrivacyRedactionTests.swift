@@ -39,8 +39,13 @@ private final class PrivateSignInAction: Action {
         ["password": .string("\(request.context.input.password)")]
     }
 
-    static func perform(context: ActionContext<PrivateSignInInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<PrivateSignInInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         context.logs.development.debug("input \(context.input), password \(context.input.password)")
         context.logs.production.error("sign-in refused: \(String(describing: context.input.password))")
         // The body itself sees the real value.
@@ -109,6 +114,7 @@ struct PrivacyRedactionTests {
 
         let directory = FileManager.default.temporaryDirectory.appending(path: "actuate-privacy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let report = DebugReport(reportables: [timeline, stacks, focus], scheduler: scheduler)
         let files = try report.write(to: directory)
 

@@ -9,6 +9,7 @@ import FoundationNetworking
 /// The body is ``EventBatch/encodedJSON()``. The API key, when given, goes in an `Authorization: Bearer …`
 /// header and nowhere else: no description, log line or error mentions it. Plain `http` is refused except for
 /// loopback hosts, so that a test collector on `127.0.0.1` works and a production key never travels in clear.
+/// Redirects are not followed (the key would go with them): a 3xx response is returned as it is.
 ///
 /// ```swift
 /// let transport = try HTTPEventTransport(
@@ -68,7 +69,7 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     deinit {
