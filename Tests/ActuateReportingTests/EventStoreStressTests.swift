@@ -50,16 +50,16 @@ struct EventStoreStressTests {
                         }
                     }
                 case Self.appenders:
-                    for _ in 0..<20 { attempt("flush") { try store.flush() } }
+                    for _ in 0..<10 { attempt("flush") { try store.flush() } }
                 case Self.appenders + 1:
                     // The group-commit writer runs on this thread, whenever virtual time passes its interval.
-                    for _ in 0..<200 { scheduler.advance(by: .milliseconds(5)) }
+                    for _ in 0..<40 { scheduler.advance(by: .milliseconds(5)) }
                 case Self.appenders + 2:
-                    for round in 0..<60 {
+                    for round in 0..<30 {
                         attempt("fetch and remove") {
                             let batch = try store.fetch(count: 10, maxBytes: 64 * 1024)
                             let ids = Set(batch.map(\.id))
-                            if round % 5 == 4 {
+                            if round % 10 == 9 {
                                 try store.moveToDeadLetter(ids: ids, reason: "stress round \(round)")
                                 ledger.deadLettered(ids)
                             } else {
@@ -111,7 +111,7 @@ struct EventStoreStressTests {
     func reopenWhileAppending() async throws {
         let directory = TemporaryDirectory()
         let scheduler = TestScheduler()
-        let rounds = 6
+        let rounds = 4
         let perRound = 60
         let ledger = StoreLedger()
 
@@ -141,7 +141,7 @@ struct EventStoreStressTests {
                             }
                         }
                     case Self.appenders:
-                        for _ in 0..<5 {
+                        for _ in 0..<3 {
                             do {
                                 try store.flush()
                             } catch EventStoreError.closed {
