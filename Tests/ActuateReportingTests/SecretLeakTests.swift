@@ -84,7 +84,10 @@ struct SecretLeakTests {
         let scheduler = TestScheduler()
         let store = try FileEventStore(
             directory: directory.appending("events"),
-            configuration: FileEventStoreConfiguration(durability: .synced, scheduler: scheduler)
+            configuration: FileEventStoreConfiguration(
+                durability: .groupCommit(interval: .seconds(3_600)),
+                scheduler: scheduler
+            )
         )
         let reporterErrors = Mutex<[ReportingError]>([])
         let identity = Identity(storage: FileIdentityStorage(directory: directory.appending("identity")))
