@@ -32,6 +32,7 @@ struct DispatchStressTests {
         let sessions = (0..<8).map { ActionSession(named: "stress-\($0)", dispatcher: dispatcher) }
         let total = Self.threads * Self.actionsPerThread
         let tally = CompletionTally(count: total)
+        let monitor = StressMonitor()
 
         let finished = await onOwnThread { () -> Bool in
             let group = DispatchGroup()
@@ -40,7 +41,8 @@ struct DispatchStressTests {
                     let number = thread * Self.actionsPerThread + index
                     let session = sessions[(thread + index) % sessions.count]
                     group.enter()
-                    StressPerformer.all[number % StressPerformer.all.count](session, number) { succeeded in
+                    let input = StressInput(session: session, monitor: monitor, number: number)
+                    StressPerformer.all[number % StressPerformer.all.count](input) { succeeded in
                         tally.record(number, succeeded: succeeded)
                         group.leave()
                     }
@@ -56,7 +58,7 @@ struct DispatchStressTests {
         #expect(tally.failures == StressPerformer.expectedFailures(total: total))
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
         #expect(dispatcher.pendingAsyncCompletions == 0)
-        #expect(StressLanes.overlaps == 0, "bodies sharing a serial queue ran at the same time")
+        #expect(monitor.overlaps == 0, "bodies sharing a serial queue ran at the same time")
 
         // Each nested action performs one more; every request began once and completed once.
         let nested = (0..<total).filter { StressPerformer.isNesting($0) }.count
@@ -108,6 +110,7 @@ struct DispatchStressTests {
         let performers = Self.threads - 2
         let total = performers * Self.actionsPerThread
         let tally = CompletionTally(count: total)
+        let monitor = StressMonitor()
         let churned = Mutex<[PairCheckingObserver]>([])
 
         let finished = await onOwnThread { () -> Bool in
@@ -126,7 +129,8 @@ struct DispatchStressTests {
                 for index in 0..<Self.actionsPerThread {
                     let number = thread * Self.actionsPerThread + index
                     group.enter()
-                    StressPerformer.all[number % StressPerformer.all.count](session, number) { succeeded in
+                    let input = StressInput(session: session, monitor: monitor, number: number)
+                    StressPerformer.all[number % StressPerformer.all.count](input) { succeeded in
                         tally.record(number, succeeded: succeeded)
                         group.leave()
                     }
@@ -139,6 +143,7 @@ struct DispatchStressTests {
         #expect(tally.missing.isEmpty)
         #expect(tally.calledMoreThanOnce.isEmpty)
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        #expect(monitor.overlaps == 0, "bodies sharing a serial queue ran at the same time")
         let nested = (0..<total).filter { StressPerformer.isNesting($0) }.count
         #expect(permanent.report == .init(began: total + nested, completed: total + nested, unpaired: 0, open: 0))
         let churnedObservers = churned.withLock { $0 }

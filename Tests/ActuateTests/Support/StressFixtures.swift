@@ -7,9 +7,11 @@ import Synchronization
 // action: one that completes synchronously, one that completes later from another thread, an async action, and
 // one that performs a nested action on the next lane and completes when that one has.
 
-/// The input of every stress action: the session to perform nested actions in, and the request's number.
+/// The input of every stress action: the session to perform nested actions in, the test's monitor, and the
+/// request's number.
 struct StressInput: Loggable {
     let session: ActionSession
+    let monitor: StressMonitor
     let number: Int
     /// Whether a synchronous action should fail.
     var fails: Bool { number % 7 == 0 }
@@ -20,27 +22,28 @@ struct StressInput: Loggable {
 /// The error a failing stress action completes with.
 struct StressFailure: Error {}
 
-/// The serial queues of the stress actions, each counting the bodies that run on it at once.
+/// The serial queues of the stress actions, shared by every test like the other fixture queues.
 enum StressLanes {
+    private static let queues = (0..<4).map { DispatchQueue(label: "actuate.tests.stress.\($0)") }
+
+    static func queue(_ index: Int) -> DispatchQueue { queues[index] }
+}
+
+/// Counts, for one test, the bodies that run on each lane at the same moment: two at once would break the serial
+/// guarantee.
+final class StressMonitor: Sendable {
     private final class Lane: Sendable {
-        let queue: DispatchQueue
         /// Synchronous bodies running now.
         let running = Atomic<Int>(0)
         /// Async bodies running now (they may suspend, and a synchronous body may run while they do).
         let runningAsync = Atomic<Int>(0)
-
-        init(index: Int) {
-            queue = DispatchQueue(label: "actuate.tests.stress.\(index)")
-        }
     }
 
-    private static let lanes = (0..<4).map { Lane(index: $0) }
-    private static let overlapCount = Atomic<Int>(0)
-
-    static func queue(_ index: Int) -> DispatchQueue { lanes[index].queue }
+    private let lanes = (0..<4).map { _ in Lane() }
+    private let overlapCount = Atomic<Int>(0)
 
     /// Marks a synchronous body as running on lane `index` until `body` returns.
-    static func run<T>(on index: Int, _ body: () -> T) -> T {
+    func run<T>(on index: Int, _ body: () -> T) -> T {
         if lanes[index].running.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue != 1 {
             overlapCount.add(1, ordering: .relaxed)
         }
@@ -49,7 +52,7 @@ enum StressLanes {
     }
 
     /// Marks an async body as running on lane `index` until `body` returns.
-    static func runAsync<T>(on index: Int, _ body: () async -> T) async -> T {
+    func runAsync<T>(on index: Int, _ body: () async -> T) async -> T {
         if lanes[index].runningAsync.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue != 1 {
             overlapCount.add(1, ordering: .relaxed)
         }
@@ -57,8 +60,8 @@ enum StressLanes {
         return await body()
     }
 
-    /// How many times two bodies of the same kind ran on one lane at the same time, in any test: always 0.
-    static var overlaps: Int { overlapCount.load(ordering: .relaxed) }
+    /// How many times two bodies of the same kind ran on one lane at the same time: always 0.
+    var overlaps: Int { overlapCount.load(ordering: .relaxed) }
 }
 
 protocol StressLane: Sendable {
@@ -100,7 +103,7 @@ final class StressSyncAction<Lane: StressLane>: Action {
     )
         -> Completion.Status
     {
-        StressLanes.run(on: Lane.index) {
+        context.input.monitor.run(on: Lane.index) {
             completion.completedSync(context.input.fails ? .failure(error: StressFailure()) : .success)
         }
     }
@@ -119,7 +122,7 @@ final class StressDeferredAction<Lane: StressLane>: Action {
     )
         -> Completion.Status
     {
-        StressLanes.run(on: Lane.index) {
+        context.input.monitor.run(on: Lane.index) {
             let status = completion.willCompleteAsync()
             DispatchQueue.global().async { status.completed(.success) }
             return status
@@ -134,7 +137,7 @@ final class StressAsyncAction<Lane: StressLane>: AsyncAction {
     static var queue: DispatchQueue { StressLanes.queue(Lane.index) }
 
     static func perform(context: ActionContext<StressInput>, presenter: Void) async throws -> ActionPerformOutcome {
-        await StressLanes.runAsync(on: Lane.index) {
+        await context.input.monitor.runAsync(on: Lane.index) {
             await Task.yield()
             return .success
         }
@@ -154,9 +157,13 @@ final class StressNestingAction<Lane: StressLane>: Action {
     )
         -> Completion.Status
     {
-        StressLanes.run(on: Lane.index) {
+        context.input.monitor.run(on: Lane.index) {
             let status = completion.willCompleteAsync()
-            let input = StressInput(session: context.input.session, number: context.input.number + 1)
+            let input = StressInput(
+                session: context.input.session,
+                monitor: context.input.monitor,
+                number: context.input.number + 1
+            )
             context.input.session.perform(StressFeature.action(StressSyncAction<Lane.Next>.self), input: input) {
                 status.completed($0.isSuccess ? .success : .failure(error: StressFailure()))
             }
@@ -181,9 +188,9 @@ final class StressFeature: Feature {
     }
 }
 
-/// Performs request number `n` as one of the sixteen (kind, lane) pairs: kind `n % 4`, lane `(n / 4) % 4`.
+/// Performs the request with number `n` as one of the sixteen (kind, lane) pairs: kind `n % 4`, lane `(n / 4) % 4`.
 enum StressPerformer {
-    typealias Perform = @Sendable (ActionSession, Int, @escaping @Sendable (_ succeeded: Bool) -> Void) -> Void
+    typealias Perform = @Sendable (StressInput, @escaping @Sendable (_ succeeded: Bool) -> Void) -> Void
 
     /// The sixteen ways to perform, indexed by `n % 16`.
     static let all: [Perform] =
@@ -210,18 +217,10 @@ enum StressPerformer {
         let async = StressFeature.action(StressAsyncAction<L>.self)
         let nesting = StressFeature.action(StressNestingAction<L>.self)
         return [
-            { session, number, done in
-                session.perform(sync, input: StressInput(session: session, number: number)) { done($0.isSuccess) }
-            },
-            { session, number, done in
-                session.perform(deferred, input: StressInput(session: session, number: number)) { done($0.isSuccess) }
-            },
-            { session, number, done in
-                session.perform(async, input: StressInput(session: session, number: number)) { done($0.isSuccess) }
-            },
-            { session, number, done in
-                session.perform(nesting, input: StressInput(session: session, number: number)) { done($0.isSuccess) }
-            },
+            { input, done in input.session.perform(sync, input: input) { done($0.isSuccess) } },
+            { input, done in input.session.perform(deferred, input: input) { done($0.isSuccess) } },
+            { input, done in input.session.perform(async, input: input) { done($0.isSuccess) } },
+            { input, done in input.session.perform(nesting, input: input) { done($0.isSuccess) } },
         ]
     }
 }
