@@ -66,9 +66,9 @@ extension Optional: Loggable where Wrapped: Loggable {
 
 /// A wrapper that keeps a value out of every log, timeline and analytics description.
 ///
-/// It never prints its value: `String(describing:)`, `String(reflecting:)`, string interpolation, `dump` and
-/// `Mirror` all show `<redacted>`, so an error or input that holds one (and is not ``Loggable`` itself) still
-/// leaves the value out of every description.
+/// Every way of describing it gives `<redacted>`: ``loggingDescription``, `description` (so string
+/// interpolation), `debugDescription`, and its mirror (so `dump` and the description of a type that holds it,
+/// such as an error that is not ``Loggable``). Only ``value`` gives the value.
 ///
 /// ```swift
 /// struct SignInInput: Loggable {
@@ -91,12 +91,12 @@ public struct Redacted<Value: Sendable>: Loggable, CustomStringConvertible, Cust
     /// Always `<redacted>`.
     public var loggingDescription: String { "<redacted>" }
 
-    /// Always `<redacted>`.
-    public var description: String { loggingDescription }
+    /// `<redacted>`, so that interpolating the wrapper never shows the value.
+    public var description: String { "<redacted>" }
 
-    /// Always `<redacted>`.
-    public var debugDescription: String { loggingDescription }
+    /// `<redacted>`, so that debug descriptions of values holding the wrapper never show the value.
+    public var debugDescription: String { "<redacted>" }
 
-    /// A mirror with no children, so that reflection never reaches the value.
+    /// A mirror with no children, so that `dump` and reflection never reach the value.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

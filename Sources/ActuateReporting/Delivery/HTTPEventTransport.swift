@@ -17,6 +17,7 @@ import FoundationNetworking
 /// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. On Linux
 /// every request goes out on a fresh connection: FoundationNetworking's libcurl otherwise resends a request whose
 /// reused connection was closed, without its body, and that resend hangs until the timeout.
+/// Redirects are not followed (the key would go with them): a 3xx response is returned as it is.
 ///
 /// ```swift
 /// let transport = try HTTPEventTransport(

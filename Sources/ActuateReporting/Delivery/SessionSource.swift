@@ -28,7 +28,7 @@ final class SessionSource: @unchecked Sendable {
         #if canImport(FoundationNetworking)
         shared = nil
         #else
-        shared = URLSession(configuration: configuration)
+        shared = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
         #endif
     }
 
@@ -42,7 +42,7 @@ final class SessionSource: @unchecked Sendable {
     /// - Throws: `URLError` when no response arrived.
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         if let shared { return try await shared.data(for: request) }
-        let session = URLSession(configuration: configuration)
+        let session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         return try await session.data(for: request)
     }

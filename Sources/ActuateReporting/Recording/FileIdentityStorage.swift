@@ -26,7 +26,11 @@ public struct FileIdentityStorage: IdentityStorage {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         let data: Data
         do {
-            data = try Data(contentsOf: fileURL)
+            // Through a FileHandle: Data(contentsOf:) leaks a 4 KiB buffer when the file is empty (Foundation on
+            // Linux, Swift 6.3; see Tests/Sanitizers/FoundationLeaks.swift).
+            let handle = try FileHandle(forReadingFrom: fileURL)
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
         } catch {
             throw .corruptIdentity(path: location, reason: "unreadable: \(error.localizedDescription)")
         }
