@@ -95,7 +95,7 @@ public final class ActionTestHarness: Sendable {
     ///   - input: The input.
     ///   - presenter: The presenter the action drives.
     ///   - userInitiated: Whether the user asked for it directly. The default is `true`.
-    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    ///   - source: Where the request came from. The default is `ActionSource/application`.
     ///   - sourceLocation: Where to report failures.
     /// - Returns: The action's outcome.
     @discardableResult
@@ -146,7 +146,7 @@ public final class ActionTestHarness: Sendable {
     ///   - input: The input.
     ///   - presenter: The presenter the action drives.
     ///   - userInitiated: Whether the user asked for it directly. The default is `true`.
-    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    ///   - source: Where the request came from. The default is `ActionSource/application`.
     ///   - sourceLocation: Where to report failures.
     /// - Returns: The outcome to await once the action can complete.
     public func start<Binding: ActionBinding>(

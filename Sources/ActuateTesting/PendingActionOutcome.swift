@@ -19,7 +19,7 @@ public final class PendingActionOutcome: Sendable {
         self.actionName = actionName
     }
 
-    /// The ``ActionRequest/uniqueID`` of the request, or nil if the feature never declared the action.
+    /// The `ActionRequest/uniqueID` of the request, or nil if the feature never declared the action.
     public var requestID: UInt64? { state.withLock { $0.requestID } }
 
     /// The outcome, if the action has completed.

@@ -13,7 +13,7 @@ public struct CampaignConfiguration: Sendable {
     /// own so that they can wait for it.
     public var deliveryQueue: DispatchQueue
     /// The session whose dispatcher performs the delivery decisions, so that they appear in its timeline. The
-    /// default is ``Actuate/ActionSession/main``.
+    /// default is `main`.
     public var session: ActionSession
 
     /// Creates a configuration.

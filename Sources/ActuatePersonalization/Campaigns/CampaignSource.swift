@@ -42,7 +42,7 @@ public struct CampaignRequest: Sendable, Hashable, CustomStringConvertible {
 public enum CampaignTrigger: Sendable, Hashable, CustomStringConvertible {
     /// ``CampaignContext/trackAction(_:)`` was called with this name.
     case action(String)
-    /// An item of this type and id is being viewed (``CampaignContext/viewItem(_:)`` and its siblings).
+    /// An item of this type and id is being viewed (`CampaignContext/viewItem(_:)` and its siblings).
     case itemView(type: ItemType, id: String)
 
     /// `action "name"` or `view Product:sku-1`.

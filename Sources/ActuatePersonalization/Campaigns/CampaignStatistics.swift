@@ -77,7 +77,7 @@ public enum CampaignStatistics {
     ///   - goal: The goal.
     ///   - store: The store to read, without removing anything.
     /// - Returns: The figures.
-    /// - Throws: ``ActuateReporting/ReportingError/storeFailed(operation:reason:)`` when the store cannot be
+    /// - Throws: `storeFailed(operation:reason:)` when the store cannot be
     ///   read.
     public static func lift(
         campaignId: String,

@@ -34,8 +34,8 @@ public struct ContentReportInput: Loggable, Hashable {
     }
 }
 
-/// An action that records one ``ContentStatus`` for a piece of content through the dispatcher, so the event
-/// reaches the timeline, action stacks, analytics and, through ``ReportingPlugin``, the reporter.
+/// An action that records one `ContentStatus` for a piece of content through the dispatcher, so the event
+/// reaches the timeline, action stacks, analytics and, through `ReportingPlugin`, the reporter.
 ///
 /// The body does nothing but succeed: the event is recorded by the plugins that observe the dispatch.
 public protocol ContentReportAction: ReportedAction
@@ -64,6 +64,13 @@ extension ContentReportAction {
         return attributes
     }
 
+    /// The content event's properties (source, id, name, status and the event's own fields), for the
+    /// reporting plugin.
+    ///
+    /// - Parameters:
+    ///   - context: The request's context, holding the content and the event.
+    ///   - outcome: How the action ended.
+    /// - Returns: The event's properties.
     public static func reportProperties(
         for context: ActionContext<ContentReportInput>,
         outcome: ActionPerformOutcome
@@ -71,6 +78,13 @@ extension ContentReportAction {
         EventProperties.content(context.input.event, for: context.input.content)
     }
 
+    /// Completes at once: the reporting plugin records the event when the action completes.
+    ///
+    /// - Parameters:
+    ///   - context: The request's context.
+    ///   - presenter: None.
+    ///   - completion: The completion requirement.
+    /// - Returns: The completed status.
     public static func perform(
         context: ActionContext<ContentReportInput>,
         presenter: NoPresenter,

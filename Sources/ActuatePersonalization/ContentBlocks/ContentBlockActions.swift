@@ -2,7 +2,7 @@ import Actuate
 import ActuateReporting
 import Dispatch
 
-/// An action that records one ``ContentBlockEvent`` through the ``Reporter`` it is given as its presenter, so
+/// An action that records one ``ContentBlockEvent`` through the `Reporter` it is given as its presenter, so
 /// showing, clicking, closing and errors pass through the dispatcher: the timeline, action stacks and debug
 /// report show them.
 ///
@@ -12,8 +12,16 @@ public protocol ContentBlockTrackingAction: Action
 where InputType == ContentBlockEvent, PresenterType == Reporter {}
 
 extension ContentBlockTrackingAction {
+    /// A private serial queue of the content-block actions, so that recording never runs on the main queue.
     public static var queue: DispatchQueue { ContentBlockActionQueue.queue }
 
+    /// Records the event on `presenter`, failing only when the reporter could not store it.
+    ///
+    /// - Parameters:
+    ///   - context: The request's context, holding the event.
+    ///   - presenter: The reporter that records the event.
+    ///   - completion: The completion requirement.
+    /// - Returns: The completed status.
     public static func perform(
         context: ActionContext<ContentBlockEvent>,
         presenter: Reporter,

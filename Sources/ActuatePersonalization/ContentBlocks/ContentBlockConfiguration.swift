@@ -39,7 +39,7 @@ public struct ContentBlockConfiguration: Sendable {
     /// Creates a configuration.
     /// - Parameters:
     ///   - scheduler: The clock; the system scheduler by default.
-    ///   - session: The session for tracking actions; ``ActionSession/main`` by default.
+    ///   - session: The session for tracking actions; `ActionSession/main` by default.
     ///   - workQueue: The queue for file and network work; a new serial queue by default.
     ///   - callbackQueue: The queue for surfaces and callbacks; the main queue by default.
     ///   - urlOpener: Opens clicked links; nil by default.

@@ -3,7 +3,7 @@ import ActuateReporting
 
 /// What happened to a content block in a placeholder: the input of the content-block tracking actions.
 ///
-/// It is recorded as a content event of source `contentBlock` (``ContentReference/contentBlock(id:name:)``):
+/// It is recorded as a content event of source `contentBlock` (`ContentReference/contentBlock(id:name:)`):
 /// a show as `executed`, a click as `target` with the link in `href`, a close as `close` and an error as
 /// `error` with its `message`, plus the keys in ``ContentBlockEventKey``: `placeholder`, `blockType`,
 /// `variantId`, `variantName`, the click's `text` and the close's `interaction`. An error that belongs to no
@@ -95,7 +95,7 @@ public struct ContentBlockEvent: Loggable, Hashable {
     }
 }
 
-/// The property names content-block events add to the reporting layer's ``ReportEventKey`` names.
+/// The property names content-block events add to the reporting layer's `ReportEventKey` names.
 public enum ContentBlockEventKey {
     /// The placeholder the block was in.
     public static let placeholder = "placeholder"

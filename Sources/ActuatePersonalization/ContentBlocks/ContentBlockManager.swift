@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// Loads in-app content blocks for the app's placeholders, keeps their display history, and tracks what
-/// happens to them through the dispatcher and a ``Reporter``.
+/// happens to them through the dispatcher and a `Reporter`.
 ///
 /// ```swift
 /// let manager = ContentBlockManager(
@@ -18,7 +18,7 @@ import Synchronization
 ///
 /// - Blocks are cached per placeholder. A block with a time-to-live (personalised content) is fetched again
 ///   once it has expired on the configuration's clock; others stay until the next prefetch, ``identify(userId:)``
-///   or the reporter's ``Reporter/reset()``, which also forgets the display history of the previous visitor.
+///   or the reporter's `Reporter/reset()`, which also forgets the display history of the previous visitor.
 /// - Assets are cached by URL plus the block's content version.
 /// - Display and interaction history is kept in `directory` and expires after
 ///   ``ContentBlockConfiguration/historyRetention``.
@@ -66,7 +66,7 @@ public final class ContentBlockManager: Sendable {
 
     /// Loads the blocks of these placeholders, and the assets they need, so they show at once. Call it at
     /// start-up; the ids are remembered and loaded again after ``identify(userId:)`` and after the reporter's
-    /// ``Reporter/reset()``.
+    /// `Reporter/reset()`.
     /// - Parameter ids: The placeholder ids.
     public func prefetchPlaceholders(ids: [String]) {
         engine.prefetch(ids)
@@ -74,7 +74,7 @@ public final class ContentBlockManager: Sendable {
 
     /// Identifies the user to the reporter, then forgets cached blocks and prefetches them again for the user.
     /// - Parameter userId: The user's id in the app's own system.
-    /// - Throws: ``ReportingError/invalidUserID`` when `userId` is empty.
+    /// - Throws: `ReportingError/invalidUserID` when `userId` is empty.
     public func identify(userId: String) throws(ReportingError) {
         try engine.reporter.identify(userId: userId)
         engine.invalidate(clearingHistory: false)

@@ -19,8 +19,8 @@ import Synchronization
 /// ```
 ///
 /// Every report is performed as an action of ``PersonalizationFeature`` in the tracker's session, so it
-/// appears in the timeline, action stacks and analytics, and reaches the ``Reporter`` through its
-/// ``ReportingPlugin``; install that plugin on the session's dispatcher.
+/// appears in the timeline, action stacks and analytics, and reaches the `Reporter` through its
+/// `ReportingPlugin`; install that plugin on the session's dispatcher.
 ///
 /// Rules the tracker keeps:
 /// - One of each status per action and page view (since the last navigate or ``startNewSession()``);
@@ -54,7 +54,7 @@ public final class Tracker: Sendable {
     ///   - source: Decides what to show.
     ///   - reporter: The reporter whose sessions the tracker follows and whose identity names the visitor.
     ///   - directory: Where the tracker keeps its files; created when first written.
-    ///   - session: The session the tracker performs its actions in; ``ActionSession/main`` by default.
+    ///   - session: The session the tracker performs its actions in; `ActionSession/main` by default.
     ///   - onError: Called with every storage problem, outside the tracker's lock.
     public init(
         source: any DecisionSource,

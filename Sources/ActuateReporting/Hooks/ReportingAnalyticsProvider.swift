@@ -4,7 +4,7 @@ import Foundation
 /// An `AnalyticsProvider` that records every analytics event as a report event, so that actions instrumented
 /// once with an `analyticsID` get durable, batched, consent-gated delivery with no second instrumentation.
 ///
-/// Each ``AnalyticsEvent`` becomes one event, `action_began` (``ReportEventType/actionBegan``) or `action_ended`
+/// Each `AnalyticsEvent` becomes one event, `action_began` (``ReportEventType/actionBegan``) or `action_ended`
 /// (``ReportEventType/actionEnded``), with these properties:
 ///
 /// | property | value |
@@ -19,7 +19,7 @@ import Foundation
 /// | `featureTerminated`, `durationSeconds` | `action_ended` only |
 ///
 /// Attributes map to JSON by kind: strings and dates (ISO 8601) to strings, numbers to numbers, Booleans to
-/// Booleans, string lists to arrays. An attribute whose value is ``AnalyticsValue/redacted`` (see
+/// Booleans, string lists to arrays. An attribute whose value is `AnalyticsValue/redacted` (see
 /// `AnalyticsValue.loggable(_:)`, which turns a `Redacted` value into it), or a number JSON cannot carry
 /// (NaN, infinity), never reaches the store. An attribute named `tracking_forced` with the value `true` is not
 /// stored as an attribute: it records the event through the force-tracking path, whatever the consent (use it
