@@ -58,8 +58,13 @@ final class ShowProductAction: Action {
         activity.requiredUserInfoKeys = ["productId"]
     }
 
-    static func perform(context: ActionContext<String>, presenter: any ShopPresenter, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<String>,
+        presenter: any ShopPresenter,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         guard let product = Catalog.product(id: context.input) else {
             return completion.completedSync(.failure(error: ShopError.unknownProduct(context.input)))
         }
@@ -75,8 +80,13 @@ final class AddToCartAction: Action {
 
     static let storageQueue = DispatchQueue(label: "shop-demo.cart-storage")
 
-    static func perform(context: ActionContext<CartProductInput>, presenter: any ShopPresenter, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<CartProductInput>,
+        presenter: any ShopPresenter,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         guard let product = Catalog.product(id: context.input.productID) else {
             return completion.completedSync(.failure(error: ShopError.unknownProduct(context.input.productID)))
         }
@@ -95,8 +105,13 @@ final class CheckoutAction: Action {
     typealias InputType = Cart
     typealias PresenterType = any ShopPresenter
 
-    static func perform(context: ActionContext<Cart>, presenter: any ShopPresenter, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<Cart>,
+        presenter: any ShopPresenter,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         presenter.showMessage("Order placed for \(context.input.contents.count) items.")
         return completion.completedSync(.successWithFeatureTermination)
     }
@@ -116,8 +131,12 @@ final class FetchRecommendationsAction: AsyncAction, ReportedAction {
 
     static let queue = DispatchQueue(label: "shop-demo.recommendations")
 
-    static func perform(context: ActionContext<String>, presenter: any ShopPresenter) async throws
-        -> ActionPerformOutcome {
+    static func perform(
+        context: ActionContext<String>,
+        presenter: any ShopPresenter
+    ) async throws
+        -> ActionPerformOutcome
+    {
         let recommended = try await RecommendationService.recommendations(after: context.input)
         presenter.showRecommendations(recommended)
         return .success
@@ -138,8 +157,13 @@ final class ExpressCheckoutAction: Action {
     typealias InputType = Cart
     typealias PresenterType = any ShopPresenter
 
-    static func perform(context: ActionContext<Cart>, presenter: any ShopPresenter, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<Cart>,
+        presenter: any ShopPresenter,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         presenter.showMessage("Express checkout: paid for \(context.input.contents.count) items with the saved card.")
         return completion.completedSync(.successWithFeatureTermination)
     }

@@ -88,7 +88,11 @@ struct OneClockTests {
         let outcome = Mutex<ActionPerformOutcome?>(nil)
         OneClockQueue.queue.sync {
             _ = session.performReturningID(
-                BillingFeature.settle, input: .noInput, presenter: scheduler, userInitiated: true, source: .application
+                BillingFeature.settle,
+                input: .noInput,
+                presenter: scheduler,
+                userInitiated: true,
+                source: .application
             ) { result in
                 outcome.withLock { $0 = result }
             }
@@ -147,7 +151,11 @@ struct OneClockTests {
         let test = TestScheduler()
         OneClockQueue.queue.sync {
             _ = session.performReturningID(
-                BillingFeature.settle, input: .noInput, presenter: test, userInitiated: true, source: .application
+                BillingFeature.settle,
+                input: .noInput,
+                presenter: test,
+                userInitiated: true,
+                source: .application
             ) { _ in }
         }
         test.advance(by: .seconds(3))

@@ -279,7 +279,10 @@ struct SecretLeakTests {
         dispatcher.add(observer: ReportingPlugin(reporter: reporter))
         let session = ActionSession(named: "payments", dispatcher: dispatcher)
 
-        let outcome = await session.perform(LeakCheckPaymentFeature.pay, input: LeakCheckPaymentInput(card: Redacted(secret)))
+        let outcome = await session.perform(
+            LeakCheckPaymentFeature.pay,
+            input: LeakCheckPaymentInput(card: Redacted(secret))
+        )
         #expect(!outcome.isSuccess)
         let events = try store.fetch(count: .max, maxBytes: .max)
         let reported = try #require(events.first { $0.type == "payment" })

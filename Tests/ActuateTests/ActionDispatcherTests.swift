@@ -78,7 +78,9 @@ struct ActionDispatcherTests {
     @Test("every plugin hears willBegin before the body and didComplete before the caller")
     func pluginOrder() async {
         let log = SharedLog()
-        let harness = ActionTestHarness(observers: [LoggingObserver("first", log: log), LoggingObserver("second", log: log)])
+        let harness = ActionTestHarness(observers: [
+            LoggingObserver("first", log: log), LoggingObserver("second", log: log),
+        ])
         let presenter = GreetingPresenter()
         await withCheckedContinuation { continuation in
             harness.session.perform(GreetingFeature.sayHello, input: "x", presenter: presenter) { _ in
@@ -86,16 +88,22 @@ struct ActionDispatcherTests {
                 continuation.resume()
             }
         }
-        #expect(log.all == [
-            "first begin Say Hello", "second begin Say Hello", "first complete Say Hello",
-            "second complete Say Hello", "caller (body had run: true)",
-        ])
+        #expect(
+            log.all == [
+                "first begin Say Hello", "second begin Say Hello", "first complete Say Hello",
+                "second complete Say Hello", "caller (body had run: true)",
+            ]
+        )
     }
 
     @Test("a test that awaits a perform can read the timeline straight away")
     func timelineReadableAfterAwait() async {
         let harness = ActionTestHarness()
-        let outcome = await harness.session.perform(GreetingFeature.sayHello, input: "Ada", presenter: GreetingPresenter())
+        let outcome = await harness.session.perform(
+            GreetingFeature.sayHello,
+            input: "Ada",
+            presenter: GreetingPresenter()
+        )
         #expect(outcome.isSuccess)
         #expect(harness.timeline.snapshot().last?.outcome == .success)
     }
@@ -173,8 +181,10 @@ struct ActionDispatcherTests {
     func shortForms() async {
         let harness = ActionTestHarness()
         let noBoth = await harness.session.perform(GreetingFeature.noOp)
-        let noPresenter = await harness.session.perform(GreetingFeature.signIn,
-            input: SignInInput(email: "a@b.c", password: Redacted("pw")))
+        let noPresenter = await harness.session.perform(
+            GreetingFeature.signIn,
+            input: SignInInput(email: "a@b.c", password: Redacted("pw"))
+        )
         let completion = await withCheckedContinuation { continuation in
             harness.session.perform(GreetingFeature.noOp) { continuation.resume(returning: $0) }
         }

@@ -1,7 +1,8 @@
-@testable import Actuate
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
 
 @Suite("Async actions")
 struct AsyncActionTests {
@@ -9,7 +10,11 @@ struct AsyncActionTests {
     func returns() async {
         let harness = ActionTestHarness()
         let probe = Probe()
-        let outcome = await harness.perform(AsyncFeature.scripted, input: AsyncScript("a", [.succeed], probe: probe), presenter: ())
+        let outcome = await harness.perform(
+            AsyncFeature.scripted,
+            input: AsyncScript("a", [.succeed], probe: probe),
+            presenter: ()
+        )
         #expect(outcome.isSuccess)
         #expect(probe.events == ["a start on serial-async", "a end"])
         #expect(harness.timeline.snapshot().first?.outcome == .success)
@@ -19,7 +24,11 @@ struct AsyncActionTests {
     @Test("a throwing body fails with the thrown error")
     func throwsError() async throws {
         let harness = ActionTestHarness()
-        let outcome = await harness.perform(AsyncFeature.scripted, input: AsyncScript("t", [.fail], probe: Probe()), presenter: ())
+        let outcome = await harness.perform(
+            AsyncFeature.scripted,
+            input: AsyncScript("t", [.fail], probe: Probe()),
+            presenter: ()
+        )
         #expect(outcome.simplifiedOutcome.error as? TestError == .boom)
         #expect(harness.timeline.snapshot().first?.outcome == .failure(message: "boom"))
     }
@@ -29,7 +38,10 @@ struct AsyncActionTests {
         let harness = ActionTestHarness()
         let probe = Probe()
         let pending = harness.start(
-            AsyncFeature.resumeScripted, input: AsyncScript("r", [.waitFor("go")], probe: probe), presenter: ())
+            AsyncFeature.resumeScripted,
+            input: AsyncScript("r", [.waitFor("go")], probe: probe),
+            presenter: ()
+        )
         #expect(await eventually { probe.release("go") })
         _ = await pending.outcome()
         #expect(probe.events == ["r start on resume", "waiting go", "r resumed on resume", "r end"])
@@ -42,7 +54,10 @@ struct AsyncActionTests {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return await harness.session.performDetailed(
-                AsyncFeature.scripted, input: AsyncScript("c", [.succeed], probe: probe), presenter: ())
+                AsyncFeature.scripted,
+                input: AsyncScript("c", [.succeed], probe: probe),
+                presenter: ()
+            )
         }
         let outcome = await task.value
         let error = try #require(outcome.simplifiedOutcome.error as? ActionCancellationError)
@@ -95,19 +110,27 @@ struct AsyncActionTests {
         let probe = Probe()
         let gate = DispatchQueueMarker.marker(for: SerialTestQueue.queue).gate
         let first = harness.start(
-            AsyncFeature.serialScripted, input: AsyncScript("A", [.waitFor("A")], probe: probe), presenter: ())
+            AsyncFeature.serialScripted,
+            input: AsyncScript("A", [.waitFor("A")], probe: probe),
+            presenter: ()
+        )
         #expect(await eventually { probe.events.contains("waiting A") })
         let second = harness.start(
-            AsyncFeature.serialScripted, input: AsyncScript("B", [.succeed], probe: probe), presenter: ())
+            AsyncFeature.serialScripted,
+            input: AsyncScript("B", [.succeed], probe: probe),
+            presenter: ()
+        )
         #expect(await eventually { gate.waitingCount == 1 })
         #expect(probe.events == ["A start on serial-test", "waiting A"])
         probe.release("A")
         _ = await first.outcome()
         _ = await second.outcome()
-        #expect(probe.events == [
-            "A start on serial-test", "waiting A", "A resumed on serial-test", "A end",
-            "B start on serial-test", "B end",
-        ])
+        #expect(
+            probe.events == [
+                "A start on serial-test", "waiting A", "A resumed on serial-test", "A end",
+                "B start on serial-test", "B end",
+            ]
+        )
     }
 
     @Test("a body that performs another action on its own queue does not wait for itself")
@@ -120,10 +143,12 @@ struct AsyncActionTests {
             presenter: ()
         )
         #expect(outcome.isSuccess)
-        #expect(probe.events == [
-            "outer start on serial-async", "outer.nested start on serial-async", "outer.nested end",
-            "nested succeeded", "outer end",
-        ])
+        #expect(
+            probe.events == [
+                "outer start on serial-async", "outer.nested start on serial-async", "outer.nested end",
+                "nested succeeded", "outer end",
+            ]
+        )
     }
 
     @Test("a main-actor presenter is driven from a background caller")

@@ -13,7 +13,9 @@ struct DispatchEventStreamTests {
         let began = await iterator.next()
         let completed = await iterator.next()
         guard case .began(let request) = began, case .completed(let same, let outcome) = completed else {
-            Issue.record("expected began then completed, got \(String(describing: began)), \(String(describing: completed))")
+            Issue.record(
+                "expected began then completed, got \(String(describing: began)), \(String(describing: completed))"
+            )
             return
         }
         #expect(request.actionName == "Say Hello")
@@ -28,7 +30,10 @@ struct DispatchEventStreamTests {
         let oldest = harness.dispatcher.events(bufferingPolicy: .bufferingOldest(4))
         for index in 0..<20 {
             let outcome = await harness.session.perform(
-                GreetingFeature.sayHello, input: "n\(index)", presenter: GreetingPresenter())
+                GreetingFeature.sayHello,
+                input: "n\(index)",
+                presenter: GreetingPresenter()
+            )
             #expect(outcome.isSuccess)
         }
         #expect(harness.recorder.completedActionNames.count == 20)

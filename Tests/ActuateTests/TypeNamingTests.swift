@@ -1,6 +1,7 @@
 import Dispatch
-@testable import Actuate
 import Testing
+
+@testable import Actuate
 
 final class CreateNewTweetAction: Action {
     static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {

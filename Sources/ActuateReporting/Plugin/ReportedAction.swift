@@ -21,7 +21,10 @@ public protocol ReportedAction: Action {
     /// Extra properties for one completion. The default adds none.
     ///
     /// Values must not carry private data: the event is stored and uploaded.
-    static func reportProperties(for context: ActionContext<InputType>, outcome: ActionPerformOutcome)
+    static func reportProperties(
+        for context: ActionContext<InputType>,
+        outcome: ActionPerformOutcome
+    )
         -> [String: JSONValue]
 }
 

@@ -4,8 +4,8 @@ import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
-import Testing
 import Synchronization
+import Testing
 
 /// Campaigns wired as an app wires them: a manager over a reporter and a memory store, delivery decisions
 /// performed in a test harness's session (with its timeline), timeouts on its virtual clock, and handlers called

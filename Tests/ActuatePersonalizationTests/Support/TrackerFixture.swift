@@ -3,8 +3,8 @@ import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Foundation
-import Testing
 import Synchronization
+import Testing
 
 /// A directory unique to one test, deleted when the value is released.
 final class TemporaryDirectory: Sendable {

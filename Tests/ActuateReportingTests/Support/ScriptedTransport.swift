@@ -79,7 +79,7 @@ final class ScriptedTransport: EventTransport {
                     state.parkWaiters.removeAll { $0.count <= count }
                     return ready
                 }
-                ready.forEach { $0.resume() }
+                for continuation in ready { continuation.resume() }
             }
         }
         return state.withLock { state in
@@ -107,7 +107,7 @@ final class ScriptedTransport: EventTransport {
             defer { state.parked = [] }
             return state.parked
         }
-        parked.forEach { $0.resume() }
+        for continuation in parked { continuation.resume() }
     }
 }
 

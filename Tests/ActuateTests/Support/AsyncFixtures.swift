@@ -1,7 +1,8 @@
-@testable import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
+
+@testable import Actuate
 
 /// What an async fixture should do, passed as its input.
 final class AsyncScript: Loggable, @unchecked Sendable {
@@ -95,7 +96,8 @@ final class ShowBannerAction: UIAction {
     typealias PresenterType = BannerPresenter
 
     @MainActor
-    static func perform(context: ActionContext<String>, presenter: BannerPresenter) async throws -> ActionPerformOutcome {
+    static func perform(context: ActionContext<String>, presenter: BannerPresenter) async throws -> ActionPerformOutcome
+    {
         presenter.show(context.input)
         await Task.yield()
         presenter.show(context.input + " again")

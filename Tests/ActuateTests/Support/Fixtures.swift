@@ -91,8 +91,13 @@ final class SayHelloAction: Action {
     typealias PresenterType = GreetingPresenter
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<String>, presenter: GreetingPresenter, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<String>,
+        presenter: GreetingPresenter,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         presenter.calls.record(.hello(context.input))
         presenter.calls.record(.queue(TestQueues.current ?? "none"))
         return completion.completedSync(.success)
@@ -121,8 +126,13 @@ final class ProbeAction: Action {
     typealias PresenterType = GreetingPresenter
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<Probe>, presenter: GreetingPresenter, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<Probe>,
+        presenter: GreetingPresenter,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         context.input.log("body on \(TestQueues.current ?? "none")")
         let status = completion.willCompleteAsync()
         context.input.keep(status)
@@ -190,8 +200,13 @@ final class SignInAction: Action {
     typealias InputType = SignInInput
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<SignInInput>, presenter: Void, completion: Completion)
-        -> Completion.Status {
+    static func perform(
+        context: ActionContext<SignInInput>,
+        presenter: Void,
+        completion: Completion
+    )
+        -> Completion.Status
+    {
         completion.completedSync(context.input.password.value.isEmpty ? .failure(error: TestError.boom) : .success)
     }
 }
