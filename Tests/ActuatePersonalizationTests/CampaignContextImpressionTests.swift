@@ -12,10 +12,11 @@ struct CampaignContextImpressionTests {
         let global = fixture.manager.globalContext
         let deliveries = fixture.deliveries
         global.setCampaignHandler(
-            { campaign in
+            { [weak global] campaign in
                 // The documented pattern: the same logic for both groups, showing only outside the control group.
+                // The context holds its handlers, so a handler holds the context weakly.
                 deliveries.record(campaign.isControlGroup ? "not shown" : "shown", campaign)
-                global.trackImpression(campaign)
+                global?.trackImpression(campaign)
             },
             forTarget: "banner"
         )

@@ -11,7 +11,7 @@ struct CampaignStatisticsTests {
         let campaign = Campaign.test("summer", isControlGroup: control)
         let fixture = CampaignFixture(offering: [("Open Home", campaign)], store: store, visitor: visitor)
         let global = fixture.manager.globalContext
-        global.setCampaignHandler({ global.trackImpression($0) }, forTarget: "banner")
+        global.setCampaignHandler({ [weak global] in global?.trackImpression($0) }, forTarget: "banner")
         global.trackAction("Open Home")
         await fixture.settle()
         fixture.scheduler.advance(by: .seconds(30))

@@ -108,7 +108,7 @@ final class CampaignEngine: Sendable {
 
     private func dispatch(_ item: CampaignEffects.Decision) {
         let session = configuration.session
-        let finished: @Sendable (ActionOutcome) -> Void = { [self] _ in finishOne() }
+        let finished: @Sendable (ActionOutcome) -> Void = { [weak self] _ in self?.finishOne() }
         switch item.decision.verdict {
         case .deliver:
             guard let ticket = item.ticket else { return finishOne() }
