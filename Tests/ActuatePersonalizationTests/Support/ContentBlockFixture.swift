@@ -102,6 +102,50 @@ final class ContentBlockFixture: Sendable {
     }
 }
 
+extension ContentBlockManager {
+    /// A deferred placeholder on this manager with a ``RecordingContentBlockCallback`` installed; nothing loads
+    /// until the test reloads it.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder's id.
+    ///   - surface: Where it draws its block, or nil for none.
+    ///   - carousel: Its rotation, or nil to show one block.
+    ///   - callThrough: Whether the recording callback calls the placeholder's default callback too.
+    /// - Returns: The placeholder and its callback.
+    func deferredPlaceholder(
+        _ placeholderId: String = "home",
+        surface: (any HTMLSurface)? = nil,
+        carousel: ContentBlockCarousel? = nil,
+        callThrough: Bool = true
+    ) -> (placeholder: ContentBlockPlaceholder, callback: RecordingContentBlockCallback) {
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: placeholderId,
+            deferredLoad: true,
+            manager: self,
+            surface: surface,
+            carousel: carousel
+        )
+        return (placeholder, RecordingContentBlockCallback.install(on: placeholder, callThrough: callThrough))
+    }
+
+    /// A ``deferredPlaceholder(_:surface:carousel:callThrough:)`` loaded once, after everything the load
+    /// started has finished.
+    func loadedPlaceholder(
+        _ placeholderId: String = "home",
+        surface: (any HTMLSurface)? = nil,
+        carousel: ContentBlockCarousel? = nil,
+        callThrough: Bool = true
+    ) async -> (placeholder: ContentBlockPlaceholder, callback: RecordingContentBlockCallback) {
+        let loaded = deferredPlaceholder(
+            placeholderId,
+            surface: surface,
+            carousel: carousel,
+            callThrough: callThrough
+        )
+        await loaded.placeholder.reloadAndWait(self)
+        return loaded
+    }
+}
+
 /// Loads a placeholder and waits until everything it started has finished.
 extension ContentBlockPlaceholder {
     func reloadAndWait(_ manager: ContentBlockManager) async {
@@ -256,6 +300,14 @@ final class RecordingContentBlockCallback: ContentBlockCallback {
     }
 
     var calls: [Call] { recorded.withLock { $0 } }
+
+    /// The ids of the blocks shown, in order.
+    var shownBlockIds: [String] {
+        calls.compactMap { call -> String? in
+            if case .shown(_, let id) = call { return id }
+            return nil
+        }
+    }
     var readyValues: [Bool] { ready.withLock { $0 } }
 
     func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
