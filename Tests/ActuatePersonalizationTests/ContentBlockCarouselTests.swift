@@ -22,14 +22,10 @@ struct ContentBlockCarouselTests {
         )
         #expect(callback.shownBlockIds == ["first"])
 
-        fixture.scheduler.advance(by: .milliseconds(2_999))
-        await manager.waitUntilIdle()
+        await fixture.advance(by: .milliseconds(2_999), waitingFor: manager)
         #expect(callback.shownBlockIds == ["first"])
 
-        for _ in 0..<3 {
-            fixture.scheduler.advance(by: .seconds(3))
-            await manager.waitUntilIdle()
-        }
+        await fixture.advance(by: .seconds(3), times: 3, waitingFor: manager)
         #expect(callback.shownBlockIds == ["first", "second", "third", "first"])
         #expect(
             try fixture.eventSummary() == ["executed:first", "executed:second", "executed:third", "executed:first"]
@@ -46,13 +42,9 @@ struct ContentBlockCarouselTests {
             surface: InstantHTMLSurface(),
             carousel: ContentBlockCarousel(maxCount: 2, interval: .seconds(10))
         )
-        fixture.scheduler.advance(by: .seconds(3))
-        await manager.waitUntilIdle()
+        await fixture.advance(by: .seconds(3), waitingFor: manager)
         #expect(callback.shownBlockIds == ["first"])
-        for _ in 0..<3 {
-            fixture.scheduler.advance(by: .seconds(10))
-            await manager.waitUntilIdle()
-        }
+        await fixture.advance(by: .seconds(10), times: 3, waitingFor: manager)
         #expect(callback.shownBlockIds == ["first", "second", "first", "second"])
         withExtendedLifetime(placeholder) {}
     }
@@ -70,10 +62,7 @@ struct ContentBlockCarouselTests {
             surface: InstantHTMLSurface(),
             carousel: ContentBlockCarousel()
         )
-        for _ in 0..<4 {
-            fixture.scheduler.advance(by: .seconds(3))
-            await manager.waitUntilIdle()
-        }
+        await fixture.advance(by: .seconds(3), times: 4, waitingFor: manager)
         // With nothing else to rotate to, the carousel keeps "keep" on screen without counting new shows.
         #expect(callback.shownBlockIds == ["keep", "once", "keep"])
         #expect(placeholder.contentBlock?.id == "keep")
@@ -89,8 +78,7 @@ struct ContentBlockCarouselTests {
             carousel: ContentBlockCarousel()
         )
         placeholder.stop()
-        fixture.scheduler.advance(by: .seconds(30))
-        await manager.waitUntilIdle()
+        await fixture.advance(by: .seconds(30), waitingFor: manager)
         #expect(callback.shownBlockIds == ["first"])
         #expect(fixture.scheduler.pendingCount == 0)
     }

@@ -80,6 +80,19 @@ final class ContentBlockFixture: Sendable {
         return makeManager(source)
     }
 
+    /// Advances virtual time by `interval`, `times` times, and after each step waits until `manager` has
+    /// finished what the step started.
+    /// - Parameters:
+    ///   - interval: One step.
+    ///   - times: How many steps.
+    ///   - manager: The manager to wait for.
+    func advance(by interval: Duration, times: Int = 1, waitingFor manager: ContentBlockManager) async {
+        for _ in 0..<times {
+            scheduler.advance(by: interval)
+            await manager.waitUntilIdle()
+        }
+    }
+
     /// The content-block events stored so far, oldest first, without session boundaries.
     func blockEvents() throws -> [ReportEvent] {
         try store.fetch(count: 10_000, maxBytes: Int.max / 2).filter {
