@@ -210,31 +210,13 @@ private final class DemoBlockSurface: HTMLSurface {
         completion: @escaping @Sendable (HTMLSurfaceLoadResult) -> Void
     ) {
         self.onMessage.withLock { $0 = onMessage }
-        let text = Self.text(of: html)
+        let text = DemoHTMLText.text(of: html, upTo: "<script>")
         print("     ┃ [\(label)] \(text)")
         completion(.loaded(size: HTMLContentSize(width: 375, height: Double(40 + text.count / 40 * 20))))
     }
 
     func click(_ message: String) {
         onMessage.withLock { $0 }?(message)
-    }
-
-    /// The text of the block, without tags and the bridge script.
-    private static func text(of html: String) -> String {
-        let body = html.components(separatedBy: "<body>").last?.components(separatedBy: "<script>").first ?? html
-        var text = ""
-        var inTag = false
-        for character in body {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" {
-                inTag = false
-                text.append(" ")
-            } else if !inTag {
-                text.append(character)
-            }
-        }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 

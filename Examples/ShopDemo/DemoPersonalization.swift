@@ -94,7 +94,7 @@ final class TerminalHTMLSurface: HTMLSurface {
         completion: @escaping @Sendable (HTMLSurfaceLoadResult) -> Void
     ) {
         self.onMessage.withLock { $0 = onMessage }
-        print("     ┃ \(Self.text(of: html))")
+        print("     ┃ \(DemoHTMLText.text(of: html, upTo: "</body>"))")
         completion(.loaded(size: nil))
     }
 
@@ -104,23 +104,5 @@ final class TerminalHTMLSurface: HTMLSurface {
         print("     👆 \(label)")
         onMessage.withLock { $0 }?(message)
         await tracker.waitForReports()
-    }
-
-    /// The text of the document's body, without tags.
-    private static func text(of html: String) -> String {
-        let body = html.components(separatedBy: "<body>").last?.components(separatedBy: "</body>").first ?? html
-        var text = ""
-        var inTag = false
-        for character in body {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" {
-                inTag = false
-                text.append(" ")
-            } else if !inTag {
-                text.append(character)
-            }
-        }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

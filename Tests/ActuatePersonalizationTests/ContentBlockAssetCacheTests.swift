@@ -28,13 +28,7 @@ struct ContentBlockAssetCacheTests {
             let fixture = ContentBlockFixture()
             let manager = fixture.makeManager(ScriptedContentBlockSource([heroBlock(server)]))
             let surface = InstantHTMLSurface()
-            let placeholder = ContentBlockPlaceholder(
-                placeholderId: "home",
-                deferredLoad: true,
-                manager: manager,
-                surface: surface
-            )
-            await placeholder.reloadAndWait(manager)
+            let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
             #expect(placeholder.contentBlock?.id == "hero")
             #expect(surface.documents.last?.contains(dataURL(Self.red)) == true)
             #expect(surface.documents.last?.contains(server.url("/assets/hero.png").absoluteString) == false)
@@ -54,13 +48,7 @@ struct ContentBlockAssetCacheTests {
             #expect(try await server.stats().requests["/assets/hero.png"] == 1)
             try await server.setAsset("/assets/hero.png", body: Data(), status: 500)
             let surface = InstantHTMLSurface()
-            let placeholder = ContentBlockPlaceholder(
-                placeholderId: "home",
-                deferredLoad: true,
-                manager: manager,
-                surface: surface
-            )
-            await placeholder.reloadAndWait(manager)
+            let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
             #expect(placeholder.contentBlock?.id == "hero")
             #expect(surface.documents.last?.contains(dataURL(Self.red)) == true)
             #expect(try await server.stats().requests["/assets/hero.png"] == 1)
@@ -75,13 +63,7 @@ struct ContentBlockAssetCacheTests {
             let source = ScriptedContentBlockSource([heroBlock(server, version: 1)])
             let manager = fixture.makeManager(source)
             let surface = InstantHTMLSurface()
-            let placeholder = ContentBlockPlaceholder(
-                placeholderId: "home",
-                deferredLoad: true,
-                manager: manager,
-                surface: surface
-            )
-            await placeholder.reloadAndWait(manager)
+            let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
             try await server.setAsset("/assets/hero.png", body: Self.blue)
             await placeholder.reloadAndWait(manager)
             #expect(surface.documents.last?.contains(dataURL(Self.red)) == true)
@@ -97,15 +79,10 @@ struct ContentBlockAssetCacheTests {
             // The cache is on disk: the next launch shows version 2 without downloading it again.
             let relaunched = fixture.relaunch(source)
             let nextSurface = InstantHTMLSurface()
-            let next = ContentBlockPlaceholder(
-                placeholderId: "home",
-                deferredLoad: true,
-                manager: relaunched,
-                surface: nextSurface
-            )
-            await next.reloadAndWait(relaunched)
+            let next = await relaunched.loadedPlaceholder(surface: nextSurface).placeholder
             #expect(nextSurface.documents.last?.contains(dataURL(Self.blue)) == true)
             #expect(try await server.stats().requests["/assets/hero.png"] == 2)
+            withExtendedLifetime(next) {}
         }
     }
 
@@ -119,14 +96,7 @@ struct ContentBlockAssetCacheTests {
             let fixture = ContentBlockFixture()
             let manager = fixture.makeManager(ScriptedContentBlockSource([heroBlock(server)]))
             let surface = InstantHTMLSurface()
-            let placeholder = ContentBlockPlaceholder(
-                placeholderId: "home",
-                deferredLoad: true,
-                manager: manager,
-                surface: surface
-            )
-            let callback = RecordingContentBlockCallback.install(on: placeholder)
-            await placeholder.reloadAndWait(manager)
+            let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
             let url = server.url("/assets/hero.png").absoluteString
             let message = "the asset \(url) could not be loaded: the server answered with status \(status)"
             #expect(callback.calls == [.error("home", blockId: "hero", message: message)])
@@ -150,9 +120,8 @@ struct ContentBlockAssetCacheTests {
                 ScriptedContentBlockSource([heroBlock(server)]),
                 configuration: configuration
             )
-            let placeholder = ContentBlockPlaceholder(placeholderId: "home", deferredLoad: true, manager: manager)
-            let callback = RecordingContentBlockCallback.install(on: placeholder)
-            await placeholder.reloadAndWait(manager)
+            let (placeholder, callback) = await manager.loadedPlaceholder()
+            defer { withExtendedLifetime(placeholder) {} }
             guard case .error(_, "hero", let message) = callback.calls.first else {
                 Issue.record("no error: \(callback.calls)")
                 return

@@ -11,63 +11,42 @@ struct ContentBlockCarouselTests {
         .test("second", name: "Bravo", placeholders: ["carousel"], priority: 5),
     ]
 
-    private func shownIds(_ callback: RecordingContentBlockCallback) -> [String] {
-        callback.calls.compactMap { call -> String? in
-            if case .shown(_, let id) = call { return id }
-            return nil
-        }
-    }
-
     @Test("A carousel rotates through its blocks in display order on the injected clock, tracking each show")
     func rotates() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource(Self.blocks))
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "carousel",
-            deferredLoad: true,
-            manager: manager,
+        let (placeholder, callback) = await manager.loadedPlaceholder(
+            "carousel",
             surface: InstantHTMLSurface(),
             carousel: ContentBlockCarousel()
         )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
-        #expect(shownIds(callback) == ["first"])
+        #expect(callback.shownBlockIds == ["first"])
 
-        fixture.scheduler.advance(by: .milliseconds(2_999))
-        await manager.waitUntilIdle()
-        #expect(shownIds(callback) == ["first"])
+        await fixture.advance(by: .milliseconds(2_999), waitingFor: manager)
+        #expect(callback.shownBlockIds == ["first"])
 
-        for _ in 0..<3 {
-            fixture.scheduler.advance(by: .seconds(3))
-            await manager.waitUntilIdle()
-        }
-        #expect(shownIds(callback) == ["first", "second", "third", "first"])
+        await fixture.advance(by: .seconds(3), times: 3, waitingFor: manager)
+        #expect(callback.shownBlockIds == ["first", "second", "third", "first"])
         #expect(
             try fixture.eventSummary() == ["executed:first", "executed:second", "executed:third", "executed:first"]
         )
+        withExtendedLifetime(placeholder) {}
     }
 
     @Test("maxCount limits the rotation to the first blocks in display order, and the interval can be set")
     func maxCountAndInterval() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource(Self.blocks))
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "carousel",
-            deferredLoad: true,
-            manager: manager,
+        let (placeholder, callback) = await manager.loadedPlaceholder(
+            "carousel",
             surface: InstantHTMLSurface(),
             carousel: ContentBlockCarousel(maxCount: 2, interval: .seconds(10))
         )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
-        fixture.scheduler.advance(by: .seconds(3))
-        await manager.waitUntilIdle()
-        #expect(shownIds(callback) == ["first"])
-        for _ in 0..<3 {
-            fixture.scheduler.advance(by: .seconds(10))
-            await manager.waitUntilIdle()
-        }
-        #expect(shownIds(callback) == ["first", "second", "first", "second"])
+        await fixture.advance(by: .seconds(3), waitingFor: manager)
+        #expect(callback.shownBlockIds == ["first"])
+        await fixture.advance(by: .seconds(10), times: 3, waitingFor: manager)
+        #expect(callback.shownBlockIds == ["first", "second", "first", "second"])
+        withExtendedLifetime(placeholder) {}
     }
 
     @Test("Frequency rules apply on each turn: an onlyOnce block leaves the rotation after its show")
@@ -78,21 +57,14 @@ struct ContentBlockCarouselTests {
             .test("once", name: "B", placeholders: ["carousel"], frequency: .onlyOnce),
         ]
         let manager = fixture.makeManager(ScriptedContentBlockSource(blocks))
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "carousel",
-            deferredLoad: true,
-            manager: manager,
+        let (placeholder, callback) = await manager.loadedPlaceholder(
+            "carousel",
             surface: InstantHTMLSurface(),
             carousel: ContentBlockCarousel()
         )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
-        for _ in 0..<4 {
-            fixture.scheduler.advance(by: .seconds(3))
-            await manager.waitUntilIdle()
-        }
+        await fixture.advance(by: .seconds(3), times: 4, waitingFor: manager)
         // With nothing else to rotate to, the carousel keeps "keep" on screen without counting new shows.
-        #expect(shownIds(callback) == ["keep", "once", "keep"])
+        #expect(callback.shownBlockIds == ["keep", "once", "keep"])
         #expect(placeholder.contentBlock?.id == "keep")
     }
 
@@ -100,19 +72,14 @@ struct ContentBlockCarouselTests {
     func stops() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource(Self.blocks))
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "carousel",
-            deferredLoad: true,
-            manager: manager,
+        let (placeholder, callback) = await manager.loadedPlaceholder(
+            "carousel",
             surface: InstantHTMLSurface(),
             carousel: ContentBlockCarousel()
         )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
         placeholder.stop()
-        fixture.scheduler.advance(by: .seconds(30))
-        await manager.waitUntilIdle()
-        #expect(shownIds(callback) == ["first"])
+        await fixture.advance(by: .seconds(30), waitingFor: manager)
+        #expect(callback.shownBlockIds == ["first"])
         #expect(fixture.scheduler.pendingCount == 0)
     }
 }

@@ -13,13 +13,7 @@ struct ContentBlockEventTests {
     ) async -> (ContentBlockManager, ContentBlockPlaceholder, InstantHTMLSurface) {
         let manager = fixture.makeManager(ScriptedContentBlockSource([block]))
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        await placeholder.reloadAndWait(manager)
+        let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
         return (manager, placeholder, surface)
     }
 

@@ -8,13 +8,7 @@ import Testing
 struct ContentBlockFrequencyTests {
     /// Shows the placeholder once and says whether `blockId` was shown.
     private func shows(_ manager: ContentBlockManager, _ blockId: String = "hero") async -> Bool {
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: InstantHTMLSurface()
-        )
-        await placeholder.reloadAndWait(manager)
+        let placeholder = await manager.loadedPlaceholder(surface: InstantHTMLSurface()).placeholder
         return placeholder.contentBlock?.id == blockId
     }
 
@@ -71,13 +65,7 @@ struct ContentBlockFrequencyTests {
         let source = ScriptedContentBlockSource([.test("hero", frequency: .untilVisitorInteracts)])
         let manager = fixture.makeManager(source)
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        await placeholder.reloadAndWait(manager)
+        let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
         surface.post(interaction)
         await manager.waitUntilIdle()
         withExtendedLifetime(placeholder) {}
@@ -107,13 +95,7 @@ struct ContentBlockFrequencyTests {
             configuration: fixture.configuration(historyRetention: .seconds(3600))
         )
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        await placeholder.reloadAndWait(manager)
+        let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
         surface.post(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         withExtendedLifetime(placeholder) {}

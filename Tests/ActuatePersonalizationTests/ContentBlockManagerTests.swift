@@ -7,20 +7,6 @@ import Testing
 
 @Suite("ContentBlockManager")
 struct ContentBlockManagerTests {
-    private func placeholder(
-        _ id: String,
-        _ manager: ContentBlockManager,
-        surface: InstantHTMLSurface = InstantHTMLSurface()
-    ) -> (ContentBlockPlaceholder, RecordingContentBlockCallback) {
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: id,
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        return (placeholder, RecordingContentBlockCallback.install(on: placeholder))
-    }
-
     @Test(
         "prefetchPlaceholders(ids:) loads every placeholder in one request, off the main queue, and placeholders use it"
     )
@@ -32,8 +18,8 @@ struct ContentBlockManagerTests {
         await manager.waitUntilIdle()
         #expect(source.requests == [["home", "cart"]])
 
-        let (home, _) = placeholder("home", manager)
-        let (cart, _) = placeholder("cart", manager)
+        let (home, _) = manager.deferredPlaceholder()
+        let (cart, _) = manager.deferredPlaceholder("cart")
         await home.reloadAndWait(manager)
         await cart.reloadAndWait(manager)
         #expect(home.contentBlock?.id == "hero")
@@ -51,7 +37,7 @@ struct ContentBlockManagerTests {
         let source = ScriptedContentBlockSource([.test("hero")])
         let manager = fixture.makeManager(source, configuration: configuration)
         try #require(manager.configuration.workQueue !== DispatchQueue.main)
-        let (home, _) = placeholder("home", manager)
+        let (home, _) = manager.deferredPlaceholder()
         await home.reloadAndWait(manager)
         #expect(home.contentBlock?.id == "hero")
         #expect(source.onMainThread == [false])
@@ -63,7 +49,7 @@ struct ContentBlockManagerTests {
         let source = ScriptedContentBlockSource([.test("hero", html: "<p>morning</p>", timeToLive: .seconds(60))])
         let manager = fixture.makeManager(source)
         let surface = InstantHTMLSurface()
-        let (home, _) = placeholder("home", manager, surface: surface)
+        let (home, _) = manager.deferredPlaceholder(surface: surface)
         await home.reloadAndWait(manager)
         source.serve([.test("hero", html: "<p>afternoon</p>", timeToLive: .seconds(60))])
         fixture.scheduler.advance(by: .seconds(59))
@@ -83,7 +69,7 @@ struct ContentBlockManagerTests {
         let source = ScriptedContentBlockSource([.test("hero", html: "<p>old</p>")])
         let manager = fixture.makeManager(source)
         let surface = InstantHTMLSurface()
-        let (home, _) = placeholder("home", manager, surface: surface)
+        let (home, _) = manager.deferredPlaceholder(surface: surface)
         await home.reloadAndWait(manager)
         source.serve([.test("hero", html: "<p>new</p>")])
         fixture.scheduler.advance(by: .seconds(7 * 24 * 3600))
@@ -119,7 +105,7 @@ struct ContentBlockManagerTests {
         let manager = fixture.makeManager(source)
         manager.prefetchPlaceholders(ids: ["home"])
         await manager.waitUntilIdle()
-        let (home, _) = placeholder("home", manager)
+        let (home, _) = manager.deferredPlaceholder()
         await home.reloadAndWait(manager)
         #expect(home.contentBlock?.id == "hero")
         let previous = fixture.reporter.identity.anonymousID
@@ -143,7 +129,7 @@ struct ContentBlockManagerTests {
         var configuration = fixture.configuration()
         configuration.onError = { error in problems.withLock { $0.append(error) } }
         let manager = fixture.makeManager(source, configuration: configuration)
-        let (home, callback) = placeholder("home", manager)
+        let (home, callback) = manager.deferredPlaceholder()
         await home.reloadAndWait(manager)
         let message = "the content blocks could not be loaded from test: offline"
         #expect(callback.calls == [.error("home", blockId: nil, message: message)])
@@ -165,7 +151,7 @@ struct ContentBlockManagerTests {
         let fixture = ContentBlockFixture()
         let source = ScriptedContentBlockSource([.test("hero", timeToLive: .seconds(60))])
         let manager = fixture.makeManager(source)
-        let (home, callback) = placeholder("home", manager)
+        let (home, callback) = manager.deferredPlaceholder()
         await home.reloadAndWait(manager)
         source.fail(with: .sourceFailed(source: "test", reason: "offline"))
         fixture.scheduler.advance(by: .seconds(61))
@@ -183,7 +169,7 @@ struct ContentBlockManagerTests {
             #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "", "frequency": "daily"}]}"#
         try Data(json.utf8).write(to: file)
         let manager = fixture.makeManager(LocalContentBlockSource(contentsOf: file))
-        let (home, callback) = placeholder("home", manager)
+        let (home, callback) = manager.deferredPlaceholder()
         await home.reloadAndWait(manager)
         guard case .error("home", nil, let message) = callback.calls.first else {
             Issue.record("no error: \(callback.calls)")
@@ -215,7 +201,7 @@ struct ContentBlockManagerTests {
             """#
         let source = try LocalContentBlockSource(data: Data(rules.utf8), name: "rules.json")
         let manager = fixture.makeManager(source)
-        let (cart, _) = placeholder("cart", manager)
+        let (cart, _) = manager.deferredPlaceholder("cart")
         await cart.reloadAndWait(manager)
         #expect(cart.contentBlock?.id == "cart-offer")
     }

@@ -12,13 +12,7 @@ struct ContentBlockPlaceholderTests {
         let source = ScriptedContentBlockSource([.test("hero")])
         let manager = fixture.makeManager(source)
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
+        let (placeholder, callback) = manager.deferredPlaceholder(surface: surface)
         await manager.waitUntilIdle()
         #expect(source.requests.isEmpty)
         #expect(surface.documents.isEmpty)
@@ -69,14 +63,7 @@ struct ContentBlockPlaceholderTests {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero", placeholders: ["home"])]))
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "nowhere",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder("nowhere", surface: surface)
         #expect(callback.calls == [.noMessage("nowhere")])
         #expect(callback.readyValues == [false])
         #expect(placeholder.contentBlock == nil)
@@ -89,14 +76,7 @@ struct ContentBlockPlaceholderTests {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero", frequency: .onlyOnce)]))
         let surface = RecordingHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
         #expect(surface.loadedDocuments.count == 1)
         #expect(callback.calls.isEmpty)
         #expect(callback.readyValues.isEmpty)
@@ -135,14 +115,7 @@ struct ContentBlockPlaceholderTests {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
         surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open hero"}"#)
         await manager.waitUntilIdle()
         #expect(
@@ -164,14 +137,7 @@ struct ContentBlockPlaceholderTests {
             ScriptedContentBlockSource([.test("first", priority: 2), .test("second", priority: 1)])
         )
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
         surface.post(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(
@@ -191,48 +157,28 @@ struct ContentBlockPlaceholderTests {
         #expect(placeholder.contentBlock == nil)
     }
 
-    @Test("A custom callback that wraps the default keeps its tracking; one that does not call through replaces it")
-    func wrappedCallback() async throws {
+    @Test(
+        "A custom callback that wraps the default keeps its tracking; one that does not call through replaces it",
+        arguments: [true, false]
+    )
+    func wrappedCallback(callThrough: Bool) async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let surface = InstantHTMLSurface()
-        let wrapped = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let wrapping = RecordingContentBlockCallback.install(on: wrapped, callThrough: true)
-        await wrapped.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface, callThrough: callThrough)
         surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
         await manager.waitUntilIdle()
-        #expect(wrapping.calls.count == 2)
-        #expect(try fixture.eventSummary() == ["executed:hero", "target:hero"])
-        #expect(fixture.opener.opened.count == 1)
-
-        let replacedSurface = InstantHTMLSurface()
-        let replaced = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: replacedSurface
-        )
-        let replacing = RecordingContentBlockCallback.install(on: replaced, callThrough: false)
-        await replaced.reloadAndWait(manager)
-        replacedSurface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
-        await manager.waitUntilIdle()
-        #expect(replacing.calls.count == 2)
-        #expect(try fixture.eventSummary() == ["executed:hero", "target:hero"])
-        #expect(fixture.opener.opened.count == 1)
+        #expect(callback.calls.count == 2)
+        #expect(try fixture.eventSummary() == (callThrough ? ["executed:hero", "target:hero"] : []))
+        #expect(fixture.opener.opened.count == (callThrough ? 1 : 0))
+        withExtendedLifetime(placeholder) {}
     }
 
     @Test("invokeActionClick(actionUrl:) reports a custom view's click with the link's text from the block")
     func invokeActionClick() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
-        let placeholder = ContentBlockPlaceholder(placeholderId: "home", deferredLoad: true, manager: manager)
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder()
         #expect(callback.calls == [.shown("home", blockId: "hero")])
         #expect(callback.readyValues == [true])
         #expect(placeholder.contentSize == nil)
@@ -270,14 +216,7 @@ struct ContentBlockPlaceholderTests {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
         surface.post(message)
         await manager.waitUntilIdle()
         let error = try #require(try fixture.blockEvents().last)
@@ -294,14 +233,7 @@ struct ContentBlockPlaceholderTests {
         let manager = fixture.makeManager(
             ScriptedContentBlockSource([.test("hero", frequency: .untilVisitorInteracts)])
         )
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: InstantHTMLSurface()
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: InstantHTMLSurface())
         placeholder.dismiss()
         await manager.waitUntilIdle()
         #expect(callback.readyValues == [true, false])

@@ -15,53 +15,31 @@ struct ContentBlockSelectionTests {
     func priorityThenName() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource(Self.blocks))
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: InstantHTMLSurface()
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: InstantHTMLSurface())
         #expect(placeholder.contentBlock?.id == "alpha")
 
         // Closing each block in turn walks the same order: priority, then name.
         let surface = InstantHTMLSurface()
-        let walker = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let walked = RecordingContentBlockCallback.install(on: walker)
-        await walker.reloadAndWait(manager)
+        let (walker, walked) = await manager.loadedPlaceholder(surface: surface)
         for _ in 0..<3 {
             surface.post(#"{"action": "close"}"#)
             await manager.waitUntilIdle()
         }
-        let shown = walked.calls.compactMap { call -> String? in
-            if case .shown(_, let id) = call { return id }
-            return nil
-        }
-        #expect(shown == ["alpha", "zed", "low"])
+        #expect(walked.shownBlockIds == ["alpha", "zed", "low"])
         #expect(walked.calls.last == .noMessage("home"))
         #expect(callback.calls == [.shown("home", blockId: "alpha")])
+        withExtendedLifetime(walker) {}
     }
 
-    @Test("Equal priorities and names fall back to the id, so the choice never depends on source order")
-    func stableForTies() async throws {
-        for order in [["b", "a", "c"], ["c", "b", "a"], ["a", "c", "b"]] {
-            let fixture = ContentBlockFixture()
-            let blocks = order.map { ContentBlock.test($0, name: "Same", priority: 3) }
-            let manager = fixture.makeManager(ScriptedContentBlockSource(blocks))
-            let placeholder = ContentBlockPlaceholder(
-                placeholderId: "home",
-                deferredLoad: true,
-                manager: manager,
-                surface: InstantHTMLSurface()
-            )
-            await placeholder.reloadAndWait(manager)
-            #expect(placeholder.contentBlock?.id == "a")
-        }
+    @Test(
+        "Equal priorities and names fall back to the id, so the choice never depends on source order",
+        arguments: [["b", "a", "c"], ["c", "b", "a"], ["a", "c", "b"]]
+    )
+    func stableForTies(order: [String]) async throws {
+        let fixture = ContentBlockFixture()
+        let blocks = order.map { ContentBlock.test($0, name: "Same", priority: 3) }
+        let manager = fixture.makeManager(ScriptedContentBlockSource(blocks))
+        let placeholder = await manager.loadedPlaceholder(surface: InstantHTMLSurface()).placeholder
+        #expect(placeholder.contentBlock?.id == "a")
     }
 }

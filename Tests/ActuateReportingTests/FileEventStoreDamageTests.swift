@@ -59,6 +59,18 @@ struct FileEventStoreDamageTests {
         return try [UInt8](Data(contentsOf: temporary.appending(name)))
     }
 
+    /// The report of one damaged region in `file`, whose copy is in the quarantine.
+    func quarantinedDamage(in file: URL, _ byteRange: Range<Int>, _ kind: JournalDamage.Kind) -> [JournalDamage] {
+        [
+            JournalDamage(
+                file: file.lastPathComponent,
+                byteRange: byteRange,
+                kind: kind,
+                quarantinedAs: file.lastPathComponent + ".damaged"
+            )
+        ]
+    }
+
     func remainingIndices(_ store: FileEventStore) throws -> [Int] {
         try store.fetch(count: 1_000, maxBytes: .max).compactMap(StoreTestEvents.index(of:))
     }
@@ -78,14 +90,7 @@ struct FileEventStoreDamageTests {
         #expect(report.corruptRegionsSkipped == 1)
         #expect(report.corruptBytesSkipped == found.count - last.offset)
         #expect(
-            report.damage == [
-                JournalDamage(
-                    file: victim.lastPathComponent,
-                    byteRange: last.offset..<found.count,
-                    kind: .damagedEnd,
-                    quarantinedAs: victim.lastPathComponent + ".damaged"
-                )
-            ]
+            report.damage == quarantinedDamage(in: victim, last.offset..<found.count, .damagedEnd)
         )
         #expect(try quarantined(report.damage.first?.quarantinedAs) == found)
         #expect(try remainingIndices(store) == Array(0..<80).filter { $0 != lost })
@@ -101,14 +106,7 @@ struct FileEventStoreDamageTests {
 
         let store = try open()
         #expect(
-            store.recoveryReport.damage == [
-                JournalDamage(
-                    file: victim.lastPathComponent,
-                    byteRange: last.offset..<found.count,
-                    kind: .damagedEnd,
-                    quarantinedAs: victim.lastPathComponent + ".damaged"
-                )
-            ]
+            store.recoveryReport.damage == quarantinedDamage(in: victim, last.offset..<found.count, .damagedEnd)
         )
         #expect(store.recoveryReport.corruptRegionsSkipped == 1)
         #expect(try remainingIndices(store) == Array(0..<80).filter { $0 != lost })
@@ -127,14 +125,7 @@ struct FileEventStoreDamageTests {
         #expect(!store.recoveryReport.isClean)
         #expect(store.recoveryReport.corruptRegionsSkipped == 1)
         #expect(
-            store.recoveryReport.damage == [
-                JournalDamage(
-                    file: victim.lastPathComponent,
-                    byteRange: found.count..<found.count,
-                    kind: .missingRecords,
-                    quarantinedAs: victim.lastPathComponent + ".damaged"
-                )
-            ]
+            store.recoveryReport.damage == quarantinedDamage(in: victim, found.count..<found.count, .missingRecords)
         )
         #expect(try quarantined(store.recoveryReport.damage.first?.quarantinedAs) == found)
         #expect(try remainingIndices(store) == Array(0..<80).filter { !indices.suffix(2).contains($0) })
@@ -154,14 +145,7 @@ struct FileEventStoreDamageTests {
         let store = try open()
         #expect(!store.recoveryReport.isClean)
         #expect(
-            store.recoveryReport.damage == [
-                JournalDamage(
-                    file: victim.lastPathComponent,
-                    byteRange: 0..<found.count,
-                    kind: .damagedEnd,
-                    quarantinedAs: victim.lastPathComponent + ".damaged"
-                )
-            ]
+            store.recoveryReport.damage == quarantinedDamage(in: victim, 0..<found.count, .damagedEnd)
         )
         // The segment itself holds no live events and is deleted; its copy is what is left to inspect.
         #expect(!FileManager.default.fileExists(atPath: victim.path))
@@ -181,14 +165,7 @@ struct FileEventStoreDamageTests {
         #expect(store.recoveryReport.corruptRegionsSkipped == 0)
         #expect(store.recoveryReport.tornTailBytesTruncated == found.count - last.offset)
         #expect(
-            store.recoveryReport.damage == [
-                JournalDamage(
-                    file: newest.lastPathComponent,
-                    byteRange: last.offset..<found.count,
-                    kind: .tornTail,
-                    quarantinedAs: newest.lastPathComponent + ".damaged"
-                )
-            ]
+            store.recoveryReport.damage == quarantinedDamage(in: newest, last.offset..<found.count, .tornTail)
         )
         #expect(try quarantined(store.recoveryReport.damage.first?.quarantinedAs) == found)
         #expect(try remainingIndices(store) == Array(0..<80).filter { $0 != lost })

@@ -26,6 +26,17 @@ extension CampaignDecisionAction {
     }
 }
 
+extension CampaignDecisionAction where PresenterType == NoPresenter {
+    /// Completes at once: the hold and drop actions only put their decision in the timeline.
+    static func perform(
+        context: ActionContext<CampaignDecision>,
+        presenter: NoPresenter,
+        completion: Completion
+    ) -> Completion.Status {
+        completion.completedSync(.success)
+    }
+}
+
 /// Hands a campaign to its handler on the delivery queue, after checking that the context is still active.
 final class DeliverCampaignAction: CampaignDecisionAction {
     typealias InputType = CampaignDecision
@@ -53,16 +64,6 @@ final class HoldCampaignAction: CampaignDecisionAction {
 
     static var description: String { "Keeps a campaign until its context is active and has a handler." }
     static var reportEventType: ReportEventType { "campaign_held" }
-
-    static func perform(
-        context: ActionContext<CampaignDecision>,
-        presenter: Void,
-        completion: Completion
-    )
-        -> Completion.Status
-    {
-        completion.completedSync(.success)
-    }
 }
 
 /// Records that a campaign was discarded.
@@ -71,16 +72,6 @@ final class DropCampaignAction: CampaignDecisionAction {
 
     static var description: String { "Discards a campaign: a duplicate, a replaced held one, or a cleared screen's." }
     static var reportEventType: ReportEventType { "campaign_dropped" }
-
-    static func perform(
-        context: ActionContext<CampaignDecision>,
-        presenter: Void,
-        completion: Completion
-    )
-        -> Completion.Status
-    {
-        completion.completedSync(.success)
-    }
 }
 
 /// The presenter of ``DeliverCampaignAction``: the delivery queue, and the hand-over that checks the context

@@ -63,28 +63,28 @@ extension CampaignContext {
     /// product when there is one).
     /// - Parameter lineItem: The line added.
     public func addToCart(_ lineItem: LineItem) {
-        engine.userActivity()
-        let cart = engine.tracking { tracking in
-            tracking.add(lineItem)
-            return tracking.cart
-        }
-        engine.record(
-            CampaignEventType.addToCart,
-            [CampaignEventKey.lineItem: lineItem.jsonValue, CampaignEventKey.cart: Self.json(cart)],
-            contextName: name
-        )
+        changeCart(lineItem, as: CampaignEventType.addToCart) { $0.add(lineItem) }
     }
 
     /// Tracks that a line item was removed from the cart, and takes its quantity off the mirrored cart.
     /// - Parameter lineItem: The line removed.
     public func removeFromCart(_ lineItem: LineItem) {
+        changeCart(lineItem, as: CampaignEventType.removeFromCart) { $0.remove(lineItem) }
+    }
+
+    /// Changes the mirrored cart by one line and records the line with the cart as it is after the change.
+    private func changeCart(
+        _ lineItem: LineItem,
+        as type: ReportEventType,
+        _ change: (inout TrackingState) -> Void
+    ) {
         engine.userActivity()
         let cart = engine.tracking { tracking in
-            tracking.remove(lineItem)
+            change(&tracking)
             return tracking.cart
         }
         engine.record(
-            CampaignEventType.removeFromCart,
+            type,
             [CampaignEventKey.lineItem: lineItem.jsonValue, CampaignEventKey.cart: Self.json(cart)],
             contextName: name
         )

@@ -35,13 +35,7 @@ public struct CampaignRules: Sendable, Hashable {
     /// - Parameter url: The file.
     /// - Throws: ``RulesFileError`` naming the file and every problem with its JSON path.
     public init(contentsOf url: URL) throws(RulesFileError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RulesFileError(file: url.path, problems: [Self.unreadable(error)])
-        }
-        try self.init(data: data, name: url.path)
+        try self.init(data: RulesFileReader.data(contentsOf: url), name: url.path)
     }
 
     /// Parses the campaigns of a rules file.
@@ -50,12 +44,7 @@ public struct CampaignRules: Sendable, Hashable {
     ///   - name: What to call the data in errors.
     /// - Throws: ``RulesFileError`` naming `name` and every problem with its JSON path.
     public init(data: Data, name: String) throws(RulesFileError) {
-        var parser = CampaignRulesParser()
-        let rules = parser.parse(data)
-        guard parser.problems.isEmpty else {
-            throw RulesFileError(file: name, problems: parser.problems)
-        }
-        self.init(rules: rules)
+        self.init(rules: try RulesFileReader.part(of: data, name: name, using: CampaignRulesParser.self))
     }
 
     /// Every problem in a rules file's `campaigns` array, campaign by campaign; empty when it is valid. This is
@@ -72,9 +61,7 @@ public struct CampaignRules: Sendable, Hashable {
     /// - Parameter data: The whole rules file.
     /// - Returns: The problems, each with its JSON path.
     public static func validateCampaigns(in data: Data) -> [RulesFileProblem] {
-        var parser = CampaignRulesParser()
-        _ = parser.parse(data)
-        return parser.problems
+        RulesFileReader.problems(in: data, using: CampaignRulesParser.self)
     }
 
     /// The campaigns a request earns: those whose trigger matches it, in file order.
@@ -82,9 +69,5 @@ public struct CampaignRules: Sendable, Hashable {
     /// - Returns: The matching campaigns.
     public func campaigns(for request: CampaignRequest) -> [Campaign] {
         rules.filter { $0.trigger.matches(request) }.map(\.campaign)
-    }
-
-    private static func unreadable(_ error: any Error) -> RulesFileProblem {
-        RulesFileProblem(path: "$", message: "the file cannot be read: \(error.localizedDescription)")
     }
 }

@@ -35,13 +35,7 @@ public struct ContentBlockRules: Sendable, Hashable {
     /// - Parameter url: The file.
     /// - Throws: ``RulesFileError`` naming the file and every problem, with its JSON path.
     public init(contentsOf url: URL) throws(RulesFileError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RulesFileError(file: url.path, problems: [Self.unreadable(error)])
-        }
-        try self.init(data: data, name: url.path)
+        try self.init(data: RulesFileReader.data(contentsOf: url), name: url.path)
     }
 
     /// Parses and validates content blocks.
@@ -50,32 +44,21 @@ public struct ContentBlockRules: Sendable, Hashable {
     ///   - name: What to call the data in errors, such as a file name or a URL.
     /// - Throws: ``RulesFileError`` naming `name` and every problem, with its JSON path.
     public init(data: Data, name: String) throws(RulesFileError) {
-        var parser = ContentBlockRulesParser()
-        let blocks = parser.parse(data)
-        guard parser.problems.isEmpty else {
-            throw RulesFileError(file: name, problems: parser.problems)
-        }
-        self.blocks = blocks
+        self.blocks = try RulesFileReader.part(of: data, name: name, using: ContentBlockRulesParser.self)
     }
 
     /// Every problem in the content blocks of a rules file, in document order; empty when they are valid.
     /// - Parameter url: The file.
     /// - Returns: The problems, each with its JSON path.
     public static func validate(contentsOf url: URL) -> [RulesFileProblem] {
-        do {
-            return validate(data: try Data(contentsOf: url))
-        } catch {
-            return [unreadable(error)]
-        }
+        RulesFileReader.problems(contentsOf: url, validate: validate(data:))
     }
 
     /// Every problem in content blocks given as JSON, in document order; empty when they are valid.
     /// - Parameter data: The JSON: an object with a `contentBlocks` array.
     /// - Returns: The problems, each with its JSON path.
     public static func validate(data: Data) -> [RulesFileProblem] {
-        var parser = ContentBlockRulesParser()
-        _ = parser.parse(data)
-        return parser.problems
+        RulesFileReader.problems(in: data, using: ContentBlockRulesParser.self)
     }
 
     /// The blocks that may appear in a placeholder, in file order.
@@ -83,9 +66,5 @@ public struct ContentBlockRules: Sendable, Hashable {
     /// - Returns: The blocks that list it.
     public func blocks(forPlaceholder placeholderId: String) -> [ContentBlock] {
         blocks.filter { $0.placeholders.contains(placeholderId) }
-    }
-
-    private static func unreadable(_ error: any Error) -> RulesFileProblem {
-        RulesFileProblem(path: "$", message: "the file cannot be read: \(error.localizedDescription)")
     }
 }

@@ -42,13 +42,7 @@ public struct RulesFile: Sendable, Hashable {
     /// - Parameter url: The file.
     /// - Throws: ``RulesFileError`` naming the file and every problem, with its JSON path.
     public init(contentsOf url: URL) throws(RulesFileError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RulesFileError(file: url.path, problems: [Self.unreadable(error)])
-        }
-        try self.init(data: data, name: url.path)
+        try self.init(data: RulesFileReader.data(contentsOf: url), name: url.path)
     }
 
     /// Parses and validates rules.
@@ -57,10 +51,9 @@ public struct RulesFile: Sendable, Hashable {
     ///   - name: What to call the data in errors, such as a file name.
     /// - Throws: ``RulesFileError`` naming `name` and every problem, with its JSON path.
     public init(data: Data, name: String) throws(RulesFileError) {
-        var parser = RulesFileParser()
-        let parsed = parser.parse(data)
-        guard let parsed, parser.problems.isEmpty else {
-            throw RulesFileError(file: name, problems: parser.problems)
+        // The parser returns nil only after reporting why, so the part call throws first.
+        guard let parsed = try RulesFileReader.part(of: data, name: name, using: RulesFileParser.self) else {
+            throw RulesFileError(file: name, problems: [])
         }
         self = parsed
     }
@@ -70,11 +63,7 @@ public struct RulesFile: Sendable, Hashable {
     /// - Parameter url: The file.
     /// - Returns: The problems, each with its JSON path.
     public static func validate(contentsOf url: URL) -> [RulesFileProblem] {
-        do {
-            return validate(data: try Data(contentsOf: url))
-        } catch {
-            return [unreadable(error)]
-        }
+        RulesFileReader.problems(contentsOf: url, validate: validate(data:))
     }
 
     /// Every problem in rules given as JSON, in document order; empty when they are valid.
@@ -85,19 +74,14 @@ public struct RulesFile: Sendable, Hashable {
     /// - Parameter data: The JSON.
     /// - Returns: The problems, each with its JSON path.
     public static func validate(data: Data) -> [RulesFileProblem] {
-        var parser = RulesFileParser()
-        _ = parser.parse(data)
-        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else { return parser.problems }
-        return parser.problems + CampaignRules.validateCampaigns(in: data) + ContentBlockRules.validate(data: data)
+        let problems = RulesFileReader.problems(in: data, using: RulesFileParser.self)
+        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else { return problems }
+        return problems + CampaignRules.validateCampaigns(in: data) + ContentBlockRules.validate(data: data)
     }
 
     /// The problems of rules built in code: duplicate ids, conditions that name missing actions, values out of
     /// range, JSON content that is not an array of string objects.
     public var problems: [RulesFileProblem] {
         RulesFileChecks.problems(in: self)
-    }
-
-    private static func unreadable(_ error: any Error) -> RulesFileProblem {
-        RulesFileProblem(path: "$", message: "the file cannot be read: \(error.localizedDescription)")
     }
 }

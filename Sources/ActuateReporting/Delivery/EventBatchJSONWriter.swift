@@ -7,31 +7,16 @@ import Foundation
 /// with ISO 8601 millisecond dates would produce, up to key order and number spelling, and the tests decode it
 /// back with `JSONDecoder` to prove it. The keys are ``ReportEvent``'s coding keys; a test fails if a stored
 /// property is added to ``ReportEvent`` without being added here.
-struct EventBatchJSONWriter {
-    private(set) var json: JSONByteWriter
-
-    init(reservingCapacity capacity: Int) {
-        json = JSONByteWriter(reservingCapacity: capacity)
-    }
+struct EventBatchJSONWriter: BatchJSONWriter {
+    var json: JSONByteWriter
 
     /// Continues writing into `json`.
     init(json: JSONByteWriter) {
         self.json = json
     }
 
-    /// The bytes written so far.
-    var bytes: [UInt8] { json.bytes }
-
-    /// Appends `{"batch":[…],"sentAt":"…"}`.
-    mutating func writeBatch(_ events: [ReportEvent], sentAt: Date) {
-        json.append("{\"batch\":[")
-        for (index, event) in events.enumerated() {
-            if index > 0 { json.bytes.append(UInt8(ascii: ",")) }
-            writeEvent(event)
-        }
-        json.append("],\"sentAt\":")
-        json.writeDate(sentAt)
-        json.bytes.append(UInt8(ascii: "}"))
+    mutating func writeElement(_ event: ReportEvent, sentAt: Date) {
+        writeEvent(event)
     }
 
     /// Appends one event object, as it appears in the `batch` array.

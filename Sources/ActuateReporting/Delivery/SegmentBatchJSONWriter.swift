@@ -11,35 +11,20 @@ import Foundation
 /// An event of type `identify` becomes an `identify` message whose `traits` are the event's properties; every
 /// other event becomes a `track` message named after its type. The event id is the `messageId`, so a receiver
 /// that deduplicates by `messageId` drops the copies a retry sends.
-struct SegmentBatchJSONWriter {
+struct SegmentBatchJSONWriter: BatchJSONWriter {
     /// The library name and version every message names in `context.library`.
     static let libraryName = "Actuate"
     static let libraryVersion = "1"
 
-    private(set) var json: JSONByteWriter
-
-    init(reservingCapacity capacity: Int) {
-        json = JSONByteWriter(reservingCapacity: capacity)
-    }
+    var json: JSONByteWriter
 
     /// Continues writing into `json`.
     init(json: JSONByteWriter) {
         self.json = json
     }
 
-    /// The bytes written so far.
-    var bytes: [UInt8] { json.bytes }
-
-    /// Appends `{"batch":[…],"sentAt":"…"}`.
-    mutating func writeBatch(_ events: [ReportEvent], sentAt: Date) {
-        json.append("{\"batch\":[")
-        for (index, event) in events.enumerated() {
-            if index > 0 { json.bytes.append(UInt8(ascii: ",")) }
-            writeMessage(event, sentAt: sentAt)
-        }
-        json.append("],\"sentAt\":")
-        json.writeDate(sentAt)
-        json.bytes.append(UInt8(ascii: "}"))
+    mutating func writeElement(_ event: ReportEvent, sentAt: Date) {
+        writeMessage(event, sentAt: sentAt)
     }
 
     /// Appends one message, as it appears in the `batch` array.

@@ -80,6 +80,19 @@ final class ContentBlockFixture: Sendable {
         return makeManager(source)
     }
 
+    /// Advances virtual time by `interval`, `times` times, and after each step waits until `manager` has
+    /// finished what the step started.
+    /// - Parameters:
+    ///   - interval: One step.
+    ///   - times: How many steps.
+    ///   - manager: The manager to wait for.
+    func advance(by interval: Duration, times: Int = 1, waitingFor manager: ContentBlockManager) async {
+        for _ in 0..<times {
+            scheduler.advance(by: interval)
+            await manager.waitUntilIdle()
+        }
+    }
+
     /// The content-block events stored so far, oldest first, without session boundaries.
     func blockEvents() throws -> [ReportEvent] {
         try store.fetch(count: 10_000, maxBytes: Int.max / 2).filter {
@@ -99,6 +112,50 @@ final class ContentBlockFixture: Sendable {
         _ scheduler: TestScheduler
     ) -> Reporter {
         Reporter(store: store, delivery: nil, scheduler: scheduler, identity: Identity(storage: identity))
+    }
+}
+
+extension ContentBlockManager {
+    /// A deferred placeholder on this manager with a ``RecordingContentBlockCallback`` installed; nothing loads
+    /// until the test reloads it.
+    /// - Parameters:
+    ///   - placeholderId: The placeholder's id.
+    ///   - surface: Where it draws its block, or nil for none.
+    ///   - carousel: Its rotation, or nil to show one block.
+    ///   - callThrough: Whether the recording callback calls the placeholder's default callback too.
+    /// - Returns: The placeholder and its callback.
+    func deferredPlaceholder(
+        _ placeholderId: String = "home",
+        surface: (any HTMLSurface)? = nil,
+        carousel: ContentBlockCarousel? = nil,
+        callThrough: Bool = true
+    ) -> (placeholder: ContentBlockPlaceholder, callback: RecordingContentBlockCallback) {
+        let placeholder = ContentBlockPlaceholder(
+            placeholderId: placeholderId,
+            deferredLoad: true,
+            manager: self,
+            surface: surface,
+            carousel: carousel
+        )
+        return (placeholder, RecordingContentBlockCallback.install(on: placeholder, callThrough: callThrough))
+    }
+
+    /// A ``deferredPlaceholder(_:surface:carousel:callThrough:)`` loaded once, after everything the load
+    /// started has finished.
+    func loadedPlaceholder(
+        _ placeholderId: String = "home",
+        surface: (any HTMLSurface)? = nil,
+        carousel: ContentBlockCarousel? = nil,
+        callThrough: Bool = true
+    ) async -> (placeholder: ContentBlockPlaceholder, callback: RecordingContentBlockCallback) {
+        let loaded = deferredPlaceholder(
+            placeholderId,
+            surface: surface,
+            carousel: carousel,
+            callThrough: callThrough
+        )
+        await loaded.placeholder.reloadAndWait(self)
+        return loaded
     }
 }
 
@@ -256,6 +313,14 @@ final class RecordingContentBlockCallback: ContentBlockCallback {
     }
 
     var calls: [Call] { recorded.withLock { $0 } }
+
+    /// The ids of the blocks shown, in order.
+    var shownBlockIds: [String] {
+        calls.compactMap { call -> String? in
+            if case .shown(_, let id) = call { return id }
+            return nil
+        }
+    }
     var readyValues: [Bool] { ready.withLock { $0 } }
 
     func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
