@@ -281,6 +281,15 @@ def make_handler(collector, server_box):
     return Handler
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A server that does not print a traceback when a client goes away mid-request (a killed uploader)."""
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def stop(collector, server_box):
     """Stops serving from a thread other than the one running serve_forever."""
     if collector.stopping.is_set():
@@ -321,7 +330,7 @@ def main():
 
     collector = Collector(script, arguments.slow_seconds)
     server_box = [None]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(collector, server_box))
+    server = QuietServer(("127.0.0.1", 0), make_handler(collector, server_box))
     server.daemon_threads = True
     server_box[0] = server
     print(server.server_address[1], flush=True)

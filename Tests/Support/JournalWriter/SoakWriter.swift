@@ -125,23 +125,36 @@ enum SoakWriter {
     }
 }
 
-/// Wakes a waiting writer at the next upload result, without sleeping.
+/// Wakes a waiting writer at the next upload result, or after a short bounded wait when no result comes: a flush
+/// that finds nothing to send reports no result, so a writer woken only by results could miss its last one.
 final class ResultSignal: Sendable {
-    private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
+    private struct State {
+        var nextToken: UInt64 = 0
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
 
     /// Resumes everyone waiting.
     func fire() {
-        let resumed = waiters.withLock { waiters in
-            defer { waiters = [] }
-            return waiters
+        let resumed = state.withLock { state in
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in resumed { waiter.resume() }
     }
 
-    /// Runs `prod` once registered, then waits for the next result.
+    /// Runs `prod` once registered, then waits for the next result, or 100 ms at most.
     func next(after prod: () -> Void) async {
         await withCheckedContinuation { continuation in
-            waiters.withLock { $0.append(continuation) }
+            let token = state.withLock { state in
+                defer { state.nextToken += 1 }
+                state.waiters[state.nextToken] = continuation
+                return state.nextToken
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+                state.withLock { $0.waiters.removeValue(forKey: token) }?.resume()
+            }
             prod()
         }
     }
