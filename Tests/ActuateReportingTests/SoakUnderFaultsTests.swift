@@ -103,6 +103,7 @@ struct SoakUnderFaultsTests {
         )
         #expect(deadLettered.allSatisfy { $0 < figures.finalEnd })
         #expect(figures.deadLetteredIndices.count <= figures.deadLetterDecisionEvents)
+        #expect(figures.eventsLeftStored == 0, "events left undelivered in the store")
         #expect(figures.droppedEvents == 0, "the store dropped events over its cap")
         #expect(figures.maxStoreBytes <= figures.maxTotalBytes, "the store grew to \(figures.maxStoreBytes) bytes")
         #expect(

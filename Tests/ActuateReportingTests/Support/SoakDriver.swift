@@ -25,6 +25,8 @@ struct SoakDriver: Sendable {
         var deadLetteredIndices: [Int] = []
         /// Events the store dropped over its cap, in the last run.
         var droppedEvents = 0
+        /// Events still stored, neither acknowledged nor dead-lettered, when the last writer finished.
+        var eventsLeftStored = -1
         /// The highest peak resident set size of any writer, in kilobytes.
         var peakRSSKilobytes = 0
         /// The largest the store directory was found to be, in bytes.
@@ -103,6 +105,7 @@ struct SoakDriver: Sendable {
                 case "drained":
                     figures.droppedEvents = Int(words[1]) ?? -1
                     figures.peakRSSKilobytes = max(figures.peakRSSKilobytes, Int(words[2]) ?? 0)
+                    figures.eventsLeftStored = Int(words[3]) ?? -1
                     drained = true
                 default:
                     throw Failure(description: "the writer printed an unexpected line: \(line)")

@@ -7,8 +7,8 @@
 //   waits for the uploader while more than `SoakWriter.maxBacklog` events are stored, so the store stays far
 //   below its cap. Every upload result is printed as `result STATUS-OR-FAILURE EVENTS DECISION`. When all are
 //   appended it prints `appended`, waits until the store is empty, then prints `dead INDEX` for every
-//   dead-lettered event and `drained DROPPED PEAK-RSS-KB` (events the store dropped over its cap, and its own
-//   peak resident set size), and exits. The test kills it with SIGKILL at any point and starts it again.
+//   dead-lettered event and `drained DROPPED PEAK-RSS-KB STORED` (events the store dropped over its cap, its own
+//   peak resident set size, and the events still stored), and exits. The test kills it with SIGKILL at any point and starts it again.
 import ActuateReporting
 import Foundation
 import Synchronization
@@ -106,7 +106,7 @@ enum SoakWriter {
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
-        say("drained \(store.droppedEventCount) \(usage.ru_maxrss)")
+        say("drained \(store.droppedEventCount) \(usage.ru_maxrss) \(try store.count())")
         printer.cancel()
         try store.close()
     }
