@@ -46,8 +46,7 @@ package enum ReportingFuzzing {
             decodePayload(raw, as: .deadLetter)
         }
         let directory = FileManager.default.temporaryDirectory
-            .appending(path: "actuate-fuzz-journal-\(getpid())", directoryHint: .isDirectory)
-        try? FileManager.default.removeItem(at: directory)
+            .appending(path: "actuate-fuzz-journal-\(UUID().uuidString)", directoryHint: .isDirectory)
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

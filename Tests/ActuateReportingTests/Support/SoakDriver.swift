@@ -94,12 +94,13 @@ struct SoakDriver: Sendable {
                     }
                 case "result":
                     record(result: words, into: &figures)
-                    if appended, drainKillPending {
+                case "appended":
+                    // From here the writer only drains what is stored: one kill lands in that phase.
+                    appended = true
+                    if drainKillPending {
                         drainKillPending = false
                         killed = true
                     }
-                case "appended":
-                    appended = true
                 case "dead":
                     if let index = Int(words[1]) { figures.deadLetteredIndices.append(index) }
                 case "drained":
