@@ -32,6 +32,8 @@ struct ReportingFuzzingTests {
         #expect(flipped.eventsRecovered == 1)
         // A payload sealed with a valid checksum reaches recovery and is served.
         #expect(outcomes["sealed-event.bin"]?.eventsRecovered == 1)
+        // Removed, then appended again under a later sequence: both events are stored once each.
+        #expect(outcomes["sealed-remove-and-reappend.bin"]?.eventsRecovered == 2)
         #expect(outcomes["dead-letters.bin"]?.recordsScanned == 2)
     }
 

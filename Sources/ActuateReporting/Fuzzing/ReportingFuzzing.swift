@@ -20,9 +20,9 @@ package enum ReportingFuzzing {
     ///
     /// The bytes are scanned as a journal file, every valid record in them is decoded by kind, and the whole
     /// input is decoded as an event, a tombstone and a dead-letter payload. Then a store is opened on a
-    /// directory holding the bytes as a segment file, a second segment holding one record sealed with a valid
-    /// checksum whose kind, sequence and payload come from the bytes (so that the fuzzer reaches recovery with
-    /// payloads that pass the checksum), and the bytes as the dead-letter file; its events and dead letters are
+    /// directory holding the bytes as a segment file, a second segment of records sealed with valid checksums
+    /// whose kinds, sequences and payloads come from the bytes (so that the fuzzer reaches recovery with records
+    /// that pass the checksum), and the bytes as the dead-letter file; its events and dead letters are
     /// fetched, an event is appended and removed, and the store is closed.
     ///
     /// - Parameter data: Arbitrary bytes.
@@ -134,18 +134,31 @@ package enum ReportingFuzzing {
         }
     }
 
-    /// A segment whose records pass their checksums: a header, then one record whose kind (byte 0), sequence
-    /// (bytes 1..<9) and payload (the rest) come from `bytes`.
+    /// A segment whose records pass their checksums: a header, then up to 64 records read from `bytes`, each as
+    /// a kind (one byte), a sequence (eight bytes, little-endian), a payload length (two bytes, little-endian) and
+    /// the payload, so that the fuzzer builds records of every kind that recovery accepts as intact.
     private static func sealedSegment(from bytes: [UInt8]) -> [UInt8] {
         var segment: [UInt8] = []
         JournalRecord.append(kind: .segmentHeader, sequence: 1, to: &segment) { _ in }
-        let kind = JournalRecordKind(rawValue: bytes.first.map { $0 % 4 + 1 } ?? 2) ?? .event
-        var sequence: UInt64 = 0
-        for (index, byte) in bytes.dropFirst().prefix(8).enumerated() { sequence |= UInt64(byte) << (8 * index) }
-        JournalRecord.append(kind: kind, sequence: sequence, to: &segment) {
-            $0.append(contentsOf: bytes.dropFirst(9))
+        var rest = bytes[...]
+        var records = 0
+        while let kindByte = rest.first, records < 64 {
+            rest = rest.dropFirst()
+            let kind = JournalRecordKind(rawValue: kindByte % 4 + 1) ?? .event
+            let sequence = littleEndian(rest.prefix(8))
+            rest = rest.dropFirst(8)
+            let length = Int(littleEndian(rest.prefix(2)))
+            rest = rest.dropFirst(2)
+            let payload = rest.prefix(length)
+            rest = rest.dropFirst(length)
+            JournalRecord.append(kind: kind, sequence: sequence, to: &segment) { $0.append(contentsOf: payload) }
+            records += 1
         }
         return segment
+    }
+
+    private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.enumerated().reduce(0) { value, element in value | UInt64(element.element) << (8 * element.offset) }
     }
 
     // MARK: Upload response helpers
