@@ -34,6 +34,8 @@ struct ReportingFuzzingTests {
         #expect(outcomes["sealed-event.bin"]?.eventsRecovered == 1)
         // Removed, then appended again under a later sequence: both events are stored once each.
         #expect(outcomes["sealed-remove-and-reappend.bin"]?.eventsRecovered == 2)
+        // An event already in the dead-letter file (a crash while moving it there) is not served again.
+        #expect(outcomes["sealed-event-already-dead-lettered.bin"]?.eventsRecovered == 1)
         #expect(outcomes["dead-letters.bin"]?.recordsScanned == 2)
     }
 

@@ -22,8 +22,9 @@ package enum ReportingFuzzing {
     /// input is decoded as an event, a tombstone and a dead-letter payload. Then a store is opened on a
     /// directory holding the bytes as a segment file, a second segment of records sealed with valid checksums
     /// whose kinds, sequences and payloads come from the bytes (so that the fuzzer reaches recovery with records
-    /// that pass the checksum), and the bytes as the dead-letter file; its events and dead letters are
-    /// fetched, an event is appended and removed, and the store is closed.
+    /// that pass the checksum), and the bytes followed by those records as the dead-letter file; its events are
+    /// fetched, one is moved to the dead-letter file, the dead letters are read, an event is appended, all are
+    /// removed, and the store is closed.
     ///
     /// - Parameter data: Arbitrary bytes.
     /// - Returns: What was found.
@@ -51,10 +52,9 @@ package enum ReportingFuzzing {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(bytes).write(to: directory.appending(path: JournalFiles.fileName(ofSegment: 1)))
-            try Data(sealedSegment(from: bytes)).write(
-                to: directory.appending(path: JournalFiles.fileName(ofSegment: 2))
-            )
-            try Data(bytes).write(to: directory.appending(path: JournalFiles.deadLetterFileName))
+            let sealed = sealedSegment(from: bytes)
+            try Data(sealed).write(to: directory.appending(path: JournalFiles.fileName(ofSegment: 2)))
+            try Data(bytes + sealed).write(to: directory.appending(path: JournalFiles.deadLetterFileName))
             let configuration = FileEventStoreConfiguration(
                 durability: .synced,
                 segmentSize: 64 << 10,
@@ -64,6 +64,7 @@ package enum ReportingFuzzing {
             outcome.damageReported = !store.recoveryReport.isClean
             let events = (try? store.fetch(count: 1000, maxBytes: 1 << 20)) ?? []
             outcome.eventsRecovered = events.count
+            _ = try? store.moveToDeadLetter(ids: Set(events.prefix(1).map(\.id)), reason: "fuzz")
             _ = try? store.deadLetters()
             let probe = fuzzEvent()
             try? store.append(probe)

@@ -2,20 +2,18 @@
 //
 // Usage: JournalWriter DIRECTORY soak START END COLLECTOR-URL
 //   Opens the store in DIRECTORY (recovering what a killed run left), starts an uploader that posts to
-//   COLLECTOR-URL, prints `config CHUNK MAX-TOTAL-BYTES`, and appends the events START..<END (built by event(at:)) in chunks of `SoakWriter.chunk`.
-//   After each chunk it flushes the store and prints `acked LAST`: every event up to LAST is then on disk. It
-//   waits for the uploader while more than `SoakWriter.maxBacklog` events are stored, so the store stays far
-//   below its cap. Every upload result is printed as `result STATUS-OR-FAILURE EVENTS DECISION`. When all are
-//   appended it prints `appended`, waits until the store is empty, then prints `dead INDEX` for every
-//   dead-lettered event and `drained DROPPED PEAK-RSS-KB STORED` (events the store dropped over its cap, its own
-//   peak resident set size, and the events still stored), and exits. The test kills it with SIGKILL at any point and starts it again.
+//   COLLECTOR-URL, prints `config CHUNK MAX-TOTAL-BYTES`, and appends the events START..<END (built by
+//   event(at:)) in chunks of `SoakWriter.chunk`. After each chunk it flushes the store and prints `acked LAST`:
+//   every event up to LAST is then on disk. It waits for the uploader while more than `SoakWriter.maxBacklog`
+//   events are stored, so the store stays far below its cap. Every upload result is printed as
+//   `result STATUS-OR-FAILURE EVENTS DECISION`. When all are appended it prints `appended`, waits until the store
+//   is empty, then prints `dead INDEX` for every dead-lettered event and `drained DROPPED PEAK-RSS-KB STORED`
+//   (events the store dropped over its cap, its own peak resident set size, and the events still stored), and
+//   exits. The test kills it with SIGKILL at any point and starts it again.
+import Actuate
 import ActuateReporting
 import Foundation
 import Synchronization
-
-#if canImport(Actuate)
-import Actuate
-#endif
 
 enum SoakWriter {
     /// Events appended between two flushes of the store.
