@@ -17,13 +17,15 @@ Endpoints:
   POST /control/script    replaces the remaining script with the JSON list in the body.
   GET  /control/stats     {"requests", "unique", "duplicates", "malformed", "bodiless", "log", "ids", "last..."};
                           add ?ids=0 to leave out the ids. Each log entry has the body's size in "bytes".
+                          "conflicts" counts duplicates whose content differs from the first copy recorded.
   GET  /control/events    the recorded events (or messages) as received, in order.
   POST /control/shutdown  stops the server.
 
 Script entries: "200", "500", "413", "503 Retry-After: 2" (a status and at most one header), an object
 {"status": 503, "headers": {"Retry-After": "2"}}, "drop" (close the connection without answering, whether the
 client opened it for this request or reuses it from an earlier one), and
-"slow" or "slow 3.5" (record the events, wait that many seconds, by default --slow-seconds, then answer 200).
+"slow" or "slow 3.5" (record the events, wait that many seconds, by default --slow-seconds, then answer 200),
+and "malformed 200" (answer that status with a body that is not JSON; the events are recorded for a 2xx).
 
 It stops by itself after --max-seconds, when its parent process dies, and when its standard input reaches
 end of file (the test process holds the other end of that pipe), unless --keep-stdin is given.
@@ -51,6 +53,7 @@ class Collector:
         self.events = {}
         self.order = []
         self.duplicates = 0
+        self.conflicts = 0
         self.requests = 0
         self.malformed = 0
         self.bodiless = 0
@@ -72,6 +75,8 @@ class Collector:
                 event_id = event_key(event)
                 if event_id in self.events:
                     self.duplicates += 1
+                    if self.events[event_id] != event:
+                        self.conflicts += 1
                 else:
                     self.events[event_id] = event
                     self.order.append(event_id)
@@ -82,6 +87,7 @@ class Collector:
                 "requests": self.requests,
                 "unique": len(self.order),
                 "duplicates": self.duplicates,
+                "conflicts": self.conflicts,
                 "malformed": self.malformed,
                 "bodiless": self.bodiless,
                 "log": list(self.log),
@@ -133,6 +139,8 @@ def parse_action(entry):
         return {"kind": "drop"}
     if word == "slow":
         return {"kind": "slow", "seconds": float(rest) if rest.strip() else None}
+    if word == "malformed":
+        return {"kind": "malformed", "status": int(rest.strip() or 200), "headers": {}}
     headers = {}
     if rest.strip():
         name, _, value = rest.partition(":")
@@ -162,8 +170,8 @@ def make_handler(collector, server_box):
                 return None
             return body
 
-        def reply(self, status, payload, headers=None):
-            body = json.dumps(payload).encode("utf-8")
+        def reply(self, status, payload, headers=None, raw_body=None):
+            body = raw_body if raw_body is not None else json.dumps(payload).encode("utf-8")
             try:
                 self.send_response(status)
                 for name, value in (headers or {}).items():
@@ -259,6 +267,9 @@ def make_handler(collector, server_box):
                 collector.record(events)
             entry.update(status=status, recorded=recorded)
             self.append_log(entry)
+            if action["kind"] == "malformed":
+                self.reply(status, None, raw_body=b'\xff\xfe{"accepted": <html>not json')
+                return
             # The connection stays open for the next request, as real servers keep it: a later "drop" then closes
             # a reused connection, the case in which libcurl (URLSession on Linux) resends a request by itself.
             self.reply(status, {"accepted": len(events) if recorded else 0}, dict(action["headers"]))
@@ -268,6 +279,15 @@ def make_handler(collector, server_box):
                 collector.log.append(entry)
 
     return Handler
+
+
+class QuietServer(ThreadingHTTPServer):
+    """A server that does not print a traceback when a client goes away mid-request (a killed uploader)."""
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def stop(collector, server_box):
@@ -310,7 +330,7 @@ def main():
 
     collector = Collector(script, arguments.slow_seconds)
     server_box = [None]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(collector, server_box))
+    server = QuietServer(("127.0.0.1", 0), make_handler(collector, server_box))
     server.daemon_threads = True
     server_box[0] = server
     print(server.server_address[1], flush=True)

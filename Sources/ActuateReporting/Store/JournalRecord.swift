@@ -32,6 +32,10 @@ enum JournalRecord {
     static let magic: UInt32 = 0x524A_7AAC
     /// The magic marker as it appears in a file.
     static let magicBytes: [UInt8] = [0xAC, 0x7A, 0x4A, 0x52]
+    /// Sequences at or above this are never written (a journal appending a million events a second would take
+    /// 146,000 years to reach it), so a record that claims one is damage. Refusing them keeps every sequence
+    /// arithmetic of recovery and of later appends far from overflow.
+    static let sequenceLimit: UInt64 = 1 << 62
 
     /// Reserves room for a record header at the end of `buffer`, where the payload is then appended.
     ///
@@ -117,8 +121,9 @@ struct JournalScanSummary: Equatable {
 enum JournalScanner {
     /// Visits every valid record in `bytes`, oldest first.
     ///
-    /// A record that fails its checksum is skipped by searching for the next magic marker that starts a valid
-    /// record; when none follows, everything after the last valid record is reported as the tail.
+    /// A record that fails its checksum, or claims a sequence at or above ``JournalRecord/sequenceLimit``, is
+    /// skipped by searching for the next magic marker that starts a valid record; when none follows, everything
+    /// after the last valid record is reported as the tail.
     /// - Parameters:
     ///   - bytes: The whole file.
     ///   - maxPayload: The largest payload a valid record can have.
@@ -180,6 +185,7 @@ enum JournalScanner {
         let expected = bytes.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self).littleEndian
         guard CRC32.checksum(fields, continuing: payloadCRC) == expected else { return nil }
         let sequence = bytes.loadUnaligned(fromByteOffset: position + 16, as: UInt64.self).littleEndian
+        guard sequence < JournalRecord.sequenceLimit else { return nil }
         return JournalScannedRecord(kind: kind, sequence: sequence, offset: position, payload: payload)
     }
 }

@@ -1,0 +1,10 @@
+// libFuzzer target (built and run by .ci/fuzz): ReportingFuzzing.uploadResponse over arbitrary bytes.
+import ActuateReporting
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzUploadResponse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    ReportingFuzzing.uploadResponse(Data(bytes: data, count: size))
+    return 0
+}
