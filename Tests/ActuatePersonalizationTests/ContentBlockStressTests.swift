@@ -23,7 +23,7 @@ struct ContentBlockStressTests {
         let fixture = ContentBlockFixture()
         let callbackKey = DispatchSpecificKey<Bool>()
         fixture.callbackQueue.setSpecific(key: callbackKey, value: true)
-        let source = PerUserContentBlockSource(placeholderIds: Self.placeholderIds)
+        let source = PerUserContentBlockSource()
         let manager = fixture.makeManager(source)
         manager.prefetchPlaceholders(ids: Self.placeholderIds)
         let surfaces = Self.placeholderIds.map { _ in InstantHTMLSurface() }
@@ -72,8 +72,14 @@ struct ContentBlockStressTests {
         try #require(finished, "a reset did not finish within a minute (a hang)")
         try await withBoundedWait { await manager.waitUntilIdle() }
 
-        // The last identity wins: after it, every placeholder shows that user's block.
+        // The last identity wins, even when an answer for an earlier one arrives after it: the source holds the
+        // answers for a `stale` user and then the `final` one, and gives the newest first.
+        source.hold()
+        try manager.identify(userId: "stale")
+        try #require(await source.waitForHeldAnswers(1), "the prefetch for the stale user never reached the source")
         try manager.identify(userId: "final")
+        try #require(await source.waitForHeldAnswers(2), "the prefetch for the final user never reached the source")
+        source.releaseNewestFirst()
         try await withBoundedWait { await manager.waitUntilIdle() }
         for placeholder in placeholders { placeholder.reload() }
         try await withBoundedWait { await manager.waitUntilIdle() }
@@ -128,22 +134,48 @@ struct ContentBlockStressTests {
 }
 
 /// Serves, for each placeholder, one block whose id names the placeholder and the user it is for
-/// (`home-user-1`, or `home-anonymous`), answering from a global queue.
+/// (`home-user-1`, or `home-anonymous`), answering from a global queue, or holding answers until the test releases
+/// them.
 private final class PerUserContentBlockSource: ContentBlockSource {
     private struct State {
         var requests = 0
         var offWorkQueue = 0
+        var holding = false
+        var held: [@Sendable () -> Void] = []
     }
 
-    private let placeholderIds: [String]
     private let state = Mutex(State())
-
-    init(placeholderIds: [String]) {
-        self.placeholderIds = placeholderIds
-    }
+    private let answerHeld = DispatchSemaphore(value: 0)
 
     var requests: Int { state.withLock { $0.requests } }
     var requestsOffWorkQueue: Int { state.withLock { $0.offWorkQueue } }
+
+    /// Holds every answer from now on until ``releaseNewestFirst()``.
+    func hold() {
+        state.withLock { $0.holding = true }
+    }
+
+    /// Waits, on a thread of its own and for at most a minute, until `count` answers are held.
+    func waitForHeldAnswers(_ count: Int) async -> Bool {
+        await onThreadOfItsOwn {
+            while self.state.withLock({ $0.held.count }) < count {
+                guard self.answerHeld.wait(timeout: .now() + .seconds(60)) == .success else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Stops holding and gives the held answers, the newest first.
+    func releaseNewestFirst() {
+        let held = state.withLock { state in
+            defer {
+                state.held = []
+                state.holding = false
+            }
+            return state.held
+        }
+        for answer in held.reversed() { answer() }
+    }
 
     func loadBlocks(
         placeholderIds: [String],
@@ -151,13 +183,20 @@ private final class PerUserContentBlockSource: ContentBlockSource {
         completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
     ) {
         let onWorkQueue = DispatchQueue.getSpecific(key: ContentBlockFixture.workQueueKey) == "work"
-        state.withLock { state in
-            state.requests += 1
-            if !onWorkQueue { state.offWorkQueue += 1 }
-        }
         let user = identity.userID ?? "anonymous"
         let blocks = placeholderIds.map { ContentBlock.test("\($0)-\(user)", placeholders: [$0]) }
-        DispatchQueue.global().async { completion(.success(blocks)) }
+        let answer: @Sendable () -> Void = { completion(.success(blocks)) }
+        let holding = state.withLock { state -> Bool in
+            state.requests += 1
+            if !onWorkQueue { state.offWorkQueue += 1 }
+            if state.holding { state.held.append(answer) }
+            return state.holding
+        }
+        if holding {
+            answerHeld.signal()
+        } else {
+            DispatchQueue.global().async(execute: answer)
+        }
     }
 }
 
