@@ -96,6 +96,16 @@ public final class CampaignManager: Sendable {
         engine.tracking(\.cart)
     }
 
+    /// Drops the global context's handlers. A handler that captures the global context (the documented pattern
+    /// calls `trackImpression` on it) is kept by the engine, which the context keeps: without this, a released
+    /// manager's engine, timers and held campaigns would never be freed.
+    deinit {
+        engine.step { delivery, _ in
+            delivery.contexts[CampaignDeliveryState.globalID]?.handlers = [:]
+            return CampaignEffects()
+        }
+    }
+
     // MARK: Settling
 
     /// Returns once every campaign request, decision and delivery started so far has finished, including the

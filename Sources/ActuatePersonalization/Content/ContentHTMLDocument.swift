@@ -1,9 +1,15 @@
 import Foundation
 
-/// Wraps HTML content in a complete document with a viewport, a navigation guard and the click bridge that
-/// ``ContentBridge`` describes.
+/// Wraps HTML content in a complete document with a viewport, a content security policy, a navigation guard and
+/// the click bridge that ``ContentBridge`` describes.
 struct ContentHTMLDocument {
     let bridge: ContentBridge
+
+    /// The document's content security policy: no `<base>` to redirect relative links, no form submission (a
+    /// script's `form.submit()` skips the submit event the bridge cancels), no plugins, and frames only from
+    /// `https:`, so no `data:` or `javascript:` frame runs outside the bridge's reach. The surface still refuses
+    /// every navigation and new window; this keeps them from being attempted.
+    static let contentSecurityPolicy = "base-uri 'none'; form-action 'none'; object-src 'none'; frame-src https:"
 
     /// The complete document around `content`.
     func wrap(_ content: String) -> String {
@@ -12,6 +18,7 @@ struct ContentHTMLDocument {
         <html>
         <head>
         <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no">
         <style>html, body { margin: 0; padding: 0; -webkit-text-size-adjust: 100%; }</style>
         <script>
@@ -27,6 +34,10 @@ struct ContentHTMLDocument {
 
     /// The bridge script. It runs before any script of the content, captures the message handler and the
     /// functions it relies on, and registers its listeners first, so the content cannot take them away.
+    ///
+    /// Only clicks the user made are reported: a script's `element.click()` or `dispatchEvent` gives an event
+    /// that is not trusted, which the bridge cancels (so a link does not navigate) and does not report.
+    /// `window.open` is replaced, for good, by a function that opens nothing.
     var script: String {
         let schemes = bridge.allowedSchemes.sorted().map { "\($0):" }
         return """
@@ -84,12 +95,18 @@ struct ContentHTMLDocument {
                 var element = elementOf(event.target);
                 if (!element) { return; }
                 if (element.closest("a,area")) { event.preventDefault(); }
+                if (!event.isTrusted) { return; }
                 if (event.type === "click" && report(element)) { event.preventDefault(); }
               }
               window.addEventListener("click", onClick, true);
               window.addEventListener("auxclick", onClick, true);
               window.addEventListener("submit", function (event) { event.preventDefault(); }, true);
-              window.open = function () { return null; };
+              var openNothing = function () { return null; };
+              try {
+                Object.defineProperty(window, "open", { value: openNothing, writable: false, configurable: false });
+              } catch (error) {
+                window.open = openNothing;
+              }
             })();
             """
     }

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The document has a viewport meta tag, the block's HTML with its assets inlined as `data:` URLs, and a
 /// bridge script. The script captures clicks before the page sees them, blocks navigation, and posts one
-/// JSON message per click through `window.webkit.messageHandlers.actuateContentBlock.postMessage`:
+/// JSON message per click the user made through `window.webkit.messageHandlers.actuateContentBlock.postMessage`
+/// (a click a script makes, with `element.click()` or `dispatchEvent`, is not trusted: a link it targets does not
+/// navigate, and nothing is posted):
 /// - an element with a `data-actuate-close` attribute, or inside one, posts `{"action": "close"}`;
 /// - a link (`<a href>`), or an element with `data-actuate-link="URL"`, posts
 ///   `{"action": "click", "link": "URL", "text": "the element's text"}`.
@@ -75,6 +77,11 @@ enum ContentBlockDocument {
             try { window.webkit.messageHandlers.\(bridgeName).postMessage(JSON.stringify(message)); } catch (e) {}
           }
           document.addEventListener("click", function (event) {
+            if (!event.isTrusted) {
+              var target = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+              if (target) { event.preventDefault(); }
+              return;
+            }
             for (var node = event.target; node && node !== document; node = node.parentNode) {
               if (!node.getAttribute) { continue; }
               if (node.hasAttribute("data-actuate-close")) {
