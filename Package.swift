@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ActuateCLITests",
-            dependencies: ["ActuateCLI", "Actuate", "ActuateReporting"],
+            dependencies: ["ActuateCLI", "Actuate", "ActuateReporting", "ActuateTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -15,6 +15,25 @@ package enum ChildProcessIO {
         return nil
     }
 
+    /// An executable that SwiftPM built next to the test bundle, such as the package's `actuate` tool.
+    ///
+    /// - Parameter name: The executable's file name.
+    /// - Returns: Its URL in the build folder.
+    /// - Throws: `CocoaError(.fileNoSuchFile)` naming the folders searched when none holds it.
+    package static func builtExecutable(named name: String) throws -> URL {
+        var directories: [URL] = []
+        if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        for directory in directories {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(name) near \(directories)"])
+    }
+
     /// Reads until the first newline or end of file, off the cooperative thread pool.
     ///
     /// - Parameter handle: The reading end of a child's output pipe.
