@@ -26,6 +26,8 @@ final class TestCollector: Sendable {
         var requests: Int
         var unique: Int
         var duplicates: Int
+        /// Duplicates whose content differs from the first copy recorded.
+        var conflicts: Int
         var malformed: Int
         var bodiless: Int
         var log: [Entry]
