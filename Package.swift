@@ -71,22 +71,27 @@ let package = Package(
             dependencies: ["ActuateReporting"],
             path: "Tests/Support/JournalWriter"
         ),
+        // The loopback test servers' launcher, shared by the test targets; not a product.
+        .target(
+            name: "ActuateTestSupport",
+            path: "Tests/Support/ActuateTestSupport"
+        ),
         .testTarget(
             name: "ActuateTests",
             dependencies: ["Actuate", "ActuateTesting"]
         ),
         .testTarget(
             name: "ActuateReportingTests",
-            dependencies: ["ActuateReporting", "ActuateTesting", "JournalWriter"]
+            dependencies: ["ActuateReporting", "ActuateTesting", "ActuateTestSupport", "JournalWriter"]
         ),
         .testTarget(
             name: "ActuateCLITests",
-            dependencies: ["ActuateCLI", "Actuate", "ActuateReporting"],
+            dependencies: ["ActuateCLI", "Actuate", "ActuateReporting", "ActuateTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ActuatePersonalizationTests",
-            dependencies: ["ActuatePersonalization", "ActuateReporting", "ActuateTesting"]
+            dependencies: ["ActuatePersonalization", "ActuateReporting", "ActuateTesting", "ActuateTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -175,14 +175,7 @@ struct FileEventStoreDamageTests {
 
     @Test("damage in the dead-letter file is reported with its range")
     func damagedDeadLetterFile() throws {
-        let events = StoreTestEvents.events(0..<3)
-        do {
-            let store = try open()
-            for event in events { try store.append(event) }
-            try store.moveToDeadLetter(ids: [events[0].id], reason: "first")
-            try store.moveToDeadLetter(ids: [events[1].id], reason: "second")
-            try store.close()
-        }
+        _ = try StoreTestEvents.writeTwoDeadLetters(into: open())
         let file = temporary.appending(JournalFiles.deadLetterFileName)
         let found = try modify(file) { $0[30] ^= 0x01 }
         let second = try #require(try records(of: file).first)

@@ -119,14 +119,7 @@ struct FileEventStoreRecoveryTests {
 
     @Test("a torn dead-letter record is cut and the earlier dead letters are kept")
     func tornDeadLetter() throws {
-        let events = StoreTestEvents.events(0..<3)
-        do {
-            let store = try open()
-            for event in events { try store.append(event) }
-            try store.moveToDeadLetter(ids: [events[0].id], reason: "first")
-            try store.moveToDeadLetter(ids: [events[1].id], reason: "second")
-            try store.close()
-        }
+        let events = try StoreTestEvents.writeTwoDeadLetters(into: open())
         try modify(temporary.appending(JournalFiles.deadLetterFileName)) { $0.removeLast(3) }
         let store = try open()
         #expect(try store.deadLetters() == [DeadLetter(event: events[0], reason: "first")])

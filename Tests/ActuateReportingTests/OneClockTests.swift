@@ -45,12 +45,6 @@ private final class BillingFeature: Feature {
     }
 }
 
-private final class ClockAnalytics: AnalyticsProvider {
-    private let events = Mutex<[AnalyticsEvent]>([])
-    var tracked: [AnalyticsEvent] { events.withLock { $0 } }
-    func track(_ event: AnalyticsEvent) { events.withLock { $0.append(event) } }
-}
-
 @Suite("One clock per dispatcher")
 struct OneClockTests {
     /// 2100-01-01T00:00:00Z, so that a date read from the wall clock cannot pass for a virtual one.
@@ -69,7 +63,7 @@ struct OneClockTests {
         )
         let timeline = Timeline(maxEntries: 10)
         let stacks = ActionStacksPlugin()
-        let analytics = ClockAnalytics()
+        let analytics = RecordingAnalyticsProvider()
         let store = MemoryEventStore()
         let reporter = Reporter(
             store: store,
@@ -117,8 +111,8 @@ struct OneClockTests {
         #expect(logBackend.events.map(\.date) == [start, end])
         #expect(logging.recentEvents().map(\.date) == [start, end])
 
-        let began = try #require(analytics.tracked.first { $0.phase == .began })
-        let ended = try #require(analytics.tracked.first { $0.phase == .ended })
+        let began = try #require(analytics.events.first { $0.phase == .began })
+        let ended = try #require(analytics.events.first { $0.phase == .ended })
         #expect(began.date == start)
         #expect(ended.date == end)
         #expect(ended.duration == 2.5)
@@ -141,7 +135,7 @@ struct OneClockTests {
             completionTimeout: nil
         )
         let timeline = Timeline(maxEntries: 10)
-        let analytics = ClockAnalytics()
+        let analytics = RecordingAnalyticsProvider()
         for plugin: any ActionDispatchObserver in [
             timeline, ActionStacksPlugin(), AnalyticsPlugin(provider: analytics),
         ] {
@@ -161,7 +155,7 @@ struct OneClockTests {
         test.advance(by: .seconds(3))
         #expect(scheduler.readings == ["now", "uptimeNanoseconds", "uptimeNanoseconds"])
         #expect(timeline.snapshot().first?.durationNanoseconds == 1_000)
-        #expect(analytics.tracked.map(\.date) == [scheduler.date, scheduler.date.addingTimeInterval(1e-6)])
+        #expect(analytics.events.map(\.date) == [scheduler.date, scheduler.date.addingTimeInterval(1e-6)])
     }
 }
 

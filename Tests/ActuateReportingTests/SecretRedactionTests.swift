@@ -3,7 +3,6 @@ import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 // A failing action whose error carries a card number, performed with every plugin installed; the card number
@@ -96,12 +95,6 @@ private final class WalletFeature: Feature {
     }
 }
 
-private final class CollectingAnalytics: AnalyticsProvider {
-    private let events = Mutex<[AnalyticsEvent]>([])
-    var tracked: [AnalyticsEvent] { events.withLock { $0 } }
-    func track(_ event: AnalyticsEvent) { events.withLock { $0.append(event) } }
-}
-
 @Suite("Secret redaction")
 struct SecretRedactionTests {
     @Test(
@@ -116,7 +109,7 @@ struct SecretRedactionTests {
         let dispatcher = ActionDispatcher(scheduler: scheduler, diagnostics: diagnostics, loggerFactory: logging)
         let timeline = Timeline(maxEntries: 10)
         let stacks = ActionStacksPlugin()
-        let analytics = CollectingAnalytics()
+        let analytics = RecordingAnalyticsProvider()
         let store = MemoryEventStore()
         let reporter = Reporter(
             store: store,
@@ -160,8 +153,8 @@ struct SecretRedactionTests {
             ("stacks JSON", String(decoding: try stacks.jsonDump(), as: UTF8.self)),
             ("focus log backend", logBackend.events.map(\.formatted).joined(separator: "\n")),
             ("focus recent events", logging.recentEvents().map(\.message).joined(separator: "\n")),
-            ("analytics events", String(decoding: try encoder.encode(analytics.tracked), as: UTF8.self)),
-            ("analytics descriptions", analytics.tracked.map { "\($0)" }.joined(separator: "\n")),
+            ("analytics events", String(decoding: try encoder.encode(analytics.events), as: UTF8.self)),
+            ("analytics descriptions", analytics.events.map { "\($0)" }.joined(separator: "\n")),
             (
                 "reporting events",
                 String(decoding: try encoder.encode(store.fetch(count: 100, maxBytes: .max)), as: UTF8.self)
@@ -179,7 +172,7 @@ struct SecretRedactionTests {
 
         let expectedMessage = secret == .loggable ? "card declined" : "GatewayError(code: 402, card: <redacted>)"
         #expect(timeline.snapshot().first?.outcome == .failureWithFeatureTermination(message: expectedMessage))
-        #expect(analytics.tracked.last { $0.phase == .ended }?.outcome == .failure(errorDescription: expectedMessage))
+        #expect(analytics.events.last { $0.phase == .ended }?.outcome == .failure(errorDescription: expectedMessage))
         #expect(logBackend.messages.contains("payment failed: failure (feature terminated): \(expectedMessage)"))
         #expect(diagnostics.kinds.contains(.completedTwice))
         #expect(diagnostics.kinds.contains(.pluginFailure))

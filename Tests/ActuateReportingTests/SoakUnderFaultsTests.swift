@@ -57,17 +57,18 @@ struct SoakUnderFaultsTests {
             await collector.shutdown()
             throw error
         }
-        let stats = try await SoakCollectorStats.fetch(port: collector.port)
+        let stats = try await collector.stats()
         await collector.shutdown()
+        let ids = try #require(stats.ids)
         let duration = ContinuousClock.now - started
 
-        let received = Set(stats.ids.compactMap(SoakDriver.index(ofID:)))
+        let received = Set(ids.compactMap(SoakDriver.index(ofID:)))
         let acknowledged = figures.acknowledgedIndices
         let deadLettered = Set(figures.deadLetteredIndices)
         let losses = acknowledged.subtracting(received).subtracting(deadLettered)
         let strangers =
-            stats.ids.count
-            - stats.ids.filter { SoakDriver.index(ofID: $0).map { $0 < figures.finalEnd } ?? false }.count
+            ids.count
+            - ids.filter { SoakDriver.index(ofID: $0).map { $0 < figures.finalEnd } ?? false }.count
         let faults = stats.faultsByKind
         let faultCount = faults.values.reduce(0, +)
         let kinds = faults.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
@@ -131,22 +132,7 @@ struct SoakUnderFaultsTests {
     }
 }
 
-/// What the collector reports at `GET /control/stats`, with the fields the soak reads.
-struct SoakCollectorStats: Decodable {
-    struct Entry: Decodable {
-        var action: String
-        var status: Int?
-    }
-
-    var requests: Int
-    var unique: Int
-    var duplicates: Int
-    var conflicts: Int
-    var malformed: Int
-    var bodiless: Int
-    var log: [Entry]
-    var ids: [String]
-
+extension TestCollector.Stats {
     /// The injected faults by kind: a status other than 200 (`429`), `drop`, `slow`, or `malformed STATUS`.
     var faultsByKind: [String: Int] {
         var faults: [String: Int] = [:]
@@ -159,11 +145,5 @@ struct SoakCollectorStats: Decodable {
             }
         }
         return faults
-    }
-
-    static func fetch(port: Int) async throws -> SoakCollectorStats {
-        let url = URL(string: "http://127.0.0.1:\(port)/control/stats?ids=1")!
-        let (data, _) = try await URLSession.shared.data(from: url)
-        return try JSONDecoder().decode(SoakCollectorStats.self, from: data)
     }
 }

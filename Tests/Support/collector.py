@@ -32,22 +32,19 @@ end of file (the test process holds the other end of that pipe), unless --keep-s
 Only the Python 3 standard library is used.
 """
 
-import argparse
 import json
-import os
-import socket
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
+import loopback_server
 
-class Collector:
+
+class Collector(loopback_server.ServerState):
     """The collector's state, shared by the handler threads behind one lock."""
 
     def __init__(self, script, slow_seconds):
-        self.lock = threading.Lock()
+        super().__init__()
         self.script = list(script)
         self.slow_seconds = slow_seconds
         self.events = {}
@@ -61,7 +58,6 @@ class Collector:
         self.last_authorization = None
         self.last_content_type = None
         self.last_sent_at = None
-        self.stopping = threading.Event()
         self.started = time.monotonic()
 
     def next_action(self):
@@ -148,17 +144,9 @@ def parse_action(entry):
     return {"kind": "status", "status": int(word), "headers": headers}
 
 
-def make_handler(collector, server_box):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+def make_handler(collector):
+    class Handler(loopback_server.Handler):
         disable_nagle_algorithm = True
-
-        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
-            pass
-
-        def read_body(self):
-            length = int(self.headers.get("Content-Length") or 0)
-            return self.rfile.read(length) if length > 0 else b""
 
         def read_batch_body(self):
             """The body, or None (counted as bodiless) when it is empty or shorter than its Content-Length."""
@@ -172,16 +160,7 @@ def make_handler(collector, server_box):
 
         def reply(self, status, payload, headers=None, raw_body=None):
             body = raw_body if raw_body is not None else json.dumps(payload).encode("utf-8")
-            try:
-                self.send_response(status)
-                for name, value in (headers or {}).items():
-                    self.send_header(name, value)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            except (BrokenPipeError, ConnectionResetError, OSError):
-                self.close_connection = True
+            self.send(status, body, headers=headers)
 
         def do_GET(self):
             url = urlparse(self.path)
@@ -220,7 +199,7 @@ def make_handler(collector, server_box):
                 self.reply(200, {"script": len(script)})
             elif path == "/control/shutdown":
                 self.reply(200, {"stopping": True})
-                stop(collector, server_box)
+                collector.stop()
             else:
                 self.reply(404, {"error": "not found"})
 
@@ -247,11 +226,7 @@ def make_handler(collector, server_box):
             if action["kind"] == "drop":
                 entry["status"] = None
                 self.append_log(entry)
-                self.close_connection = True
-                try:
-                    self.connection.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
+                self.drop_connection()
                 return
             if action["kind"] == "slow":
                 collector.record(events)
@@ -281,44 +256,10 @@ def make_handler(collector, server_box):
     return Handler
 
 
-class QuietServer(ThreadingHTTPServer):
-    """A server that does not print a traceback when a client goes away mid-request (a killed uploader)."""
-
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
-            return
-        super().handle_error(request, client_address)
-
-
-def stop(collector, server_box):
-    """Stops serving from a thread other than the one running serve_forever."""
-    if collector.stopping.is_set():
-        return
-    collector.stopping.set()
-    threading.Thread(target=server_box[0].shutdown, daemon=True).start()
-
-
-def watch_parent(collector, server_box, parent):
-    while not collector.stopping.wait(0.5):
-        if os.getppid() != parent:
-            stop(collector, server_box)
-
-
-def watch_stdin(collector, server_box):
-    try:
-        # os.read, not sys.stdin: a daemon thread blocked in a buffered reader aborts interpreter shutdown.
-        while os.read(sys.stdin.fileno(), 4096):
-            pass
-    except (OSError, ValueError):
-        pass
-    stop(collector, server_box)
-
-
 def main():
-    parser = argparse.ArgumentParser(description="Loopback event collector for Actuate's upload tests.")
+    parser = loopback_server.argument_parser("Loopback event collector for Actuate's upload tests.")
     parser.add_argument("--script", default="[]", help="a JSON list of responses to give, in order")
     parser.add_argument("--slow-seconds", type=float, default=5.0, help="how long a 'slow' answer waits")
-    parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this many seconds")
     parser.add_argument("--keep-stdin", action="store_true", help="do not stop at end of standard input")
     arguments = parser.parse_args()
     try:
@@ -329,28 +270,10 @@ def main():
         return 2
 
     collector = Collector(script, arguments.slow_seconds)
-    server_box = [None]
-    server = QuietServer(("127.0.0.1", 0), make_handler(collector, server_box))
-    server.daemon_threads = True
-    server_box[0] = server
-    print(server.server_address[1], flush=True)
-
-    threading.Thread(target=watch_parent, args=(collector, server_box, os.getppid()), daemon=True).start()
-    if not arguments.keep_stdin:
-        threading.Thread(target=watch_stdin, args=(collector, server_box), daemon=True).start()
-    deadline = threading.Timer(arguments.max_seconds, stop, args=(collector, server_box))
-    deadline.daemon = True
-    deadline.start()
-    try:
-        server.serve_forever(poll_interval=0.2)
-    finally:
-        server.server_close()
-    return 0
+    return loopback_server.serve(
+        collector, make_handler(collector), arguments.max_seconds, watch_stdin=not arguments.keep_stdin
+    )
 
 
 if __name__ == "__main__":
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # Skip interpreter finalization: daemon threads may still be blocked in reads.
-    os._exit(code)
+    loopback_server.exit_after(main)

@@ -21,53 +21,31 @@ end of file (the test process holds the other end of that pipe).
 Only the Python 3 standard library is used.
 """
 
-import argparse
 import base64
 import json
-import os
-import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse
 
+import loopback_server
 
-class ContentState:
+
+class ContentState(loopback_server.ServerState):
     """The server's configuration and counters, shared by the handler threads behind one lock."""
 
     def __init__(self):
-        self.lock = threading.Lock()
+        super().__init__()
         self.assets = {}
         self.blocks_answer = {"status": 200, "body": json.dumps({"contentBlocks": []})}
         self.requests = {}
         self.block_requests = []
-        self.stopping = threading.Event()
 
     def count(self, path):
         with self.lock:
             self.requests[path] = self.requests.get(path, 0) + 1
 
 
-def make_handler(state, server_box):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+def make_handler(state):
+    class Handler(loopback_server.Handler):
         disable_nagle_algorithm = True
-
-        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
-            pass
-
-        def read_body(self):
-            length = int(self.headers.get("Content-Length") or 0)
-            return self.rfile.read(length) if length > 0 else b""
-
-        def send(self, status, body, content_type):
-            try:
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            except (BrokenPipeError, ConnectionResetError, OSError):
-                self.close_connection = True
 
         def reply(self, status, payload):
             self.send(status, json.dumps(payload).encode("utf-8"), "application/json")
@@ -127,64 +105,19 @@ def make_handler(state, server_box):
                 self.reply(200, {"status": answer["status"]})
             elif path == "/control/shutdown":
                 self.reply(200, {"stopping": True})
-                stop(state, server_box)
+                state.stop()
             else:
                 self.reply(404, {"error": "not found"})
 
     return Handler
 
 
-def stop(state, server_box):
-    """Stops serving from a thread other than the one running serve_forever."""
-    if state.stopping.is_set():
-        return
-    state.stopping.set()
-    threading.Thread(target=server_box[0].shutdown, daemon=True).start()
-
-
-def watch_parent(state, server_box, parent):
-    while not state.stopping.wait(0.5):
-        if os.getppid() != parent:
-            stop(state, server_box)
-
-
-def watch_stdin(state, server_box):
-    try:
-        # os.read, not sys.stdin: a daemon thread blocked in a buffered reader aborts interpreter shutdown.
-        while os.read(sys.stdin.fileno(), 4096):
-            pass
-    except (OSError, ValueError):
-        pass
-    stop(state, server_box)
-
-
 def main():
-    parser = argparse.ArgumentParser(description="Loopback content server for Actuate's content-block tests.")
-    parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this many seconds")
+    parser = loopback_server.argument_parser("Loopback content server for Actuate's content-block tests.")
     arguments = parser.parse_args()
-
     state = ContentState()
-    server_box = [None]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(state, server_box))
-    server.daemon_threads = True
-    server_box[0] = server
-    print(server.server_address[1], flush=True)
-
-    threading.Thread(target=watch_parent, args=(state, server_box, os.getppid()), daemon=True).start()
-    threading.Thread(target=watch_stdin, args=(state, server_box), daemon=True).start()
-    deadline = threading.Timer(arguments.max_seconds, stop, args=(state, server_box))
-    deadline.daemon = True
-    deadline.start()
-    try:
-        server.serve_forever(poll_interval=0.2)
-    finally:
-        server.server_close()
-    return 0
+    return loopback_server.serve(state, make_handler(state), arguments.max_seconds)
 
 
 if __name__ == "__main__":
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # Skip interpreter finalization: daemon threads may still be blocked in reads.
-    os._exit(code)
+    loopback_server.exit_after(main)

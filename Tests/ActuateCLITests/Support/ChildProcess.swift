@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import Foundation
 
 /// Runs a program to completion, feeding it standard input and collecting its output.
@@ -51,27 +52,12 @@ enum ChildProcess {
 
     /// Finds an executable on `PATH`.
     static func onPath(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
+        ChildProcessIO.findOnPath(name)
     }
 
     /// The `actuate` binary, which SwiftPM builds next to the test bundle.
     static func actuateExecutable() throws -> URL {
-        var directories: [URL] = []
-        if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        for directory in directories {
-            let candidate = directory.appendingPathComponent("actuate")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "actuate near \(directories)"])
+        try ChildProcessIO.builtExecutable(named: "actuate")
     }
 }
 

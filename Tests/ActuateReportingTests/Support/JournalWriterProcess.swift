@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import Foundation
 
 /// The JournalWriter helper binary, run as a child process whose output the test reads line by line.
@@ -12,7 +13,7 @@ final class JournalWriterProcess {
 
     /// Starts the helper with `arguments`.
     init(arguments: [String]) throws {
-        process.executableURL = try Self.executableURL()
+        process.executableURL = try ChildProcessIO.builtExecutable(named: "JournalWriter")
         process.arguments = arguments
         process.standardOutput = output
         process.standardInput = input
@@ -55,20 +56,5 @@ final class JournalWriterProcess {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         return process.terminationStatus
-    }
-
-    /// The helper binary, which SwiftPM builds next to the test bundle.
-    static func executableURL() throws -> URL {
-        var directories: [URL] = []
-        if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        for directory in directories {
-            let candidate = directory.appending(path: "JournalWriter")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "JournalWriter near \(directories)"])
     }
 }

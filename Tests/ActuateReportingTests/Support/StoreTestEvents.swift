@@ -25,6 +25,21 @@ enum StoreTestEvents {
         range.map(event(at:))
     }
 
+    /// Appends the events with indices 0, 1 and 2 to `store`, dead-letters the first (reason "first") and then
+    /// the second (reason "second"), and closes the store.
+    ///
+    /// - Parameter store: An open, empty store.
+    /// - Returns: The three events.
+    /// - Throws: The store's error.
+    static func writeTwoDeadLetters(into store: FileEventStore) throws -> [ReportEvent] {
+        let events = events(0..<3)
+        for event in events { try store.append(event) }
+        try store.moveToDeadLetter(ids: [events[0].id], reason: "first")
+        try store.moveToDeadLetter(ids: [events[1].id], reason: "second")
+        try store.close()
+        return events
+    }
+
     /// The index an event was built from.
     static func index(of event: ReportEvent) -> Int? {
         event.properties["index"]?.numberValue.map { Int($0) }
