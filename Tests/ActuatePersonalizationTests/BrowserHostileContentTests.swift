@@ -99,37 +99,17 @@ struct BrowserHostileContentTests {
 
     /// The engine run, shared by the tests of this suite: the reason the engine is missing, or its report.
     static let run = Task<Result<BrowserEngine.Report, any Error>, Never> {
-        switch await BrowserEngine.findTools() {
-        case .failure(let missing):
-            return .failure(missing)
-        case .success(let tools):
-            let action = ContentAction(id: 9, name: "Hostile scripts", contentType: "text/html", content: content)
-            do {
-                return .success(
-                    try await BrowserEngine.run(
-                        html: action.contentHtmlDoc ?? "",
-                        handler: ContentBridge.standard.handlerName,
-                        clicks: clicks,
-                        markerId: "actuate-marker",
-                        tools: tools
-                    )
-                )
-            } catch {
-                return .failure(error)
-            }
-        }
+        let action = ContentAction(id: 9, name: "Hostile scripts", contentType: "text/html", content: content)
+        return await BrowserEngine.runIfAvailable(
+            html: action.contentHtmlDoc ?? "",
+            handler: ContentBridge.standard.handlerName,
+            clicks: clicks
+        )
     }
 
     /// The report, or a skip (a failure when the engine is required).
     private func report() async throws -> BrowserEngine.Report {
-        let result = await Self.run.value
-        if case .failure(let missing as BrowserEngine.MissingEngine) = result {
-            if ProcessInfo.processInfo.environment["ACTUATE_REQUIRE_BROWSER"] == "1" {
-                throw BrowserEngine.MissingEngine(reason: "ACTUATE_REQUIRE_BROWSER=1 but \(missing.reason)")
-            }
-            try Test.cancel("Skipped: \(missing.reason)")
-        }
-        return try result.get()
+        try await BrowserEngine.report(of: Self.run)
     }
 
     /// What the page posted on its own, without a click: while loading and after.

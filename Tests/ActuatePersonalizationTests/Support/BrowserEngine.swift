@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Finds WebKitGTK (through python3-gi) and Xvfb, and runs `Tests/Support/browser_bridge_driver.py` under
 /// `xvfb-run`.
@@ -93,6 +94,45 @@ enum BrowserEngine {
         var status: Int32
         var output: String
         var description: String { "the browser driver exited with \(status) without a report:\n\(output)" }
+    }
+
+    /// Loads `html` in the engine if there is one, clicks `clicks`, and returns the report, or why there is none
+    /// (``MissingEngine``) or why the run failed. Suites keep the result in a static `Task` so that their tests
+    /// share one engine run.
+    static func runIfAvailable(html: String, handler: String, clicks: [String]) async -> Result<Report, any Error> {
+        switch await findTools() {
+        case .failure(let missing):
+            return .failure(missing)
+        case .success(let tools):
+            do {
+                return .success(
+                    try await run(
+                        html: html,
+                        handler: handler,
+                        clicks: clicks,
+                        markerId: "actuate-marker",
+                        tools: tools
+                    )
+                )
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The report of a shared run, or a skip when there is no engine: a failure when `ACTUATE_REQUIRE_BROWSER=1`.
+    /// - Parameter run: The suite's shared run.
+    /// - Returns: The report.
+    /// - Throws: Why there is no report.
+    static func report(of run: Task<Result<Report, any Error>, Never>) async throws -> Report {
+        let result = await run.value
+        if case .failure(let missing as MissingEngine) = result {
+            if ProcessInfo.processInfo.environment["ACTUATE_REQUIRE_BROWSER"] == "1" {
+                throw MissingEngine(reason: "ACTUATE_REQUIRE_BROWSER=1 but \(missing.reason)")
+            }
+            try Test.cancel("Skipped: \(missing.reason)")
+        }
+        return try result.get()
     }
 
     /// Loads `html` in the engine, clicks `clicks` by element id, and returns the driver's report.
