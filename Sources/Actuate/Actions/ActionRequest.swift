@@ -10,6 +10,9 @@ import Foundation
 ///
 /// Everything but ``context`` has a fixed size and comes first, so that plugins, which are generic over the
 /// request, read those fields without looking up generic layouts at run time.
+///
+/// A request holds no reference that a dispatch has to count: the metadata is held `unowned(unsafe)`, the
+/// context holds no shared logger or cancellation token unless one is in use, so copying it is a plain copy.
 public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// A process-unique identifier; requests of one dispatcher get increasing ids.
     public let uniqueID: UInt64
@@ -20,10 +23,17 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// The monotonic reading at completion, set by the dispatcher on the copy it hands to
     /// ``ActionDispatchObserver/actionDidComplete(_:outcome:)``.
     @usableFromInline var completionReading: UInt64?
+    // `unowned(unsafe)` is safe: requests are only made from `FeatureRegistry.shared`'s metadata, which the
+    // registry keeps alive for the life of the process, so these references never dangle, even in a request
+    // a plugin stores.
+
     /// The feature's metadata.
-    public let feature: FeatureMetadata
+    public unowned(unsafe) let feature: FeatureMetadata
     /// The action's metadata.
-    public let action: ActionMetadata
+    public unowned(unsafe) let action: ActionMetadata
+    /// The process-unique number of the action's queue (``DispatchQueueMarker/index``), so that plugins can
+    /// keep per-queue state without locking across queues.
+    @usableFromInline let queueIndex: Int
     /// The name of the session the request runs in.
     public let sessionName: String
     /// Whether the user asked for this directly.
@@ -42,6 +52,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
         startUptimeNanoseconds: UInt64,
         feature: FeatureMetadata,
         action: ActionMetadata,
+        queueIndex: Int,
         inputDescription: String,
         context: ActionContext<A.InputType>
     ) {
@@ -51,6 +62,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
         self.completionReading = nil
         self.feature = feature
         self.action = action
+        self.queueIndex = queueIndex
         self.sessionName = context.session
         self.userInitiated = context.userInitiated
         self.source = context.source

@@ -19,24 +19,24 @@ enum CallerCompletion: Sendable {
 
 /// One performance of an action: the action's completion requirement, and what must happen when it completes.
 ///
-/// It is deliberately not generic. Everything generic (the request, the presenter) lives in closures built by
-/// the specialized dispatch code, so that creating and destroying an operation never looks up generic
-/// metadata at run time.
+/// The non-generic part of every operation: what diagnostics and the watchdog need. ``RequestOperation`` adds
+/// the request and the plugins, so that the operation is the one allocation of a dispatch.
 @usableFromInline
-final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: `notifyObservers` is written by the dispatching thread before the body runs,
-    // and read (and `notifyObservers` cleared) only by the one thread that wins the requirement's atomic
-    // completion, which orders those writes before the reads. Everything else is immutable.
+class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
+    // Safe: every stored property is immutable after init; completion is serialised by the requirement's
+    // atomic compare-and-exchange.
 
     @usableFromInline let uniqueID: UInt64
     @usableFromInline let startUptimeNanoseconds: UInt64
-    @usableFromInline let feature: FeatureMetadata
-    @usableFromInline let action: ActionMetadata
+    // `unowned(unsafe)` is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the
+    // life of the process.
+    @usableFromInline unowned(unsafe) let feature: FeatureMetadata
+    @usableFromInline unowned(unsafe) let action: ActionMetadata
     @usableFromInline let sessionName: String
     @usableFromInline let dispatcher: ActionDispatcher
     @usableFromInline let callerCompletion: CallerCompletion
-    /// Tells the plugins the outcome, with the clock's monotonic reading at completion.
-    @usableFromInline var notifyObservers: (@Sendable (ActionPerformOutcome, UInt64) -> Void)?
+    /// Whether any plugin hears about this operation; without plugins no clock is read at completion.
+    @usableFromInline let hasObservers: Bool
 
     @inlinable
     init(
@@ -46,6 +46,7 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         action: ActionMetadata,
         sessionName: String,
         dispatcher: ActionDispatcher,
+        hasObservers: Bool,
         completion: CallerCompletion
     ) {
         self.uniqueID = uniqueID
@@ -54,9 +55,14 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         self.action = action
         self.sessionName = sessionName
         self.dispatcher = dispatcher
+        self.hasObservers = hasObservers
         self.callerCompletion = completion
         super.init()
     }
+
+    /// Tells the plugins the outcome, with the clock's monotonic reading at completion.
+    @usableFromInline
+    func notifyObservers(_ outcome: ActionPerformOutcome, completionUptimeNanoseconds: UInt64) {}
 
     /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
     @inlinable
@@ -71,9 +77,8 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
     @inlinable
     override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
         if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
-        if let notifyObservers {
-            self.notifyObservers = nil
-            notifyObservers(result, dispatcher.scheduler.uptimeNanoseconds())
+        if hasObservers {
+            notifyObservers(result, completionUptimeNanoseconds: dispatcher.scheduler.uptimeNanoseconds())
         }
         callerCompletion(result)
     }
@@ -134,5 +139,51 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
             message: message,
             requestID: uniqueID
         )
+    }
+}
+
+/// The operation of one request of `A` of `F`: it holds the request and the plugins that hear about it, and
+/// hands the plugins the request itself at completion, without a closure or a second allocation.
+@usableFromInline
+final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation, @unchecked Sendable {
+    // Safe: every stored property is immutable after init; see `DispatchOperation`.
+
+    @usableFromInline let request: ActionRequest<F, A>
+    /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
+    /// it is deinitialized, and this operation holds the dispatcher.
+    @usableFromInline let observers: Unmanaged<ObserverList>
+    // `unowned(unsafe)` is safe: the marker is used only while the operation runs on the marker's queue, and a
+    // queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
+    @usableFromInline unowned(unsafe) let queueMarker: DispatchQueueMarker
+
+    @inlinable
+    init(
+        request: ActionRequest<F, A>,
+        observers: Unmanaged<ObserverList>,
+        hasObservers: Bool,
+        queueMarker: DispatchQueueMarker,
+        dispatcher: ActionDispatcher,
+        completion: CallerCompletion
+    ) {
+        self.request = request
+        self.observers = observers
+        self.queueMarker = queueMarker
+        super.init(
+            uniqueID: request.uniqueID,
+            startUptimeNanoseconds: request.startUptimeNanoseconds,
+            feature: request.feature,
+            action: request.action,
+            sessionName: request.sessionName,
+            dispatcher: dispatcher,
+            hasObservers: hasObservers,
+            completion: completion
+        )
+    }
+
+    @inlinable
+    override func notifyObservers(_ outcome: ActionPerformOutcome, completionUptimeNanoseconds: UInt64) {
+        var completed = request
+        completed.completionReading = completionUptimeNanoseconds
+        observers._withUnsafeGuaranteedRef { $0.notifyDidComplete(completed, outcome: outcome) }
     }
 }

@@ -1,0 +1,33 @@
+/// An immutable list of a dispatcher's plugins in the order they run, as one dispatch sees it.
+///
+/// The dispatcher publishes a new list with one atomic store whenever a plugin is added or removed, and
+/// keeps every list it published until it is itself deinitialized, so a dispatch reads the current list
+/// with one atomic load and holds it without a reference count (see `ActionDispatcher`).
+@usableFromInline
+final class ObserverList: Sendable {
+    /// The plugins, by stage and then in the order they were added.
+    @usableFromInline let observers: ContiguousArray<any ActionDispatchObserver>
+    /// Whether the list is empty: a dispatch with no plugins skips every plugin step.
+    @usableFromInline let isEmpty: Bool
+
+    init(_ observers: [any ActionDispatchObserver]) {
+        self.observers = ContiguousArray(observers)
+        self.isEmpty = observers.isEmpty
+    }
+
+    /// Tells every plugin, in order, that `request` begins.
+    @inlinable
+    func notifyWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+        observers.withUnsafeBufferPointer { plugins in
+            for index in plugins.indices { plugins[index].actionWillBegin(request) }
+        }
+    }
+
+    /// Tells every plugin, in order, that `request` completed with `outcome`.
+    @inlinable
+    func notifyDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        observers.withUnsafeBufferPointer { plugins in
+            for index in plugins.indices { plugins[index].actionDidComplete(request, outcome: outcome) }
+        }
+    }
+}
