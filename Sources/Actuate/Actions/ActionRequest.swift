@@ -46,28 +46,26 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     public let context: ActionContext<A.InputType>
 
     @inlinable
-    init(
-        uniqueID: UInt64,
-        date: Date,
-        startUptimeNanoseconds: UInt64,
-        feature: FeatureMetadata,
-        action: ActionMetadata,
-        queueIndex: Int,
-        inputDescription: String,
-        context: ActionContext<A.InputType>
-    ) {
-        self.uniqueID = uniqueID
-        self.date = date
-        self.startUptimeNanoseconds = startUptimeNanoseconds
+    init(header: RequestHeader, input: A.InputType) {
+        self.uniqueID = header.uniqueID
+        self.date = header.date
+        self.startUptimeNanoseconds = header.startUptimeNanoseconds
         self.completionReading = nil
-        self.feature = feature
-        self.action = action
-        self.queueIndex = queueIndex
-        self.sessionName = context.session
-        self.userInitiated = context.userInitiated
-        self.source = context.source
-        self.inputDescription = inputDescription
-        self.context = context
+        self.feature = header.feature
+        self.action = header.action
+        self.queueIndex = header.queueIndex
+        self.sessionName = header.sessionName
+        self.userInitiated = header.userInitiated
+        self.source = header.source
+        self.inputDescription = header.inputDescription
+        self.context = ActionContext(
+            input: input,
+            source: header.source,
+            session: header.sessionName,
+            userInitiated: header.userInitiated,
+            logs: header.logs,
+            cancellation: header.cancellation
+        )
     }
 
     /// The dispatcher clock's monotonic reading when the action completed, in nanoseconds; nil in
@@ -103,6 +101,54 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
             source: source,
             date: date
         )
+    }
+}
+
+/// Everything in an ``ActionRequest`` but its input: what a dispatch stores without generic metadata.
+@usableFromInline
+struct RequestHeader: Sendable {
+    @usableFromInline let uniqueID: UInt64
+    @usableFromInline let date: Date
+    @usableFromInline let startUptimeNanoseconds: UInt64
+    // `unowned(unsafe)` is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the
+    // life of the process.
+    @usableFromInline unowned(unsafe) let feature: FeatureMetadata
+    @usableFromInline unowned(unsafe) let action: ActionMetadata
+    @usableFromInline let queueIndex: Int
+    @usableFromInline let sessionName: String
+    @usableFromInline let userInitiated: Bool
+    @usableFromInline let source: ActionSource
+    @usableFromInline let inputDescription: String
+    @usableFromInline let logs: ActionLogs?
+    @usableFromInline let cancellation: ActionCancellation?
+
+    @inlinable
+    init(
+        uniqueID: UInt64,
+        date: Date,
+        startUptimeNanoseconds: UInt64,
+        feature: FeatureMetadata,
+        action: ActionMetadata,
+        queueIndex: Int,
+        sessionName: String,
+        userInitiated: Bool,
+        source: ActionSource,
+        inputDescription: String,
+        logs: ActionLogs?,
+        cancellation: ActionCancellation?
+    ) {
+        self.uniqueID = uniqueID
+        self.date = date
+        self.startUptimeNanoseconds = startUptimeNanoseconds
+        self.feature = feature
+        self.action = action
+        self.queueIndex = queueIndex
+        self.sessionName = sessionName
+        self.userInitiated = userInitiated
+        self.source = source
+        self.inputDescription = inputDescription
+        self.logs = logs
+        self.cancellation = cancellation
     }
 }
 

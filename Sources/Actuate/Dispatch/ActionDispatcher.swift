@@ -165,34 +165,31 @@ public final class ActionDispatcher: Sendable {
         let marker = resolution._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.queueMarker) }
         let observers = currentObservers.load(ordering: .acquiring)
         let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
-        let request = ActionRequest<F, A>(
-            uniqueID: nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue,
+        let uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
+        let header = RequestHeader(
+            uniqueID: uniqueID,
             date: scheduler.now(),
             startUptimeNanoseconds: scheduler.uptimeNanoseconds(),
             feature: feature.takeUnretainedValue(),
             action: action.takeUnretainedValue(),
             queueIndex: marker._withUnsafeGuaranteedRef { $0.index },
+            sessionName: session,
+            userInitiated: userInitiated,
+            source: source,
             inputDescription: hasObservers ? input.loggingDescription : "",
-            context: ActionContext(
-                input: input,
-                source: source,
-                session: session,
-                userInitiated: userInitiated,
-                logs: hasLoggerFactory
-                    ? makeLogs(feature: feature.takeUnretainedValue(), action: action.takeUnretainedValue(), session: session)
-                    : nil,
-                cancellation: cancellation
-            )
+            logs: hasLoggerFactory
+                ? makeLogs(feature: feature.takeUnretainedValue(), action: action.takeUnretainedValue(), session: session)
+                : nil,
+            cancellation: cancellation
         )
         let operation = RequestOperation<F, A>(
-            request: request,
+            header: header,
+            input: input,
             observers: observers,
-            hasObservers: hasObservers,
             queueMarker: marker.takeUnretainedValue(),
             dispatcher: self,
             completion: completion
         )
-        let uniqueID = request.uniqueID
         if marker._withUnsafeGuaranteedRef({ DispatchQueueMarker.isCurrent($0) }) {
             Self.run(operation, presenter: presenter)
         } else if let nesting = ActionNesting.ofCaller() {
@@ -214,10 +211,11 @@ public final class ActionDispatcher: Sendable {
     @inlinable
     static func run<F: FeatureDefinition, A: Action>(_ operation: RequestOperation<F, A>, presenter: A.PresenterType) {
         let previous = RunningQueue.enter(operation.queueMarker)
-        if operation.hasObservers {
-            operation.observers._withUnsafeGuaranteedRef { $0.notifyWillBegin(operation.request) }
+        let request = operation.request
+        if operation.notifier != nil {
+            operation.observers._withUnsafeGuaranteedRef { $0.notifyWillBegin(request) }
         }
-        let status = A.perform(context: operation.request.context, presenter: presenter, completion: operation)
+        let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)
         RunningQueue.leave(restoring: previous)
     }

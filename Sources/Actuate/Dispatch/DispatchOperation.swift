@@ -17,52 +17,55 @@ enum CallerCompletion: Sendable {
     }
 }
 
+/// Tells the plugins of an operation that it completed, with the clock's monotonic reading at completion.
+///
+/// Built in the dispatch code specialized for one action, and capturing nothing, so that it needs no
+/// allocation and the plugins are told from specialized code, without generic metadata lookups.
+@usableFromInline
+typealias CompletionNotifier = @Sendable (DispatchOperation, ActionPerformOutcome, UInt64) -> Void
+
 /// One performance of an action: the action's completion requirement, and what must happen when it completes.
 ///
-/// The non-generic part of every operation: what diagnostics and the watchdog need. ``RequestOperation`` adds
-/// the request and the plugins, so that the operation is the one allocation of a dispatch.
+/// The non-generic part of every operation holds the whole request but its input, so that creating and
+/// destroying it needs no generic metadata. ``RequestOperation`` adds the input, so that the operation is the
+/// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
     // Safe: every stored property is immutable after init; completion is serialised by the requirement's
     // atomic compare-and-exchange.
 
-    @usableFromInline let uniqueID: UInt64
-    @usableFromInline let startUptimeNanoseconds: UInt64
-    // `unowned(unsafe)` is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the
-    // life of the process.
-    @usableFromInline unowned(unsafe) let feature: FeatureMetadata
-    @usableFromInline unowned(unsafe) let action: ActionMetadata
-    @usableFromInline let sessionName: String
+    /// The request, but its input.
+    @usableFromInline let header: RequestHeader
     @usableFromInline let dispatcher: ActionDispatcher
     @usableFromInline let callerCompletion: CallerCompletion
-    /// Whether any plugin hears about this operation; without plugins no clock is read at completion.
-    @usableFromInline let hasObservers: Bool
+    /// Tells the plugins; nil when no plugin hears about this operation, and then no clock is read at completion.
+    @usableFromInline let notifier: CompletionNotifier?
+    /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
+    /// it is deinitialized, and this operation holds the dispatcher.
+    @usableFromInline let observers: Unmanaged<ObserverList>
+    // `unowned(unsafe)` is safe: the marker is used only while the operation runs on the marker's queue, and a
+    // queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
+    @usableFromInline unowned(unsafe) let queueMarker: DispatchQueueMarker
 
     @inlinable
     init(
-        uniqueID: UInt64,
-        startUptimeNanoseconds: UInt64,
-        feature: FeatureMetadata,
-        action: ActionMetadata,
-        sessionName: String,
+        header: RequestHeader,
+        observers: Unmanaged<ObserverList>,
+        notifier: CompletionNotifier?,
+        queueMarker: DispatchQueueMarker,
         dispatcher: ActionDispatcher,
-        hasObservers: Bool,
         completion: CallerCompletion
     ) {
-        self.uniqueID = uniqueID
-        self.startUptimeNanoseconds = startUptimeNanoseconds
-        self.feature = feature
-        self.action = action
-        self.sessionName = sessionName
+        self.header = header
+        self.observers = observers
+        self.notifier = notifier
+        self.queueMarker = queueMarker
         self.dispatcher = dispatcher
-        self.hasObservers = hasObservers
         self.callerCompletion = completion
         super.init()
     }
 
-    /// Tells the plugins the outcome, with the clock's monotonic reading at completion.
-    @usableFromInline
-    func notifyObservers(_ outcome: ActionPerformOutcome, completionUptimeNanoseconds: UInt64) {}
+    @usableFromInline var uniqueID: UInt64 { header.uniqueID }
 
     /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
     @inlinable
@@ -77,8 +80,8 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     @inlinable
     override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
         if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
-        if hasObservers {
-            notifyObservers(result, completionUptimeNanoseconds: dispatcher.scheduler.uptimeNanoseconds())
+        if let notifier {
+            notifier(self, result, dispatcher.scheduler.uptimeNanoseconds())
         }
         callerCompletion(result)
     }
@@ -87,7 +90,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     func trackUntilCompleted() {
         dispatcher.watchdog.track(
             id: uniqueID,
-            start: .nanoseconds(Int64(clamping: startUptimeNanoseconds)),
+            start: .nanoseconds(Int64(clamping: header.startUptimeNanoseconds)),
             summary: neverCompletedDiagnostic()
         )
         if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
@@ -102,7 +105,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         )
         if !isCompleted {
             complete(
-                with: .failure(error: ActuateError.foreignCompletionStatus(action: action.name)),
+                with: .failure(error: ActuateError.foreignCompletionStatus(action: header.action.name)),
                 asynchronously: false
             )
         }
@@ -133,57 +136,59 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     private func diagnostic(_ kind: ActuateDiagnostic.Kind, _ message: String) -> ActuateDiagnostic {
         ActuateDiagnostic(
             kind: kind,
-            actionName: action.name,
-            featurePath: feature.path,
-            sessionName: sessionName,
+            actionName: header.action.name,
+            featurePath: header.feature.path,
+            sessionName: header.sessionName,
             message: message,
             requestID: uniqueID
         )
     }
 }
 
-/// The operation of one request of `A` of `F`: it holds the request and the plugins that hear about it, and
-/// hands the plugins the request itself at completion, without a closure or a second allocation.
+/// The operation of one request of `A` of `F`: the input joins the non-generic rest of the request, so that
+/// the plugins are handed the request itself, rebuilt from the two, without a closure or a second allocation.
 @usableFromInline
 final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation, @unchecked Sendable {
     // Safe: every stored property is immutable after init; see `DispatchOperation`.
 
-    @usableFromInline let request: ActionRequest<F, A>
-    /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
-    /// it is deinitialized, and this operation holds the dispatcher.
-    @usableFromInline let observers: Unmanaged<ObserverList>
-    // `unowned(unsafe)` is safe: the marker is used only while the operation runs on the marker's queue, and a
-    // queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
-    @usableFromInline unowned(unsafe) let queueMarker: DispatchQueueMarker
+    @usableFromInline let input: A.InputType
 
     @inlinable
     init(
-        request: ActionRequest<F, A>,
+        header: RequestHeader,
+        input: A.InputType,
         observers: Unmanaged<ObserverList>,
-        hasObservers: Bool,
         queueMarker: DispatchQueueMarker,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
-        self.request = request
-        self.observers = observers
-        self.queueMarker = queueMarker
+        self.input = input
+        let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
         super.init(
-            uniqueID: request.uniqueID,
-            startUptimeNanoseconds: request.startUptimeNanoseconds,
-            feature: request.feature,
-            action: request.action,
-            sessionName: request.sessionName,
+            header: header,
+            observers: observers,
+            notifier: hasObservers ? Self.makeNotifier() : nil,
+            queueMarker: queueMarker,
             dispatcher: dispatcher,
-            hasObservers: hasObservers,
             completion: completion
         )
     }
 
+    /// The notifier of operations of this type: it captures nothing.
     @inlinable
-    override func notifyObservers(_ outcome: ActionPerformOutcome, completionUptimeNanoseconds: UInt64) {
-        var completed = request
-        completed.completionReading = completionUptimeNanoseconds
-        observers._withUnsafeGuaranteedRef { $0.notifyDidComplete(completed, outcome: outcome) }
+    static func makeNotifier() -> CompletionNotifier {
+        { operation, outcome, completionUptimeNanoseconds in
+            // The operation is always a `RequestOperation<F, A>`: only its own init installs this notifier.
+            let operation = unsafeDowncast(operation, to: RequestOperation<F, A>.self)
+            var request = operation.request
+            request.completionReading = completionUptimeNanoseconds
+            operation.observers._withUnsafeGuaranteedRef { $0.notifyDidComplete(request, outcome: outcome) }
+        }
+    }
+
+    /// The request, as plugins and the body see it.
+    @inlinable
+    var request: ActionRequest<F, A> {
+        ActionRequest(header: header, input: input)
     }
 }
