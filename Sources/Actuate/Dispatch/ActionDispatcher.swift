@@ -25,6 +25,10 @@ public final class ActionDispatcher: Sendable {
     public static let defaultCompletionTimeout: Duration = .seconds(10)
 
     @usableFromInline let scheduler: any ActuateScheduler
+    /// With ``SystemScheduler``: the wall-clock time, in seconds since the reference date, at monotonic reading
+    /// zero. A dispatch then reads the monotonic clock once and derives the request's date from it, so that the
+    /// date and the durations agree exactly; nil with any other scheduler, which is asked for both readings.
+    @usableFromInline let systemClockEpoch: Double?
     @usableFromInline let diagnostics: any ActuateDiagnostics
     @usableFromInline let watchdog: CompletionWatchdog
     private let loggerFactory: (any ActionLoggerFactory)?
@@ -90,6 +94,12 @@ public final class ActionDispatcher: Sendable {
         loggerFactory: (any ActionLoggerFactory)? = nil
     ) {
         self.scheduler = scheduler
+        if scheduler is SystemScheduler {
+            let uptime = DispatchTime.now().uptimeNanoseconds
+            self.systemClockEpoch = Date().timeIntervalSinceReferenceDate - Double(uptime) / 1e9
+        } else {
+            self.systemClockEpoch = nil
+        }
         self.diagnostics = diagnostics
         self.loggerFactory = loggerFactory
         self.hasLoggerFactory = loggerFactory != nil
@@ -166,10 +176,19 @@ public final class ActionDispatcher: Sendable {
         let observers = currentObservers.load(ordering: .acquiring)
         let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
         let uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
+        let start: UInt64
+        let date: Date
+        if let systemClockEpoch {
+            start = DispatchTime.now().uptimeNanoseconds
+            date = Date(timeIntervalSinceReferenceDate: systemClockEpoch + Double(start) / 1e9)
+        } else {
+            date = scheduler.now()
+            start = scheduler.uptimeNanoseconds()
+        }
         let header = RequestHeader(
             uniqueID: uniqueID,
-            date: scheduler.now(),
-            startUptimeNanoseconds: scheduler.uptimeNanoseconds(),
+            date: date,
+            startUptimeNanoseconds: start,
             feature: feature.takeUnretainedValue(),
             action: action.takeUnretainedValue(),
             queueIndex: marker._withUnsafeGuaranteedRef { $0.index },
@@ -218,6 +237,12 @@ public final class ActionDispatcher: Sendable {
         let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)
         RunningQueue.leave(restoring: previous)
+    }
+
+    /// The clock's monotonic reading now: the one reading taken when an action completes.
+    @inlinable
+    func uptimeNanoseconds() -> UInt64 {
+        systemClockEpoch == nil ? scheduler.uptimeNanoseconds() : DispatchTime.now().uptimeNanoseconds
     }
 
     /// The loggers of one request: disabled unless a logger factory is installed.

@@ -81,7 +81,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
         if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
         if let notifier {
-            notifier(self, result, dispatcher.scheduler.uptimeNanoseconds())
+            notifier(self, result, dispatcher.uptimeNanoseconds())
         }
         callerCompletion(result)
     }

@@ -43,7 +43,7 @@ final class BindingCache: Sendable {
     @inlinable
     func current() -> Unmanaged<ResolvedBinding>? {
         guard let latest = latest.load(ordering: .acquiring),
-            latest._withUnsafeGuaranteedRef({ $0.generation }) == FeatureRegistry.shared.generation
+            latest._withUnsafeGuaranteedRef({ $0.generation }) == FeatureRegistry.currentGeneration
         else { return nil }
         return latest
     }

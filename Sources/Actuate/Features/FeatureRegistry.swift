@@ -24,11 +24,16 @@ final class FeatureRegistry: Sendable {
     }
 
     private let features = Mutex(Entries())
-    private let generationCounter = Atomic<UInt64>(0)
+    /// Static, so that a dispatch reads it with one load and without touching the registry object.
+    @usableFromInline static let generationCounter = Atomic<UInt64>(0)
 
     /// Increases whenever a feature's metadata is replaced, which invalidates cached binding resolutions.
     @usableFromInline
-    var generation: UInt64 { generationCounter.load(ordering: .acquiring) }
+    var generation: UInt64 { Self.currentGeneration }
+
+    /// ``generation``, read without the registry instance.
+    @inlinable
+    static var currentGeneration: UInt64 { generationCounter.load(ordering: .acquiring) }
 
     init() {}
 
@@ -111,7 +116,7 @@ final class FeatureRegistry: Sendable {
             if let existing = features.current[id], existing.parentPath == parentPath { return existing }
             if let replaced = features.current[id] {
                 features.retired.append(replaced)
-                generationCounter.add(1, ordering: .releasing)
+                Self.generationCounter.add(1, ordering: .releasing)
             }
             features.current[id] = prepared
             return prepared
