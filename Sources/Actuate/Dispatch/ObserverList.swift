@@ -18,8 +18,10 @@ final class ObserverList: Sendable {
     /// Tells every plugin, in order, that `request` begins.
     @inlinable
     func notifyWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+        // Called in place through the element's address: no copy of the existential, so no reference count.
         observers.withUnsafeBufferPointer { plugins in
-            for index in plugins.indices { plugins[index].actionWillBegin(request) }
+            guard let first = plugins.baseAddress else { return }
+            for index in 0..<plugins.count { (first + index).pointee.actionWillBegin(request) }
         }
     }
 
@@ -27,7 +29,8 @@ final class ObserverList: Sendable {
     @inlinable
     func notifyDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         observers.withUnsafeBufferPointer { plugins in
-            for index in plugins.indices { plugins[index].actionDidComplete(request, outcome: outcome) }
+            guard let first = plugins.baseAddress else { return }
+            for index in 0..<plugins.count { (first + index).pointee.actionDidComplete(request, outcome: outcome) }
         }
     }
 }

@@ -23,6 +23,9 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// under independent locks. Each shard keeps up to ``maxEntries`` records, so the newest ``maxEntries`` of
     /// all of them, which a read merges, are exactly the newest ``maxEntries`` the timeline has seen.
     private let shards: [TimelineShard]
+    /// The same shards, unretained, so that a dispatch reaches its shard without a reference count; ``shards``
+    /// owns them for the timeline's life.
+    private let shardReferences: [Unmanaged<TimelineShard>]
 
     /// The most entries kept.
     public let maxEntries: Int
@@ -33,6 +36,7 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     public init(maxEntries: Int = Timeline.defaultMaxEntries) {
         self.maxEntries = max(1, maxEntries)
         self.shards = (0..<Self.shardCount).map { _ in TimelineShard(capacity: max(1, maxEntries)) }
+        self.shardReferences = shards.map { Unmanaged.passUnretained($0) }
     }
 
     /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
@@ -40,8 +44,7 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard !request.action.hideFromTimeline else { return }
-        shard(for: request.queueIndex).append(
-            TimelineRecord(
+        let record = TimelineRecord(
                 requestID: request.uniqueID,
                 date: request.date,
                 feature: request.feature,
@@ -54,7 +57,7 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
                 outcome: nil,
                 durationNanoseconds: nil
             )
-        )
+        shard(for: request.queueIndex)._withUnsafeGuaranteedRef { $0.append(record) }
     }
 
     /// Records the outcome on the action's record.
@@ -64,15 +67,14 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard !request.action.hideFromTimeline else { return }
-        shard(for: request.queueIndex).complete(
-            requestID: request.uniqueID,
-            outcome: outcome.summary,
-            durationNanoseconds: request.durationNanoseconds
-        )
+        let summary = outcome.summary
+        shard(for: request.queueIndex)._withUnsafeGuaranteedRef {
+            $0.complete(requestID: request.uniqueID, outcome: summary, durationNanoseconds: request.durationNanoseconds)
+        }
     }
 
-    private func shard(for queueIndex: Int) -> TimelineShard {
-        shards[queueIndex & (Self.shardCount - 1)]
+    private func shard(for queueIndex: Int) -> Unmanaged<TimelineShard> {
+        shardReferences[queueIndex & (Self.shardCount - 1)]
     }
 
     /// The newest ``maxEntries`` records of every shard, merged in start order.
