@@ -37,9 +37,9 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// The dispatcher clock's monotonic reading when the request was made, in nanoseconds.
     @inlinable public var startUptimeNanoseconds: UInt64 { header.startUptimeNanoseconds }
     /// The feature's metadata.
-    @inlinable public var feature: FeatureMetadata { header.feature }
+    @inlinable public var feature: FeatureMetadata { header.feature.takeUnretainedValue() }
     /// The action's metadata.
-    @inlinable public var action: ActionMetadata { header.action }
+    @inlinable public var action: ActionMetadata { header.action.takeUnretainedValue() }
     /// The process-unique number of the action's queue (``DispatchQueueMarker/index``), so that plugins can
     /// keep per-queue state without locking across queues.
     @inlinable var queueIndex: Int { header.queueIndex }
@@ -105,10 +105,10 @@ struct RequestHeader: Sendable {
     @usableFromInline let uniqueID: UInt64
     @usableFromInline let date: Date
     @usableFromInline let startUptimeNanoseconds: UInt64
-    // `unowned(unsafe)` is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the
-    // life of the process.
-    @usableFromInline unowned(unsafe) let feature: FeatureMetadata
-    @usableFromInline unowned(unsafe) let action: ActionMetadata
+    // Unretained is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the life
+    // of the process, even for a request a plugin stores.
+    @usableFromInline let feature: Unmanaged<FeatureMetadata>
+    @usableFromInline let action: Unmanaged<ActionMetadata>
     @usableFromInline let queueIndex: Int
     @usableFromInline let sessionName: String
     @usableFromInline let userInitiated: Bool
@@ -122,8 +122,8 @@ struct RequestHeader: Sendable {
         uniqueID: UInt64,
         date: Date,
         startUptimeNanoseconds: UInt64,
-        feature: FeatureMetadata,
-        action: ActionMetadata,
+        feature: Unmanaged<FeatureMetadata>,
+        action: Unmanaged<ActionMetadata>,
         queueIndex: Int,
         sessionName: String,
         userInitiated: Bool,

@@ -167,12 +167,12 @@ public final class ActionDispatcher: Sendable {
         // Every reference read here is held without counting: the resolution by the binding's cache (alive
         // for this call), the metadata by the registry, the plugin list by this dispatcher.
         let resolution = binding.resolved()
-        let feature = resolution._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.feature) }
-        guard let action = resolution._withUnsafeGuaranteedRef({ $0.action.map(Unmanaged.passUnretained) }) else {
+        let feature = resolution._withUnsafeGuaranteedRef { $0.feature }
+        guard let action = resolution._withUnsafeGuaranteedRef({ $0.action }) else {
             reportUndeclared(A.self, of: feature.takeUnretainedValue(), session: session, completion: completion)
             return nil
         }
-        let marker = resolution._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.queueMarker) }
+        let marker = resolution._withUnsafeGuaranteedRef { $0.marker }
         let observers = currentObservers.load(ordering: .acquiring)
         let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
         let uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -189,8 +189,8 @@ public final class ActionDispatcher: Sendable {
             uniqueID: uniqueID,
             date: date,
             startUptimeNanoseconds: start,
-            feature: feature.takeUnretainedValue(),
-            action: action.takeUnretainedValue(),
+            feature: feature,
+            action: action,
             queueIndex: marker._withUnsafeGuaranteedRef { $0.index },
             sessionName: session,
             userInitiated: userInitiated,
@@ -205,7 +205,7 @@ public final class ActionDispatcher: Sendable {
             header: header,
             input: input,
             observers: observers,
-            queueMarker: marker.takeUnretainedValue(),
+            queueMarker: marker,
             dispatcher: self,
             completion: completion
         )

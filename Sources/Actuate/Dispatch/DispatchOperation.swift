@@ -43,16 +43,16 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
     /// it is deinitialized, and this operation holds the dispatcher.
     @usableFromInline let observers: Unmanaged<ObserverList>
-    // `unowned(unsafe)` is safe: the marker is used only while the operation runs on the marker's queue, and a
-    // queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
-    @usableFromInline unowned(unsafe) let queueMarker: DispatchQueueMarker
+    /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
+    /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
+    @usableFromInline let queueMarker: Unmanaged<DispatchQueueMarker>
 
     @inlinable
     init(
         header: RequestHeader,
         observers: Unmanaged<ObserverList>,
         notifier: CompletionNotifier?,
-        queueMarker: DispatchQueueMarker,
+        queueMarker: Unmanaged<DispatchQueueMarker>,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
@@ -105,7 +105,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         )
         if !isCompleted {
             complete(
-                with: .failure(error: ActuateError.foreignCompletionStatus(action: header.action.name)),
+                with: .failure(error: ActuateError.foreignCompletionStatus(action: header.action.takeUnretainedValue().name)),
                 asynchronously: false
             )
         }
@@ -136,8 +136,8 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     private func diagnostic(_ kind: ActuateDiagnostic.Kind, _ message: String) -> ActuateDiagnostic {
         ActuateDiagnostic(
             kind: kind,
-            actionName: header.action.name,
-            featurePath: header.feature.path,
+            actionName: header.action.takeUnretainedValue().name,
+            featurePath: header.feature.takeUnretainedValue().path,
             sessionName: header.sessionName,
             message: message,
             requestID: uniqueID
@@ -158,7 +158,7 @@ final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation
         header: RequestHeader,
         input: A.InputType,
         observers: Unmanaged<ObserverList>,
-        queueMarker: DispatchQueueMarker,
+        queueMarker: Unmanaged<DispatchQueueMarker>,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {

@@ -34,9 +34,9 @@ enum RunningQueue {
     /// Records that this thread now runs a body of `marker`'s queue.
     /// - Returns: The previous record, to hand to ``leave(restoring:)``.
     @inlinable
-    static func enter(_ marker: DispatchQueueMarker) -> UnsafeMutableRawPointer? {
+    static func enter(_ marker: Unmanaged<DispatchQueueMarker>) -> UnsafeMutableRawPointer? {
         let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(marker).toOpaque())
+        pthread_setspecific(key, marker.toOpaque())
         return previous
     }
 

@@ -4,18 +4,21 @@ import Synchronization
 /// its action's queue, so that later dispatches need no registry lookup.
 @usableFromInline
 final class ResolvedBinding: Sendable {
-    // `unowned(unsafe)` is safe: the metadata comes from `FeatureRegistry.shared`, which keeps every metadata
-    // it ever handed out alive for the life of the process (see `FeatureRegistry`). Dispatches copy these
-    // references into requests without counting them.
-    @usableFromInline unowned(unsafe) let feature: FeatureMetadata
+    // Unretained references are safe: the metadata comes from `FeatureRegistry.shared`, which keeps every
+    // metadata it ever handed out alive for the life of the process (see `FeatureRegistry`), and the marker is
+    // owned by `queueMarker`. Dispatches copy these references into requests without counting them.
+    @usableFromInline let feature: Unmanaged<FeatureMetadata>
     /// The action's metadata, or nil when the feature never declared the action.
-    @usableFromInline unowned(unsafe) let action: ActionMetadata?
-    @usableFromInline let queueMarker: DispatchQueueMarker
+    @usableFromInline let action: Unmanaged<ActionMetadata>?
+    /// The marker of the action's queue, unretained; ``queueMarker`` owns it.
+    @usableFromInline let marker: Unmanaged<DispatchQueueMarker>
+    let queueMarker: DispatchQueueMarker
     @usableFromInline let generation: UInt64
 
     init(feature: FeatureMetadata, action: ActionMetadata?, queueMarker: DispatchQueueMarker, generation: UInt64) {
-        self.feature = feature
-        self.action = action
+        self.feature = Unmanaged.passUnretained(feature)
+        self.action = action.map(Unmanaged.passUnretained)
+        self.marker = Unmanaged.passUnretained(queueMarker)
         self.queueMarker = queueMarker
         self.generation = generation
     }

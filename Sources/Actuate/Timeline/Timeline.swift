@@ -42,22 +42,26 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
+    // Both callbacks read only the request's fixed-layout header and completion reading, which need no generic
+    // metadata, and reach the metadata without counting references.
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.action.hideFromTimeline else { return }
+        let header = request.header
+        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
         let record = TimelineRecord(
-                requestID: request.uniqueID,
-                date: request.date,
-                feature: request.feature,
-                action: request.action,
-                sessionName: request.sessionName,
-                inputDescription: request.inputDescription,
-                userInitiated: request.userInitiated,
-                source: request.source,
-                startUptimeNanoseconds: request.startUptimeNanoseconds,
-                outcome: nil,
-                durationNanoseconds: nil
-            )
-        shard(for: request.queueIndex)._withUnsafeGuaranteedRef { $0.append(record) }
+            requestID: header.uniqueID,
+            date: header.date,
+            feature: header.feature,
+            action: header.action,
+            sessionName: header.sessionName,
+            inputDescription: header.inputDescription,
+            userInitiated: header.userInitiated,
+            source: header.source,
+            startUptimeNanoseconds: header.startUptimeNanoseconds,
+            outcome: nil,
+            durationNanoseconds: nil
+        )
+        shard(for: header.queueIndex)._withUnsafeGuaranteedRef { $0.append(record) }
     }
 
     /// Records the outcome on the action's record.
@@ -66,10 +70,14 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// of actions that began on that shard while this one ran (zero for an action that completes
     /// synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard !request.action.hideFromTimeline else { return }
+        let header = request.header
+        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
         let summary = outcome.summary
-        shard(for: request.queueIndex)._withUnsafeGuaranteedRef {
-            $0.complete(requestID: request.uniqueID, outcome: summary, durationNanoseconds: request.durationNanoseconds)
+        let duration = request.completionReading.map {
+            $0 >= header.startUptimeNanoseconds ? $0 - header.startUptimeNanoseconds : 0
+        }
+        shard(for: header.queueIndex)._withUnsafeGuaranteedRef {
+            $0.complete(requestID: header.uniqueID, outcome: summary, durationNanoseconds: duration)
         }
     }
 
@@ -82,6 +90,11 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
         var merged = shards.flatMap(\.records)
         merged.sort(by: TimelineRecord.startsBefore)
         return Array(merged.suffix(maxEntries))
+    }
+
+    /// The number of records each shard holds, for tests.
+    func recordCountsByShard() -> [Int] {
+        shards.map(\.records.count)
     }
 
     /// The entries held now, oldest first.

@@ -6,10 +6,10 @@ import Synchronization
 struct TimelineRecord: Sendable {
     var requestID: UInt64
     var date: Date
-    // `unowned(unsafe)` is safe: records are made only from requests, whose metadata `FeatureRegistry.shared`
-    // keeps alive for the life of the process.
-    unowned(unsafe) var feature: FeatureMetadata
-    unowned(unsafe) var action: ActionMetadata
+    // Unretained is safe: records are made only from requests, whose metadata `FeatureRegistry.shared` keeps
+    // alive for the life of the process.
+    var feature: Unmanaged<FeatureMetadata>
+    var action: Unmanaged<ActionMetadata>
     var sessionName: String
     var inputDescription: String
     var userInitiated: Bool
@@ -22,10 +22,10 @@ struct TimelineRecord: Sendable {
         TimelineEntry(
             requestID: requestID,
             sessionName: sessionName,
-            featureName: feature.name,
-            featurePath: feature.path.description,
-            actionName: action.name,
-            queueLabel: action.queueLabel,
+            featureName: feature.takeUnretainedValue().name,
+            featurePath: feature.takeUnretainedValue().path.description,
+            actionName: action.takeUnretainedValue().name,
+            queueLabel: action.takeUnretainedValue().queueLabel,
             inputDescription: inputDescription,
             userInitiated: userInitiated,
             source: source,
