@@ -111,6 +111,24 @@ struct DispatchSnapshotTests {
         #expect(DispatchQueueMarker.isCurrent(marker) == false)
     }
 
+    @Test("the queue check learns the marker's libdispatch context once and then answers from it alone")
+    func queueCheckLearnsContext() {
+        let left = DispatchQueueMarker.marker(for: SnapshotQueues.left)
+        let right = DispatchQueueMarker.marker(for: SnapshotQueues.right)
+        #expect(SnapshotQueues.left.sync { DispatchQueueMarker.isCurrentQueue(left) })
+        let learned = left.specificContext.load(ordering: .relaxed)
+        #expect(learned != 0)
+        #expect(SnapshotQueues.left.sync { DispatchQueueMarker.isCurrentQueue(left) })
+        #expect(left.specificContext.load(ordering: .relaxed) == learned)
+        // Another queue's context never matches, and a queue targeting `left` is on it, as with `getSpecific`.
+        #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isCurrentQueue(left) } == false)
+        #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isCurrentQueue(right) })
+        #expect(right.specificContext.load(ordering: .relaxed) != learned)
+        let child = DispatchQueue(label: "actuate.tests.snapshot.child", target: SnapshotQueues.left)
+        #expect(child.sync { DispatchQueueMarker.isCurrentQueue(left) })
+        #expect(DispatchQueueMarker.isCurrentQueue(left) == false)
+    }
+
     @Test("actions on different queues record in different shards, and a read merges them in start order")
     func shardedTimelineMerge() async {
         let scheduler = TestScheduler()

@@ -23,6 +23,9 @@ final class DispatchQueueMarker: Sendable {
     /// A process-unique number, in the order markers were attached (0, 1, 2, ...), which plugins use to keep
     /// per-queue state apart.
     @usableFromInline let index: Int
+    /// The bit pattern of the context pointer under which libdispatch holds this marker for its queue (the box
+    /// that `setSpecific` made), learned the first time `getSpecific` finds this marker; 0 until then.
+    let specificContext = Atomic<Int>(0)
 
     private init(queue: DispatchQueue, index: Int) {
         self.queue = queue
@@ -54,8 +57,26 @@ final class DispatchQueueMarker: Sendable {
     }
 
     /// The `getSpecific` comparison, for callers the dispatcher did not put on the queue itself.
+    ///
+    /// `DispatchQueue.getSpecific` is a generic wrapper that counts references to the key, the box and the
+    /// value. Underneath it, libdispatch's `dispatch_get_specific` returns the context pointer stored under the
+    /// key's address for the nearest queue of the current hierarchy that has one. Each marker is stored on
+    /// exactly one queue, in one box that lives as long as the queue, which the marker keeps alive: so once
+    /// `getSpecific` has found this marker while `dispatch_get_specific` returned pointer `P`, `P` identifies
+    /// this marker, and a later call returning `P` means that `getSpecific` would return this marker too.
     @usableFromInline
     static func isCurrentQueue(_ marker: DispatchQueueMarker) -> Bool {
-        DispatchQueue.getSpecific(key: key) === marker
+        let context = Int(bitPattern: dispatchGetSpecific(Unmanaged.passUnretained(key).toOpaque()))
+        if context != 0, context == marker.specificContext.load(ordering: .relaxed) { return true }
+        guard DispatchQueue.getSpecific(key: key) === marker else { return false }
+        if context != 0 { marker.specificContext.store(context, ordering: .relaxed) }
+        return true
     }
 }
+
+/// libdispatch's `dispatch_get_specific`, which the Dispatch overlay wraps in `DispatchQueue.getSpecific`.
+///
+/// Bound by symbol name: the overlay does not export the C function. It takes and returns one pointer, for
+/// which Swift's calling convention is the C one on every supported platform.
+@_silgen_name("dispatch_get_specific")
+private func dispatchGetSpecific(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
