@@ -197,7 +197,11 @@ public final class ActionDispatcher: Sendable {
             source: source,
             inputDescription: hasObservers ? input.loggingDescription : "",
             logs: hasLoggerFactory
-                ? makeLogs(feature: feature.takeUnretainedValue(), action: action.takeUnretainedValue(), session: session)
+                ? makeLogs(
+                    feature: feature.takeUnretainedValue(),
+                    action: action.takeUnretainedValue(),
+                    session: session
+                )
                 : nil,
             cancellation: cancellation
         )

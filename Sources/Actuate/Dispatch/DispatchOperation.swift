@@ -105,7 +105,9 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         )
         if !isCompleted {
             complete(
-                with: .failure(error: ActuateError.foreignCompletionStatus(action: header.action.takeUnretainedValue().name)),
+                with: .failure(
+                    error: ActuateError.foreignCompletionStatus(action: header.action.takeUnretainedValue().name)
+                ),
                 asynchronously: false
             )
         }

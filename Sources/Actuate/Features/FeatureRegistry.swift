@@ -108,7 +108,8 @@ final class FeatureRegistry: Sendable {
 
     private func prepare<F: FeatureDefinition>(_ feature: F.Type, parentPath: FeaturePath?) -> FeatureMetadata {
         let id = ObjectIdentifier(feature)
-        if let existing = features.withLock({ $0.current[id] }), existing.parentPath == parentPath || parentPath == nil {
+        if let existing = features.withLock({ $0.current[id] }), existing.parentPath == parentPath || parentPath == nil
+        {
             return existing
         }
         let prepared = FeatureMetadata(feature, parentPath: parentPath)
