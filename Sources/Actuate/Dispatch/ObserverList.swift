@@ -21,7 +21,7 @@ final class ObserverList: Sendable {
         // Called in place through the element's address: no copy of the existential, so no reference count.
         observers.withUnsafeBufferPointer { plugins in
             guard let first = plugins.baseAddress else { return }
-            for index in 0..<plugins.count { (first + index).pointee.actionWillBegin(request) }
+            for index in 0..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
         }
     }
 
@@ -30,7 +30,23 @@ final class ObserverList: Sendable {
     func notifyDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         observers.withUnsafeBufferPointer { plugins in
             guard let first = plugins.baseAddress else { return }
-            for index in 0..<plugins.count { (first + index).pointee.actionDidComplete(request, outcome: outcome) }
+            for index in 0..<plugins.count { Self.tellDidComplete((first + index).pointee, request, outcome) }
         }
+    }
+
+    /// Calls one plugin on a borrowed existential, which is opened in place rather than copied.
+    @inlinable
+    static func tellWillBegin<F, A>(_ observer: borrowing any ActionDispatchObserver, _ request: ActionRequest<F, A>) {
+        observer.actionWillBegin(request)
+    }
+
+    /// Calls one plugin on a borrowed existential, which is opened in place rather than copied.
+    @inlinable
+    static func tellDidComplete<F, A>(
+        _ observer: borrowing any ActionDispatchObserver,
+        _ request: ActionRequest<F, A>,
+        _ outcome: ActionPerformOutcome
+    ) {
+        observer.actionDidComplete(request, outcome: outcome)
     }
 }

@@ -128,7 +128,8 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
             }
             // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
             let counter = state.useCounter
-            guard let (stackID, sequence) = state.open[key]?.append(entry, usedAt: counter) else { return }
+            guard state.open[key] != nil else { return }
+            let (stackID, sequence) = state.open[key]!.append(entry, usedAt: counter)
             state.inFlight[request.uniqueID] = InFlight(key: key, stackID: stackID, sequence: sequence)
         }
     }
