@@ -6,7 +6,7 @@ import Foundation
 /// `ACTUATE_BENCH_PROFILE=timeline swift run -c release actuate-bench` runs this executable twice under
 /// `valgrind --tool=callgrind --collect-bus=yes`, dispatching 10,000 and then 20,000 times, and prints the
 /// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
-/// `timeline`, `core` (every core plugin). Counts are exact for a given binary and input, however loaded the
+/// `timeline`, `core` (every core plugin), `observers10` (ten no-op observers). Counts are exact for a given binary and input, however loaded the
 /// machine is. "Atomics" are callgrind's global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
     private static let iterationsVariable = "ACTUATE_BENCH_PROFILE_ITERATIONS"
@@ -33,6 +33,7 @@ enum DispatchProfiler {
         switch name {
         case "timeline": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         case "core": session = BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)
+        case "observers10": session = BenchmarkDispatchers.session(Array(repeating: NoOpObserver(), count: 10))
         default: session = BenchmarkDispatchers.session([])
         }
         BenchmarkQueues.action.sync {

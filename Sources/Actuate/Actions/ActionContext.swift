@@ -8,10 +8,12 @@ public struct ActionContext<Input: Loggable>: Sendable {
     public let session: String
     /// Whether the user asked for this directly, rather than the app doing it on its own.
     public let userInitiated: Bool
-    /// Loggers for this request, filtered by the focus selection when focus logging is installed.
-    public let logs: ActionLogs
-
-    @usableFromInline let cancellation: ActionCancellation
+    /// The request's loggers, or nil for disabled loggers: the dispatch path then retains no shared
+    /// ``ActionLogs/disabled`` instance.
+    @usableFromInline let installedLogs: ActionLogs?
+    /// The request's cancellation state, or nil for a perform that cannot be cancelled: the dispatch path then
+    /// retains no shared token.
+    @usableFromInline let cancellationState: ActionCancellation?
     /// The input the action was performed with.
     public let input: Input
 
@@ -29,7 +31,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
             session: session,
             userInitiated: userInitiated,
             logs: logs,
-            cancellation: .never
+            cancellation: nil
         )
     }
 
@@ -39,19 +41,28 @@ public struct ActionContext<Input: Loggable>: Sendable {
         source: ActionSource,
         session: String,
         userInitiated: Bool,
-        logs: ActionLogs,
-        cancellation: ActionCancellation
+        logs: ActionLogs?,
+        cancellation: ActionCancellation?
     ) {
         self.input = input
         self.source = source
         self.session = session
         self.userInitiated = userInitiated
-        self.logs = logs
-        self.cancellation = cancellation
+        self.installedLogs = logs
+        self.cancellationState = cancellation
     }
+
+    /// Loggers for this request, filtered by the focus selection when focus logging is installed.
+    public var logs: ActionLogs { installedLogs ?? .disabled }
 
     /// Whether the task awaiting this perform has been cancelled.
     ///
     /// `async` bodies also see it as `Task.isCancelled`; callback bodies can poll it.
-    public var isCancelled: Bool { cancellation.isCancelled }
+    public var isCancelled: Bool { cancellationState?.isCancelled ?? false }
+
+    /// Runs `handler` when the awaiting task is cancelled, or at once if it already is; never for a perform
+    /// that cannot be cancelled.
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        cancellationState?.onCancel(handler)
+    }
 }

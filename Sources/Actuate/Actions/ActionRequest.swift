@@ -8,54 +8,59 @@ import Foundation
 /// plugins take every date and duration from these readings, so that they all agree with each other and
 /// with a test's `TestScheduler`. No plugin owns a clock.
 ///
-/// Everything but ``context`` has a fixed size and comes first, so that plugins, which are generic over the
+/// Everything but the input has a fixed size and comes first, so that plugins, which are generic over the
 /// request, read those fields without looking up generic layouts at run time.
+///
+/// A request holds no reference that a dispatch has to count: the metadata is held `unowned(unsafe)` (the
+/// registry keeps it for the life of the process), and no shared logger or cancellation token is held unless
+/// one is in use. The ``context`` is made when it is read.
 public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
-    /// A process-unique identifier; requests of one dispatcher get increasing ids.
-    public let uniqueID: UInt64
-    /// When the request was made, on the dispatcher's wall clock.
-    public let date: Date
-    /// The dispatcher clock's monotonic reading when the request was made, in nanoseconds.
-    public let startUptimeNanoseconds: UInt64
+    /// Everything but the input and the completion reading, as the dispatch stored it: one plain copy.
+    @usableFromInline let header: RequestHeader
     /// The monotonic reading at completion, set by the dispatcher on the copy it hands to
     /// ``ActionDispatchObserver/actionDidComplete(_:outcome:)``.
     @usableFromInline var completionReading: UInt64?
-    /// The feature's metadata.
-    public let feature: FeatureMetadata
-    /// The action's metadata.
-    public let action: ActionMetadata
-    /// The name of the session the request runs in.
-    public let sessionName: String
-    /// Whether the user asked for this directly.
-    public let userInitiated: Bool
-    /// Where the request came from.
-    public let source: ActionSource
-    /// The input's ``Loggable/loggingDescription``, computed once per request.
-    public let inputDescription: String
-    /// The context the body receives.
-    public let context: ActionContext<A.InputType>
+    /// The input the action was performed with.
+    @usableFromInline let input: A.InputType
 
     @inlinable
-    init(
-        uniqueID: UInt64,
-        date: Date,
-        startUptimeNanoseconds: UInt64,
-        feature: FeatureMetadata,
-        action: ActionMetadata,
-        inputDescription: String,
-        context: ActionContext<A.InputType>
-    ) {
-        self.uniqueID = uniqueID
-        self.date = date
-        self.startUptimeNanoseconds = startUptimeNanoseconds
+    init(header: RequestHeader, input: A.InputType) {
+        self.header = header
         self.completionReading = nil
-        self.feature = feature
-        self.action = action
-        self.sessionName = context.session
-        self.userInitiated = context.userInitiated
-        self.source = context.source
-        self.inputDescription = inputDescription
-        self.context = context
+        self.input = input
+    }
+
+    /// A process-unique identifier; requests of one dispatcher get increasing ids.
+    @inlinable public var uniqueID: UInt64 { header.uniqueID }
+    /// When the request was made, on the dispatcher's wall clock.
+    @inlinable public var date: Date { header.date }
+    /// The dispatcher clock's monotonic reading when the request was made, in nanoseconds.
+    @inlinable public var startUptimeNanoseconds: UInt64 { header.startUptimeNanoseconds }
+    /// The feature's metadata.
+    @inlinable public var feature: FeatureMetadata { header.feature.takeUnretainedValue() }
+    /// The action's metadata.
+    @inlinable public var action: ActionMetadata { header.action.takeUnretainedValue() }
+    /// The process-unique number of the action's queue (``DispatchQueueMarker/index``), so that plugins can
+    /// keep per-queue state without locking across queues.
+    @inlinable var queueIndex: Int { header.queueIndex }
+    /// The name of the session the request runs in.
+    @inlinable public var sessionName: String { header.sessionName }
+    /// Whether the user asked for this directly.
+    @inlinable public var userInitiated: Bool { header.userInitiated }
+    /// Where the request came from.
+    @inlinable public var source: ActionSource { header.source }
+    /// The input's ``Loggable/loggingDescription``, computed once per request.
+    @inlinable public var inputDescription: String { header.inputDescription }
+    /// The context the body receives.
+    @inlinable public var context: ActionContext<A.InputType> {
+        ActionContext(
+            input: input,
+            source: header.source,
+            session: header.sessionName,
+            userInitiated: header.userInitiated,
+            logs: header.logs,
+            cancellation: header.cancellation
+        )
     }
 
     /// The dispatcher clock's monotonic reading when the action completed, in nanoseconds; nil in
@@ -91,6 +96,54 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
             source: source,
             date: date
         )
+    }
+}
+
+/// Everything in an ``ActionRequest`` but its input: what a dispatch stores without generic metadata.
+@usableFromInline
+struct RequestHeader: Sendable {
+    @usableFromInline let uniqueID: UInt64
+    @usableFromInline let date: Date
+    @usableFromInline let startUptimeNanoseconds: UInt64
+    // Unretained is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the life
+    // of the process, even for a request a plugin stores.
+    @usableFromInline let feature: Unmanaged<FeatureMetadata>
+    @usableFromInline let action: Unmanaged<ActionMetadata>
+    @usableFromInline let queueIndex: Int
+    @usableFromInline let sessionName: String
+    @usableFromInline let userInitiated: Bool
+    @usableFromInline let source: ActionSource
+    @usableFromInline let inputDescription: String
+    @usableFromInline let logs: ActionLogs?
+    @usableFromInline let cancellation: ActionCancellation?
+
+    @inlinable
+    init(
+        uniqueID: UInt64,
+        date: Date,
+        startUptimeNanoseconds: UInt64,
+        feature: Unmanaged<FeatureMetadata>,
+        action: Unmanaged<ActionMetadata>,
+        queueIndex: Int,
+        sessionName: String,
+        userInitiated: Bool,
+        source: ActionSource,
+        inputDescription: String,
+        logs: ActionLogs?,
+        cancellation: ActionCancellation?
+    ) {
+        self.uniqueID = uniqueID
+        self.date = date
+        self.startUptimeNanoseconds = startUptimeNanoseconds
+        self.feature = feature
+        self.action = action
+        self.queueIndex = queueIndex
+        self.sessionName = sessionName
+        self.userInitiated = userInitiated
+        self.source = source
+        self.inputDescription = inputDescription
+        self.logs = logs
+        self.cancellation = cancellation
     }
 }
 

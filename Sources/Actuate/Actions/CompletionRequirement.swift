@@ -72,7 +72,9 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     }
 
     private let completed = Atomic<Bool>(false)
-    private var handler: (@Sendable (T, Bool) -> Void)?
+    // `@exclusivity(unchecked)` is safe: written only in init and by the one caller that wins the `completed`
+    // compare-and-exchange, so no two accesses can overlap; the runtime check would only cost time.
+    @exclusivity(unchecked) private var handler: (@Sendable (T, Bool) -> Void)?
 
     /// Creates a requirement that calls `completionHandler` once, with the result and whether the action
     /// completed asynchronously. Use it to call an action's body directly in a test.

@@ -27,7 +27,7 @@ enum AsyncBodyRunner {
             }
             status.completed(outcome)
         }
-        context.cancellation.onCancel { task.cancel() }
+        context.onCancel { task.cancel() }
         return status
     }
 
@@ -52,7 +52,7 @@ enum AsyncBodyRunner {
             }
             status.completed(outcome)
         }
-        context.cancellation.onCancel { task.cancel() }
+        context.onCancel { task.cancel() }
         return status
     }
 

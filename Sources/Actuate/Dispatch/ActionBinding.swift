@@ -291,7 +291,7 @@ extension ActionSession {
         _ presenter: A.PresenterType,
         _ userInitiated: Bool,
         _ source: ActionSource,
-        cancellation: ActionCancellation = .never,
+        cancellation: ActionCancellation? = nil,
         completion: CallerCompletion
     ) -> UInt64? {
         dispatcher.dispatch(

@@ -25,11 +25,19 @@ public final class ActionDispatcher: Sendable {
     public static let defaultCompletionTimeout: Duration = .seconds(10)
 
     @usableFromInline let scheduler: any ActuateScheduler
+    /// With ``SystemScheduler``: the wall-clock time, in seconds since the reference date, at monotonic reading
+    /// zero. A dispatch then reads the monotonic clock once and derives the request's date from it, so that the
+    /// date and the durations agree exactly; nil with any other scheduler, which is asked for both readings.
+    @usableFromInline let systemClockEpoch: Double?
     @usableFromInline let diagnostics: any ActuateDiagnostics
     @usableFromInline let watchdog: CompletionWatchdog
     private let loggerFactory: (any ActionLoggerFactory)?
     @usableFromInline let hasLoggerFactory: Bool
-    private let observers = Mutex(Observers())
+    private let observers: Mutex<Observers>
+    /// The list every new dispatch notifies, read with one atomic load and no lock. Never released through
+    /// this reference: ``Observers/published`` owns every list stored here, so a list a dispatch loaded stays
+    /// valid while the dispatch, or the operation that holds this dispatcher, uses it.
+    @usableFromInline let currentObservers: Atomic<Unmanaged<ObserverList>>
     @usableFromInline let nextRequestID = Atomic<UInt64>(1)
 
     private struct ObserverEntry: Sendable {
@@ -38,17 +46,30 @@ public final class ActionDispatcher: Sendable {
         let stage: PluginStage
     }
 
-    /// The installed observers in the order they were added, and the array every dispatch takes (in stage
-    /// order, then that order), rebuilt only when the list changes.
+    /// The installed observers in the order they were added, and every list published to dispatches (in stage
+    /// order, then that order), the newest last.
+    ///
+    /// Published lists are kept until the dispatcher is deinitialized: a dispatch holds the list it loaded
+    /// without counting a reference, and nothing tells a writer when the last such dispatch is done. So a
+    /// removed plugin stays in memory, though it hears nothing new, until its dispatcher goes away. Adding and
+    /// removing plugins is rare (setup, tests, event streams), and each change keeps one small array.
     private struct Observers: Sendable {
         var entries: [ObserverEntry] = []
-        var snapshot: [any ActionDispatchObserver] = []
+        var published: [ObserverList]
 
-        mutating func update(_ change: (inout [ObserverEntry]) -> Void) {
+        init(empty: ObserverList) {
+            published = [empty]
+        }
+
+        mutating func update(_ change: (inout [ObserverEntry]) -> Void) -> ObserverList {
             change(&entries)
-            snapshot = entries.enumerated()
-                .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
-                .map(\.element.observer)
+            let list = ObserverList(
+                entries.enumerated()
+                    .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
+                    .map(\.element.observer)
+            )
+            published.append(list)
+            return list
         }
     }
 
@@ -73,17 +94,29 @@ public final class ActionDispatcher: Sendable {
         loggerFactory: (any ActionLoggerFactory)? = nil
     ) {
         self.scheduler = scheduler
+        if scheduler is SystemScheduler {
+            let uptime = DispatchTime.now().uptimeNanoseconds
+            self.systemClockEpoch = Date().timeIntervalSinceReferenceDate - Double(uptime) / 1e9
+        } else {
+            self.systemClockEpoch = nil
+        }
         self.diagnostics = diagnostics
         self.loggerFactory = loggerFactory
         self.hasLoggerFactory = loggerFactory != nil
         self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
+        let empty = ObserverList([])
+        self.observers = Mutex(Observers(empty: empty))
+        self.currentObservers = Atomic(Unmanaged.passUnretained(empty))
     }
 
     /// Adds a plugin. It hears about every action that begins from now on, in its
     /// ``ActionDispatchObserver/stage`` and, within the stage, after the plugins added before it.
     public func add(observer: any ActionDispatchObserver) {
         let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer), stage: observer.stage)
-        observers.withLock { $0.update { $0.append(entry) } }
+        observers.withLock { observers in
+            let list = observers.update { $0.append(entry) }
+            currentObservers.store(Unmanaged.passUnretained(list), ordering: .releasing)
+        }
     }
 
     /// Removes a plugin, identified by object identity. Actions already in flight still complete their
@@ -92,19 +125,19 @@ public final class ActionDispatcher: Sendable {
     /// Only class instances can be removed; a value-type observer stays for the dispatcher's life.
     public func remove(observer: any ActionDispatchObserver) {
         guard let identity = Self.identity(of: observer) else { return }
-        observers.withLock { $0.update { $0.removeAll { $0.identity == identity } } }
+        observers.withLock { observers in
+            let list = observers.update { $0.removeAll { $0.identity == identity } }
+            currentObservers.store(Unmanaged.passUnretained(list), ordering: .releasing)
+        }
     }
 
     /// The installed plugins, in the order they run: by stage, then in the order they were added.
     public var installedObservers: [any ActionDispatchObserver] {
-        observers.withLock { $0.snapshot }
+        observers.withLock { Array($0.published[$0.published.count - 1].observers) }
     }
 
-    /// The plugins every new dispatch notifies: an immutable array, rebuilt only when the list changes.
-    @usableFromInline
-    func observerSnapshot() -> [any ActionDispatchObserver] {
-        observers.withLock { $0.snapshot }
-    }
+    /// The number of plugin lists published so far (one at init, one per add or remove), for tests.
+    var publishedObserverListCount: Int { observers.withLock { $0.published.count } }
 
     /// The number of actions that promised to complete asynchronously and have not yet.
     public var pendingAsyncCompletions: Int { watchdog.trackedCount }
@@ -128,81 +161,98 @@ public final class ActionDispatcher: Sendable {
         presenter: A.PresenterType,
         userInitiated: Bool,
         source: ActionSource,
-        cancellation: ActionCancellation,
+        cancellation: ActionCancellation?,
         completion: CallerCompletion
     ) -> UInt64? {
-        let resolved = binding.resolved()
-        guard let action = resolved.action else {
-            reportUndeclared(A.self, of: resolved.feature, session: session, completion: completion)
+        // Every reference read here is held without counting: the resolution by the binding's cache (alive
+        // for this call), the metadata by the registry, the plugin list by this dispatcher.
+        let resolution = binding.resolved()
+        let feature = resolution._withUnsafeGuaranteedRef { $0.feature }
+        guard let action = resolution._withUnsafeGuaranteedRef({ $0.action }) else {
+            reportUndeclared(A.self, of: feature.takeUnretainedValue(), session: session, completion: completion)
             return nil
         }
-        let observers = observerSnapshot()
-        let request = ActionRequest<F, A>(
-            uniqueID: nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue,
-            date: scheduler.now(),
-            startUptimeNanoseconds: scheduler.uptimeNanoseconds(),
-            feature: resolved.feature,
+        let marker = resolution._withUnsafeGuaranteedRef { $0.marker }
+        let observers = currentObservers.load(ordering: .acquiring)
+        let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
+        let uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
+        let start: UInt64
+        let date: Date
+        if let systemClockEpoch {
+            start = DispatchTime.now().uptimeNanoseconds
+            date = Date(timeIntervalSinceReferenceDate: systemClockEpoch + Double(start) / 1e9)
+        } else {
+            date = scheduler.now()
+            start = scheduler.uptimeNanoseconds()
+        }
+        let header = RequestHeader(
+            uniqueID: uniqueID,
+            date: date,
+            startUptimeNanoseconds: start,
+            feature: feature,
             action: action,
-            inputDescription: observers.isEmpty ? "" : input.loggingDescription,
-            context: ActionContext(
-                input: input,
-                source: source,
-                session: session,
-                userInitiated: userInitiated,
-                logs: hasLoggerFactory
-                    ? makeLogs(feature: resolved.feature, action: action, session: session) : .disabled,
-                cancellation: cancellation
-            )
-        )
-        let operation = DispatchOperation(
-            uniqueID: request.uniqueID,
-            startUptimeNanoseconds: request.startUptimeNanoseconds,
-            feature: resolved.feature,
-            action: action,
+            queueIndex: marker._withUnsafeGuaranteedRef { $0.index },
             sessionName: session,
+            userInitiated: userInitiated,
+            source: source,
+            inputDescription: hasObservers ? input.loggingDescription : "",
+            logs: hasLoggerFactory
+                ? makeLogs(
+                    feature: feature.takeUnretainedValue(),
+                    action: action.takeUnretainedValue(),
+                    session: session
+                )
+                : nil,
+            cancellation: cancellation
+        )
+        let operation = RequestOperation<F, A>(
+            header: header,
+            input: input,
+            observers: observers,
+            queueMarker: marker,
             dispatcher: self,
             completion: completion
         )
-        if DispatchQueueMarker.isCurrent(resolved.queueMarker) {
-            Self.run(operation, request: request, presenter: presenter, observers: observers)
+        if marker._withUnsafeGuaranteedRef({ DispatchQueueMarker.isCurrent($0) }) {
+            Self.run(operation, presenter: presenter)
         } else if let nesting = ActionNesting.ofCaller() {
             // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
             // inside the caller's nesting again, and what it performs, or the async body it starts, is nested.
             A.queue.async {
-                ActionNesting.run(inside: nesting) {
-                    Self.run(operation, request: request, presenter: presenter, observers: observers)
-                }
+                ActionNesting.run(inside: nesting) { Self.run(operation, presenter: presenter) }
             }
         } else {
-            A.queue.async { Self.run(operation, request: request, presenter: presenter, observers: observers) }
+            A.queue.async { Self.run(operation, presenter: presenter) }
         }
-        return request.uniqueID
+        return uniqueID
     }
 
     /// Runs one request on its action's queue: plugins hear it begin, the body runs, its status is checked.
+    ///
+    /// While the body runs, ``RunningQueue`` records the queue for this thread, so that what the body performs
+    /// on the same queue is recognised as inline with one thread-local read.
     @inlinable
-    static func run<F: FeatureDefinition, A: Action>(
-        _ operation: DispatchOperation,
-        request: ActionRequest<F, A>,
-        presenter: A.PresenterType,
-        observers: [any ActionDispatchObserver]
-    ) {
-        if !observers.isEmpty {
-            operation.notifyObservers = { outcome, completionUptimeNanoseconds in
-                var completed = request
-                completed.completionReading = completionUptimeNanoseconds
-                for observer in observers { observer.actionDidComplete(completed, outcome: outcome) }
-            }
-            for observer in observers { observer.actionWillBegin(request) }
+    static func run<F: FeatureDefinition, A: Action>(_ operation: RequestOperation<F, A>, presenter: A.PresenterType) {
+        let previous = RunningQueue.enter(operation.queueMarker)
+        let request = operation.request
+        if operation.notifier != nil {
+            operation.observers._withUnsafeGuaranteedRef { $0.notifyWillBegin(request) }
         }
         let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)
+        RunningQueue.leave(restoring: previous)
+    }
+
+    /// The clock's monotonic reading now: the one reading taken when an action completes.
+    @inlinable
+    func uptimeNanoseconds() -> UInt64 {
+        systemClockEpoch == nil ? scheduler.uptimeNanoseconds() : DispatchTime.now().uptimeNanoseconds
     }
 
     /// The loggers of one request: disabled unless a logger factory is installed.
     @usableFromInline
-    func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs {
-        loggerFactory?.makeLogs(feature: feature, action: action, session: session, clock: scheduler) ?? .disabled
+    func makeLogs(feature: FeatureMetadata, action: ActionMetadata, session: String) -> ActionLogs? {
+        loggerFactory?.makeLogs(feature: feature, action: action, session: session, clock: scheduler)
     }
 
     @usableFromInline

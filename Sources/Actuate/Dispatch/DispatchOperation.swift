@@ -17,46 +17,55 @@ enum CallerCompletion: Sendable {
     }
 }
 
+/// Tells the plugins of an operation that it completed, with the clock's monotonic reading at completion.
+///
+/// Built in the dispatch code specialized for one action, and capturing nothing, so that it needs no
+/// allocation and the plugins are told from specialized code, without generic metadata lookups.
+@usableFromInline
+typealias CompletionNotifier = @Sendable (DispatchOperation, ActionPerformOutcome, UInt64) -> Void
+
 /// One performance of an action: the action's completion requirement, and what must happen when it completes.
 ///
-/// It is deliberately not generic. Everything generic (the request, the presenter) lives in closures built by
-/// the specialized dispatch code, so that creating and destroying an operation never looks up generic
-/// metadata at run time.
+/// The non-generic part of every operation holds the whole request but its input, so that creating and
+/// destroying it needs no generic metadata. ``RequestOperation`` adds the input, so that the operation is the
+/// one allocation of a dispatch.
 @usableFromInline
-final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: `notifyObservers` is written by the dispatching thread before the body runs,
-    // and read (and `notifyObservers` cleared) only by the one thread that wins the requirement's atomic
-    // completion, which orders those writes before the reads. Everything else is immutable.
+class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
+    // Safe: every stored property is immutable after init; completion is serialised by the requirement's
+    // atomic compare-and-exchange.
 
-    @usableFromInline let uniqueID: UInt64
-    @usableFromInline let startUptimeNanoseconds: UInt64
-    @usableFromInline let feature: FeatureMetadata
-    @usableFromInline let action: ActionMetadata
-    @usableFromInline let sessionName: String
+    /// The request, but its input.
+    @usableFromInline let header: RequestHeader
     @usableFromInline let dispatcher: ActionDispatcher
     @usableFromInline let callerCompletion: CallerCompletion
-    /// Tells the plugins the outcome, with the clock's monotonic reading at completion.
-    @usableFromInline var notifyObservers: (@Sendable (ActionPerformOutcome, UInt64) -> Void)?
+    /// Tells the plugins; nil when no plugin hears about this operation, and then no clock is read at completion.
+    @usableFromInline let notifier: CompletionNotifier?
+    /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
+    /// it is deinitialized, and this operation holds the dispatcher.
+    @usableFromInline let observers: Unmanaged<ObserverList>
+    /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
+    /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
+    @usableFromInline let queueMarker: Unmanaged<DispatchQueueMarker>
 
     @inlinable
     init(
-        uniqueID: UInt64,
-        startUptimeNanoseconds: UInt64,
-        feature: FeatureMetadata,
-        action: ActionMetadata,
-        sessionName: String,
+        header: RequestHeader,
+        observers: Unmanaged<ObserverList>,
+        notifier: CompletionNotifier?,
+        queueMarker: Unmanaged<DispatchQueueMarker>,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
-        self.uniqueID = uniqueID
-        self.startUptimeNanoseconds = startUptimeNanoseconds
-        self.feature = feature
-        self.action = action
-        self.sessionName = sessionName
+        self.header = header
+        self.observers = observers
+        self.notifier = notifier
+        self.queueMarker = queueMarker
         self.dispatcher = dispatcher
         self.callerCompletion = completion
         super.init()
     }
+
+    @usableFromInline var uniqueID: UInt64 { header.uniqueID }
 
     /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
     @inlinable
@@ -71,9 +80,8 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
     @inlinable
     override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
         if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
-        if let notifyObservers {
-            self.notifyObservers = nil
-            notifyObservers(result, dispatcher.scheduler.uptimeNanoseconds())
+        if let notifier {
+            notifier(self, result, dispatcher.uptimeNanoseconds())
         }
         callerCompletion(result)
     }
@@ -82,7 +90,7 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
     func trackUntilCompleted() {
         dispatcher.watchdog.track(
             id: uniqueID,
-            start: .nanoseconds(Int64(clamping: startUptimeNanoseconds)),
+            start: .nanoseconds(Int64(clamping: header.startUptimeNanoseconds)),
             summary: neverCompletedDiagnostic()
         )
         if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
@@ -97,7 +105,9 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
         )
         if !isCompleted {
             complete(
-                with: .failure(error: ActuateError.foreignCompletionStatus(action: action.name)),
+                with: .failure(
+                    error: ActuateError.foreignCompletionStatus(action: header.action.takeUnretainedValue().name)
+                ),
                 asynchronously: false
             )
         }
@@ -128,11 +138,59 @@ final class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unc
     private func diagnostic(_ kind: ActuateDiagnostic.Kind, _ message: String) -> ActuateDiagnostic {
         ActuateDiagnostic(
             kind: kind,
-            actionName: action.name,
-            featurePath: feature.path,
-            sessionName: sessionName,
+            actionName: header.action.takeUnretainedValue().name,
+            featurePath: header.feature.takeUnretainedValue().path,
+            sessionName: header.sessionName,
             message: message,
             requestID: uniqueID
         )
+    }
+}
+
+/// The operation of one request of `A` of `F`: the input joins the non-generic rest of the request, so that
+/// the plugins are handed the request itself, rebuilt from the two, without a closure or a second allocation.
+@usableFromInline
+final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation, @unchecked Sendable {
+    // Safe: every stored property is immutable after init; see `DispatchOperation`.
+
+    @usableFromInline let input: A.InputType
+
+    @inlinable
+    init(
+        header: RequestHeader,
+        input: A.InputType,
+        observers: Unmanaged<ObserverList>,
+        queueMarker: Unmanaged<DispatchQueueMarker>,
+        dispatcher: ActionDispatcher,
+        completion: CallerCompletion
+    ) {
+        self.input = input
+        let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
+        super.init(
+            header: header,
+            observers: observers,
+            notifier: hasObservers ? Self.makeNotifier() : nil,
+            queueMarker: queueMarker,
+            dispatcher: dispatcher,
+            completion: completion
+        )
+    }
+
+    /// The notifier of operations of this type: it captures nothing.
+    @inlinable
+    static func makeNotifier() -> CompletionNotifier {
+        { operation, outcome, completionUptimeNanoseconds in
+            // The operation is always a `RequestOperation<F, A>`: only its own init installs this notifier.
+            let operation = unsafeDowncast(operation, to: RequestOperation<F, A>.self)
+            var request = operation.request
+            request.completionReading = completionUptimeNanoseconds
+            operation.observers._withUnsafeGuaranteedRef { $0.notifyDidComplete(request, outcome: outcome) }
+        }
+    }
+
+    /// The request, as plugins and the body see it.
+    @inlinable
+    var request: ActionRequest<F, A> {
+        ActionRequest(header: header, input: input)
     }
 }

@@ -3,13 +3,16 @@ import Synchronization
 
 /// Per-queue state that Actuate attaches to each action queue once, the first time it sees the queue.
 ///
-/// The dispatcher tells whether the current thread is running on an action's queue by comparing the marker
-/// of the current queue with the queue's own marker: two `getSpecific` reads, with no queue, key or lock
-/// created per dispatch.
+/// The dispatcher tells whether the current thread is running on an action's queue in two steps. First it
+/// compares the queue's marker with ``RunningQueue/current``, the thread-local marker the dispatcher sets
+/// while it runs a body on a queue: one thread-local read, no lock. Only when that misses (the caller is on a
+/// queue through its own `sync` or `async`) does it compare the marker of the current queue, read with
+/// `getSpecific`, which takes libdispatch's lock on the queue's specifics. No queue, key or lock is created
+/// per dispatch.
 @usableFromInline
 final class DispatchQueueMarker: Sendable {
     private static let key = DispatchSpecificKey<DispatchQueueMarker>()
-    private static let attachLock = Mutex<Void>(())
+    private static let attachLock = Mutex<Int>(0)
 
     /// The queue this marker belongs to.
     let queue: DispatchQueue
@@ -17,18 +20,26 @@ final class DispatchQueueMarker: Sendable {
     let gate = AsyncSerialGate()
     /// A task executor that runs jobs on this queue.
     let executor: DispatchQueueTaskExecutor
+    /// A process-unique number, in the order markers were attached (0, 1, 2, ...), which plugins use to keep
+    /// per-queue state apart.
+    @usableFromInline let index: Int
+    /// The bit pattern of the context pointer under which libdispatch holds this marker for its queue (the box
+    /// that `setSpecific` made), learned the first time `getSpecific` finds this marker; 0 until then.
+    let specificContext = Atomic<Int>(0)
 
-    private init(queue: DispatchQueue) {
+    private init(queue: DispatchQueue, index: Int) {
         self.queue = queue
+        self.index = index
         self.executor = DispatchQueueTaskExecutor(queue: queue)
     }
 
     /// The marker of `queue`, attaching one the first time.
     static func marker(for queue: DispatchQueue) -> DispatchQueueMarker {
         if let marker = queue.getSpecific(key: key) { return marker }
-        return attachLock.withLock { _ in
+        return attachLock.withLock { attached in
             if let marker = queue.getSpecific(key: key) { return marker }
-            let marker = DispatchQueueMarker(queue: queue)
+            let marker = DispatchQueueMarker(queue: queue, index: attached)
+            attached += 1
             queue.setSpecific(key: key, value: marker)
             return marker
         }
@@ -40,8 +51,32 @@ final class DispatchQueueMarker: Sendable {
     }
 
     /// Whether the current thread is running work submitted to the queue `marker` belongs to.
-    @usableFromInline
+    @inlinable
     static func isCurrent(_ marker: DispatchQueueMarker) -> Bool {
-        DispatchQueue.getSpecific(key: key) === marker
+        RunningQueue.isRunning(marker) || isCurrentQueue(marker)
+    }
+
+    /// The `getSpecific` comparison, for callers the dispatcher did not put on the queue itself.
+    ///
+    /// `DispatchQueue.getSpecific` is a generic wrapper that counts references to the key, the box and the
+    /// value. Underneath it, libdispatch's `dispatch_get_specific` returns the context pointer stored under the
+    /// key's address for the nearest queue of the current hierarchy that has one. Each marker is stored on
+    /// exactly one queue, in one box that lives as long as the queue, which the marker keeps alive: so once
+    /// `getSpecific` has found this marker while `dispatch_get_specific` returned pointer `P`, `P` identifies
+    /// this marker, and a later call returning `P` means that `getSpecific` would return this marker too.
+    @usableFromInline
+    static func isCurrentQueue(_ marker: DispatchQueueMarker) -> Bool {
+        let context = Int(bitPattern: dispatchGetSpecific(Unmanaged.passUnretained(key).toOpaque()))
+        if context != 0, context == marker.specificContext.load(ordering: .relaxed) { return true }
+        guard DispatchQueue.getSpecific(key: key) === marker else { return false }
+        if context != 0 { marker.specificContext.store(context, ordering: .relaxed) }
+        return true
     }
 }
+
+/// libdispatch's `dispatch_get_specific`, which the Dispatch overlay wraps in `DispatchQueue.getSpecific`.
+///
+/// Bound by symbol name: the overlay does not export the C function. It takes and returns one pointer, for
+/// which Swift's calling convention is the C one on every supported platform.
+@_silgen_name("dispatch_get_specific")
+private func dispatchGetSpecific(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?

@@ -4,15 +4,21 @@ import Synchronization
 /// its action's queue, so that later dispatches need no registry lookup.
 @usableFromInline
 final class ResolvedBinding: Sendable {
-    @usableFromInline let feature: FeatureMetadata
+    // Unretained references are safe: the metadata comes from `FeatureRegistry.shared`, which keeps every
+    // metadata it ever handed out alive for the life of the process (see `FeatureRegistry`), and the marker is
+    // owned by `queueMarker`. Dispatches copy these references into requests without counting them.
+    @usableFromInline let feature: Unmanaged<FeatureMetadata>
     /// The action's metadata, or nil when the feature never declared the action.
-    @usableFromInline let action: ActionMetadata?
-    @usableFromInline let queueMarker: DispatchQueueMarker
+    @usableFromInline let action: Unmanaged<ActionMetadata>?
+    /// The marker of the action's queue, unretained; ``queueMarker`` owns it.
+    @usableFromInline let marker: Unmanaged<DispatchQueueMarker>
+    let queueMarker: DispatchQueueMarker
     @usableFromInline let generation: UInt64
 
     init(feature: FeatureMetadata, action: ActionMetadata?, queueMarker: DispatchQueueMarker, generation: UInt64) {
-        self.feature = feature
-        self.action = action
+        self.feature = Unmanaged.passUnretained(feature)
+        self.action = action.map(Unmanaged.passUnretained)
+        self.marker = Unmanaged.passUnretained(queueMarker)
         self.queueMarker = queueMarker
         self.generation = generation
     }
@@ -20,30 +26,39 @@ final class ResolvedBinding: Sendable {
 
 /// The lazily filled cache of one binding value.
 ///
-/// A `Mutex` rather than `AtomicLazyReference`: the mutex's uncontended path is inlined here, while the lazy
-/// reference's `load()` is an unspecialized generic that looks up `Unmanaged` metadata on every call.
+/// A dispatch reads it with one atomic load of an immutable ``ResolvedBinding`` and takes no lock and no
+/// reference count. Resolving (the first dispatch, and the first after the registry replaced metadata)
+/// publishes a new resolution under a lock; every resolution ever published stays in ``resolutions`` until
+/// the cache itself is deinitialized, so the pointer a reader loaded stays valid for as long as the reader
+/// holds the binding, which holds the cache.
 @usableFromInline
 final class BindingCache: Sendable {
-    private let resolved = Mutex<ResolvedBinding?>(nil)
+    /// The newest resolution, or nil before the first dispatch. Never released through this reference: the
+    /// object is owned by ``resolutions``.
+    @usableFromInline let latest = Atomic<Unmanaged<ResolvedBinding>?>(nil)
+    /// Owns every resolution published through ``latest``; only ever appended to.
+    private let resolutions = Mutex<[ResolvedBinding]>([])
 
     @usableFromInline
     init() {}
 
-    /// The cached resolution, if it is still current.
+    /// The cached resolution, if it is still current: valid while the caller holds this cache.
     @inlinable
-    func current() -> ResolvedBinding? {
-        guard let resolved = load(), resolved.generation == FeatureRegistry.shared.generation else { return nil }
-        return resolved
+    func current() -> Unmanaged<ResolvedBinding>? {
+        guard let latest = latest.load(ordering: .acquiring),
+            latest._withUnsafeGuaranteedRef({ $0.generation }) == FeatureRegistry.currentGeneration
+        else { return nil }
+        return latest
     }
 
-    @usableFromInline
-    func load() -> ResolvedBinding? {
-        resolved.withLock { $0 }
-    }
+    /// The number of resolutions published so far, for tests.
+    var publishedCount: Int { resolutions.withLock { $0.count } }
 
-    /// Resolves the binding through the registry, caching the result while the registry does not change.
+    /// Resolves the binding through the registry and publishes the result while the registry does not change.
+    ///
+    /// - Returns: The current resolution, valid while the caller holds this cache.
     @usableFromInline
-    func resolve<F: FeatureDefinition, A: Action>(_ feature: F.Type, _ action: A.Type) -> ResolvedBinding {
+    func resolve<F: FeatureDefinition, A: Action>(_ feature: F.Type, _ action: A.Type) -> Unmanaged<ResolvedBinding> {
         let generation = FeatureRegistry.shared.generation
         let metadata = FeatureRegistry.shared.metadata(for: feature)
         let resolution = ResolvedBinding(
@@ -52,10 +67,16 @@ final class BindingCache: Sendable {
             queueMarker: DispatchQueueMarker.marker(for: A.queue),
             generation: generation
         )
-        return resolved.withLock { cached in
-            if let cached, cached.generation == generation { return cached }
-            cached = resolution
-            return resolution
+        return resolutions.withLock { owned in
+            if let cached = latest.load(ordering: .acquiring),
+                cached._withUnsafeGuaranteedRef({ $0.generation }) == generation
+            {
+                return cached
+            }
+            owned.append(resolution)
+            let published = Unmanaged.passUnretained(resolution)
+            latest.store(published, ordering: .releasing)
+            return published
         }
     }
 }

@@ -12,12 +12,28 @@ final class FeatureRegistry: Sendable {
     /// The process-wide registry.
     @usableFromInline static let shared = FeatureRegistry()
 
-    private let features = Mutex<[ObjectIdentifier: FeatureMetadata]>([:])
-    private let generationCounter = Atomic<UInt64>(0)
+    /// The current metadata of each prepared feature, and every metadata it replaced.
+    ///
+    /// Metadata the registry ever handed out stays alive for the life of the process (the registry is
+    /// process-wide): requests and timeline records hold it `unowned(unsafe)`, so that a dispatch counts no
+    /// references. A feature's metadata is replaced at most once per group it is registered under, so the
+    /// retired list stays as small as the app's feature list.
+    private struct Entries {
+        var current: [ObjectIdentifier: FeatureMetadata] = [:]
+        var retired: [FeatureMetadata] = []
+    }
+
+    private let features = Mutex(Entries())
+    /// Static, so that a dispatch reads it with one load and without touching the registry object.
+    @usableFromInline static let generationCounter = Atomic<UInt64>(0)
 
     /// Increases whenever a feature's metadata is replaced, which invalidates cached binding resolutions.
     @usableFromInline
-    var generation: UInt64 { generationCounter.load(ordering: .acquiring) }
+    var generation: UInt64 { Self.currentGeneration }
+
+    /// ``generation``, read without the registry instance.
+    @inlinable
+    static var currentGeneration: UInt64 { generationCounter.load(ordering: .acquiring) }
 
     init() {}
 
@@ -62,18 +78,18 @@ final class FeatureRegistry: Sendable {
     /// The metadata of `feature`, preparing it if this is its first use.
     func metadata<F: FeatureDefinition>(for feature: F.Type) -> FeatureMetadata {
         let id = ObjectIdentifier(feature)
-        if let existing = features.withLock({ $0[id] }) { return existing }
+        if let existing = features.withLock({ $0.current[id] }) { return existing }
         let prepared = FeatureMetadata(feature, parentPath: nil)
         return features.withLock { features in
-            if let existing = features[id] { return existing }
-            features[id] = prepared
+            if let existing = features.current[id] { return existing }
+            features.current[id] = prepared
             return prepared
         }
     }
 
     /// Every feature prepared so far.
     var allFeatures: [FeatureMetadata] {
-        features.withLock { Array($0.values) }.sorted { $0.path.description < $1.path.description }
+        features.withLock { Array($0.current.values) }.sorted { $0.path.description < $1.path.description }
     }
 
     private func register(
@@ -92,14 +108,18 @@ final class FeatureRegistry: Sendable {
 
     private func prepare<F: FeatureDefinition>(_ feature: F.Type, parentPath: FeaturePath?) -> FeatureMetadata {
         let id = ObjectIdentifier(feature)
-        if let existing = features.withLock({ $0[id] }), existing.parentPath == parentPath || parentPath == nil {
+        if let existing = features.withLock({ $0.current[id] }), existing.parentPath == parentPath || parentPath == nil
+        {
             return existing
         }
         let prepared = FeatureMetadata(feature, parentPath: parentPath)
         return features.withLock { features in
-            if let existing = features[id], existing.parentPath == parentPath { return existing }
-            if features[id] != nil { generationCounter.add(1, ordering: .releasing) }
-            features[id] = prepared
+            if let existing = features.current[id], existing.parentPath == parentPath { return existing }
+            if let replaced = features.current[id] {
+                features.retired.append(replaced)
+                Self.generationCounter.add(1, ordering: .releasing)
+            }
+            features.current[id] = prepared
             return prepared
         }
     }

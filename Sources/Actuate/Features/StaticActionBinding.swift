@@ -20,9 +20,9 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: ActionBindin
         self.cache = BindingCache()
     }
 
-    /// The binding's metadata and queue, resolved once.
+    /// The binding's metadata and queue, resolved once: valid while the caller holds this binding.
     @inlinable
-    func resolved() -> ResolvedBinding {
+    func resolved() -> Unmanaged<ResolvedBinding> {
         cache.current() ?? cache.resolve(F.self, A.self)
     }
 

@@ -26,18 +26,28 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     /// The default most stacks open at once.
     public static let defaultMaxOpenStacks = 100
 
+    /// A stack's key: the session and the feature's metadata, by identity, which is cheaper to hash than its
+    /// path (metadata lives for the process, so an identity is never reused for another feature).
     private struct Key: Hashable {
         var session: String
-        var feature: FeaturePath
+        var feature: Int
     }
 
     private struct OpenStack {
         var id: UInt64
         var parentID: UInt64?
         var featureName: String
+        var featurePath: FeaturePath
         var openedAt: Date
         var entries: RingBuffer<ActionStackEntry>
         var lastUsed: UInt64
+
+        /// Appends `entry` in place and marks the stack used.
+        /// - Returns: The stack's id and the entry's sequence number.
+        mutating func append(_ entry: ActionStackEntry, usedAt counter: UInt64) -> (stackID: UInt64, sequence: UInt64) {
+            lastUsed = counter
+            return (id, entries.append(entry))
+        }
 
         func closed(_ key: Key, at date: Date?, reason: ActionStack.CloseReason?) -> ActionStack {
             ActionStack(
@@ -45,7 +55,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
                 parentID: parentID,
                 sessionName: key.session,
                 featureName: featureName,
-                featurePath: key.feature,
+                featurePath: featurePath,
                 openedAt: openedAt,
                 closedAt: date,
                 closeReason: reason,
@@ -98,8 +108,8 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     public var stage: PluginStage { .observation }
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.action.hideFromTimeline else { return }
-        let key = Key(session: request.sessionName, feature: request.feature.path)
+        guard !request.header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
+        let key = Key(session: request.sessionName, feature: Int(bitPattern: request.header.feature.toOpaque()))
         let entry = ActionStackEntry(
             requestID: request.uniqueID,
             actionName: request.action.name,
@@ -113,20 +123,20 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         state.withLock { state in
             state.useCounter += 1
             if state.open[key] == nil {
-                startStack(key, featureName: request.feature.name, at: now, in: &state, now: now)
+                let feature = request.feature
+                startStack(key, featureName: feature.name, path: feature.path, at: now, in: &state, now: now)
             }
             // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
+            let counter = state.useCounter
             guard state.open[key] != nil else { return }
-            let sequence = state.open[key]!.entries.append(entry)
-            state.open[key]!.lastUsed = state.useCounter
-            let stackID = state.open[key]!.id
+            let (stackID, sequence) = state.open[key]!.append(entry, usedAt: counter)
             state.inFlight[request.uniqueID] = InFlight(key: key, stackID: stackID, sequence: sequence)
         }
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        let key = Key(session: request.sessionName, feature: request.feature.path)
-        let hidden = request.action.hideFromTimeline
+        let key = Key(session: request.sessionName, feature: Int(bitPattern: request.header.feature.toOpaque()))
+        let hidden = request.header.action._withUnsafeGuaranteedRef { $0.hideFromTimeline }
         let terminates = outcome.terminatesFeature
         guard !hidden || terminates else { return }
         let recorded = outcome.summary
@@ -145,7 +155,14 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         }
     }
 
-    private func startStack(_ key: Key, featureName: String, at date: Date, in state: inout State, now: Date) {
+    private func startStack(
+        _ key: Key,
+        featureName: String,
+        path: FeaturePath,
+        at date: Date,
+        in state: inout State,
+        now: Date
+    ) {
         if state.open.count >= maxOpenStacks,
             let idlest = state.open.min(by: { $0.value.lastUsed < $1.value.lastUsed })
         {
@@ -159,6 +176,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
             id: state.nextStackID,
             parentID: parent?.value.id,
             featureName: featureName,
+            featurePath: path,
             openedAt: date,
             entries: RingBuffer(capacity: maxEntriesPerStack),
             lastUsed: state.useCounter
@@ -183,8 +201,10 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     ///   - feature: The feature's identifier.
     /// - Returns: The stack, or `nil` when none is open.
     public func openStack(session: String, feature: FeaturePath) -> ActionStack? {
-        let key = Key(session: session, feature: feature)
-        return state.withLock { $0.open[key]?.closed(key, at: nil, reason: nil) }
+        state.withLock { state in
+            state.open.first { $0.key.session == session && $0.value.featurePath == feature }
+                .map { $0.value.closed($0.key, at: nil, reason: nil) }
+        }
     }
 
     /// Removes every stack, open or closed.

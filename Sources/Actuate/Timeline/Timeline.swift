@@ -16,140 +16,100 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// The default capacity.
     public static let defaultMaxEntries = 100
 
-    /// What the timeline keeps per action: references to shared metadata rather than strings built per
-    /// dispatch. ``TimelineEntry`` values are made from records only when someone reads the timeline.
-    private struct Record {
-        var requestID: UInt64
-        var date: Date
-        var feature: FeatureMetadata
-        var action: ActionMetadata
-        var sessionName: String
-        var inputDescription: String
-        var userInitiated: Bool
-        var source: ActionSource
-        var startUptimeNanoseconds: UInt64
-        var outcome: TimelineOutcome?
-        var durationNanoseconds: UInt64?
+    /// The number of shards; a power of two.
+    static let shardCount = 16
 
-        var entry: TimelineEntry {
-            TimelineEntry(
-                requestID: requestID,
-                sessionName: sessionName,
-                featureName: feature.name,
-                featurePath: feature.path.description,
-                actionName: action.name,
-                queueLabel: action.queueLabel,
-                inputDescription: inputDescription,
-                userInitiated: userInitiated,
-                source: source,
-                startDate: ReportDate.rounded(date),
-                startOffsetNanoseconds: startUptimeNanoseconds,
-                durationNanoseconds: durationNanoseconds,
-                outcome: outcome
-            )
-        }
-    }
+    /// The shards, by ``ActionRequest/queueIndex`` modulo ``shardCount``: actions on independent queues record
+    /// under independent locks. Each shard keeps up to ``maxEntries`` records, so the newest ``maxEntries`` of
+    /// all of them, which a read merges, are exactly the newest ``maxEntries`` the timeline has seen.
+    private let shards: [TimelineShard]
+    /// The same shards, unretained, so that a dispatch reaches its shard without a reference count; ``shards``
+    /// owns them for the timeline's life.
+    private let shardReferences: [Unmanaged<TimelineShard>]
 
-    private struct State {
-        var records: RingBuffer<Record>
-        /// The request id of each record, by sequence number, so that completion finds its record by looking
-        /// back through plain integers rather than copying records.
-        var requestIDs: [UInt64]
-        var newestSequence: UInt64?
-
-        init(capacity: Int) {
-            records = RingBuffer(capacity: capacity)
-            requestIDs = Array(repeating: 0, count: records.capacity)
-        }
-
-        mutating func append(_ record: Record) {
-            let sequence = records.append(record)
-            requestIDs[Int(sequence % UInt64(requestIDs.count))] = record.requestID
-            newestSequence = sequence
-        }
-
-        /// The sequence number of the newest held record of `requestID`, looking back from the newest.
-        func sequence(of requestID: UInt64) -> UInt64? {
-            guard let newest = newestSequence else { return nil }
-            let held = UInt64(records.count)
-            var back: UInt64 = 0
-            while back < held {
-                let sequence = newest - back
-                if requestIDs[Int(sequence % UInt64(requestIDs.count))] == requestID { return sequence }
-                back += 1
-            }
-            return nil
-        }
-    }
-
-    private let state: Mutex<State>
+    /// The most entries kept.
+    public let maxEntries: Int
 
     /// Creates a timeline. Dates and durations come from the clock of the dispatcher it is added to.
     ///
     /// - Parameter maxEntries: The most entries kept; older ones are evicted.
     public init(maxEntries: Int = Timeline.defaultMaxEntries) {
-        self.state = Mutex(State(capacity: maxEntries))
+        self.maxEntries = max(1, maxEntries)
+        self.shards = (0..<Self.shardCount).map { _ in TimelineShard(capacity: max(1, maxEntries)) }
+        self.shardReferences = shards.map { Unmanaged.passUnretained($0) }
     }
-
-    /// The most entries kept.
-    public var maxEntries: Int { state.withLock { $0.records.capacity } }
 
     /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
+    // Both callbacks read only the request's fixed-layout header and completion reading, which need no generic
+    // metadata, and reach the metadata without counting references.
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.action.hideFromTimeline else { return }
-        let record = Record(
-            requestID: request.uniqueID,
-            date: request.date,
-            feature: request.feature,
-            action: request.action,
-            sessionName: request.sessionName,
-            inputDescription: request.inputDescription,
-            userInitiated: request.userInitiated,
-            source: request.source,
-            startUptimeNanoseconds: request.startUptimeNanoseconds,
+        let header = request.header
+        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
+        let record = TimelineRecord(
+            requestID: header.uniqueID,
+            date: header.date,
+            feature: header.feature,
+            action: header.action,
+            sessionName: header.sessionName,
+            inputDescription: header.inputDescription,
+            userInitiated: header.userInitiated,
+            source: header.source,
+            startUptimeNanoseconds: header.startUptimeNanoseconds,
             outcome: nil,
             durationNanoseconds: nil
         )
-        state.withLock { $0.append(record) }
+        shard(for: header.queueIndex)._withUnsafeGuaranteedRef { $0.append(record) }
     }
 
     /// Records the outcome on the action's record.
     ///
-    /// The record is found by looking back from the newest: O(k), where k is the number of actions that began
-    /// while this one ran (zero for an action that completes synchronously). Appending and evicting stay O(1).
+    /// The record is found in its queue's shard by looking back from the newest: O(k), where k is the number
+    /// of actions that began on that shard while this one ran (zero for an action that completes
+    /// synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard !request.action.hideFromTimeline else { return }
-        let recorded = outcome.summary
-        let duration = request.durationNanoseconds
-        let id = request.uniqueID
-        state.withLock { state in
-            guard let sequence = state.sequence(of: id) else { return }
-            state.records.update(sequence: sequence) { record in
-                record.outcome = recorded
-                record.durationNanoseconds = duration
-            }
+        let header = request.header
+        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
+        let summary = outcome.summary
+        let duration = request.completionReading.map {
+            $0 >= header.startUptimeNanoseconds ? $0 - header.startUptimeNanoseconds : 0
         }
+        shard(for: header.queueIndex)._withUnsafeGuaranteedRef {
+            $0.complete(requestID: header.uniqueID, outcome: summary, durationNanoseconds: duration)
+        }
+    }
+
+    private func shard(for queueIndex: Int) -> Unmanaged<TimelineShard> {
+        shardReferences[queueIndex & (Self.shardCount - 1)]
+    }
+
+    /// The newest ``maxEntries`` records of every shard, merged in start order.
+    func mergedRecords() -> [TimelineRecord] {
+        var merged = shards.flatMap(\.records)
+        merged.sort(by: TimelineRecord.startsBefore)
+        return Array(merged.suffix(maxEntries))
+    }
+
+    /// The number of records each shard holds, for tests.
+    func recordCountsByShard() -> [Int] {
+        shards.map(\.records.count)
     }
 
     /// The entries held now, oldest first.
     public func snapshot() -> [TimelineEntry] {
-        state.withLock { $0.records.elements }.map(\.entry)
+        mergedRecords().map(\.entry)
     }
 
     /// Removes every entry.
     public func clear() {
-        state.withLock { state in
-            state.records.removeAll()
-            state.newestSequence = nil
-        }
+        for shard in shards { shard.clear() }
     }
 
     /// The entries held now and the capacity, as the timeline section of a debug report.
     public func dump() -> TimelineDump {
-        let (capacity, records) = state.withLock { ($0.records.capacity, $0.records.elements) }
-        return TimelineDump(maxEntries: capacity, entries: records.map(\.entry))
+        TimelineDump(maxEntries: maxEntries, entries: snapshot())
     }
 
     /// The entries as JSON in debug report format 1: `formatVersion`, `maxEntries` and `entries`, which

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The thread-local record of the queue whose action body the dispatcher is running on the current thread.
+///
+/// The dispatcher sets it, with ``enter(_:)``, only while it runs a body on that body's queue: inline, after
+/// it checked that the thread is on the queue, or in the block it submitted to the queue. It restores the
+/// previous value with ``leave(restoring:)`` when the body returns. So whenever a thread reads marker `M`
+/// here, a block of `M`'s queue is running on this thread, further up its stack, and the thread holds the
+/// queue (libdispatch's `dispatchPrecondition(condition: .onQueue(_:))` agrees, including inside a nested
+/// `sync` onto another queue). The value is a raw pointer to the marker: never dereferenced, only compared,
+/// and never read after the body that set it returned, so it cannot name a marker that was freed.
+@usableFromInline
+enum RunningQueue {
+    /// The POSIX thread-specific key, created once per process.
+    @usableFromInline static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed with \(status)")
+        return key
+    }()
+
+    /// Whether the dispatcher is running a body of `marker`'s queue on this thread.
+    @inlinable
+    static func isRunning(_ marker: DispatchQueueMarker) -> Bool {
+        pthread_getspecific(key) == Unmanaged.passUnretained(marker).toOpaque()
+    }
+
+    /// Records that this thread now runs a body of `marker`'s queue.
+    /// - Returns: The previous record, to hand to ``leave(restoring:)``.
+    @inlinable
+    static func enter(_ marker: Unmanaged<DispatchQueueMarker>) -> UnsafeMutableRawPointer? {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, marker.toOpaque())
+        return previous
+    }
+
+    /// Restores the record that ``enter(_:)`` replaced.
+    @inlinable
+    static func leave(restoring previous: UnsafeMutableRawPointer?) {
+        pthread_setspecific(key, previous)
+    }
+
+    /// The marker pointer recorded for this thread, for tests.
+    static var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+}

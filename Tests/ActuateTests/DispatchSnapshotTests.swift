@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Actuate
+@testable import ActuateTesting
+
+/// Two queues of their own, so that their markers, and so their timeline shards, differ.
+private enum SnapshotQueues {
+    static let left = DispatchQueue(label: "actuate.tests.snapshot.left")
+    static let right = DispatchQueue(label: "actuate.tests.snapshot.right")
+}
+
+/// Records, from inside its body, what the running-queue record says.
+private final class RunningQueueProbeAction: Action {
+    static let seen = Mutex<[Bool]>([])
+    static var queue: DispatchQueue { SnapshotQueues.left }
+
+    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {
+        let marker = DispatchQueueMarker.marker(for: SnapshotQueues.left)
+        let other = DispatchQueueMarker.marker(for: SnapshotQueues.right)
+        seen.withLock { $0 += [RunningQueue.isRunning(marker), RunningQueue.isRunning(other)] }
+        return completion.completedSync(.success)
+    }
+}
+
+private final class LeftAction: Action {
+    static var queue: DispatchQueue { SnapshotQueues.left }
+    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {
+        completion.completedSync(.success)
+    }
+}
+
+private final class RightAction: Action {
+    static var queue: DispatchQueue { SnapshotQueues.right }
+    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {
+        completion.completedSync(.success)
+    }
+}
+
+private final class SnapshotFeature: Feature {
+    static let probe = action(RunningQueueProbeAction.self)
+    static let left = action(LeftAction.self)
+    static let right = action(RightAction.self)
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.declare(probe)
+        actions.declare(left)
+        actions.declare(right)
+    }
+}
+
+/// An observer that counts its calls.
+private final class CountingObserver: ActionDispatchObserver {
+    let began = Atomic<Int>(0)
+    func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) { began.add(1, ordering: .relaxed) }
+    func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}
+}
+
+@Suite("Dispatch snapshots, running-queue record and timeline shards")
+struct DispatchSnapshotTests {
+    @Test("adding and removing plugins publishes a new immutable list; a list already loaded never changes")
+    func observerListPublication() async {
+        let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
+        #expect(dispatcher.publishedObserverListCount == 1)
+        let first = CountingObserver()
+        dispatcher.add(observer: first)
+        let loaded = dispatcher.currentObservers.load(ordering: .acquiring)
+        let second = CountingObserver()
+        dispatcher.add(observer: second)
+        #expect(loaded.takeUnretainedValue().observers.count == 1)
+        #expect(dispatcher.currentObservers.load(ordering: .acquiring).takeUnretainedValue().observers.count == 2)
+        dispatcher.remove(observer: first)
+        #expect(dispatcher.publishedObserverListCount == 4)
+        #expect(loaded.takeUnretainedValue().observers.count == 1)
+
+        let session = ActionSession(named: "snapshots", dispatcher: dispatcher)
+        _ = await session.perform(SnapshotFeature.left)
+        #expect(first.began.load(ordering: .relaxed) == 0)
+        #expect(second.began.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("a binding publishes its resolution once and reuses it until the registry replaces metadata")
+    func bindingResolutionPublication() async {
+        let binding = StaticActionBinding<SnapshotFeature, LeftAction>()
+        #expect(binding.cache.current() == nil)
+        #expect(binding.cache.publishedCount == 0)
+        let resolved = binding.resolved()
+        #expect(binding.cache.publishedCount == 1)
+        #expect(binding.resolved().toOpaque() == resolved.toOpaque())
+        #expect(binding.cache.current()?.toOpaque() == resolved.toOpaque())
+        #expect(resolved.takeUnretainedValue().action?.takeUnretainedValue().name == LeftAction.name)
+        #expect(binding.cache.publishedCount == 1)
+    }
+
+    @Test("the running-queue record names the body's own queue only while the dispatcher runs the body")
+    func runningQueueRecord() async {
+        let harness = ActionTestHarness()
+        RunningQueueProbeAction.seen.withLock { $0 = [] }
+        #expect(RunningQueue.current == nil)
+        _ = await harness.session.perform(SnapshotFeature.probe)
+        #expect(RunningQueueProbeAction.seen.withLock { $0 } == [true, false])
+        // On the queue through the caller's own `sync`, only the `getSpecific` comparison can tell.
+        let marker = DispatchQueueMarker.marker(for: SnapshotQueues.left)
+        let (recorded, current) = SnapshotQueues.left.sync {
+            (RunningQueue.isRunning(marker), DispatchQueueMarker.isCurrent(marker))
+        }
+        #expect(recorded == false)
+        #expect(current == true)
+        #expect(DispatchQueueMarker.isCurrent(marker) == false)
+    }
+
+    @Test("the queue check learns the marker's libdispatch context once and then answers from it alone")
+    func queueCheckLearnsContext() {
+        let left = DispatchQueueMarker.marker(for: SnapshotQueues.left)
+        let right = DispatchQueueMarker.marker(for: SnapshotQueues.right)
+        #expect(SnapshotQueues.left.sync { DispatchQueueMarker.isCurrentQueue(left) })
+        let learned = left.specificContext.load(ordering: .relaxed)
+        #expect(learned != 0)
+        #expect(SnapshotQueues.left.sync { DispatchQueueMarker.isCurrentQueue(left) })
+        #expect(left.specificContext.load(ordering: .relaxed) == learned)
+        // Another queue's context never matches, and a queue targeting `left` is on it, as with `getSpecific`.
+        #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isCurrentQueue(left) } == false)
+        #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isCurrentQueue(right) })
+        #expect(right.specificContext.load(ordering: .relaxed) != learned)
+        let child = DispatchQueue(label: "actuate.tests.snapshot.child", target: SnapshotQueues.left)
+        #expect(child.sync { DispatchQueueMarker.isCurrentQueue(left) })
+        #expect(DispatchQueueMarker.isCurrentQueue(left) == false)
+    }
+
+    @Test("actions on different queues record in different shards, and a read merges them in start order")
+    func shardedTimelineMerge() async {
+        let scheduler = TestScheduler()
+        let dispatcher = ActionDispatcher(scheduler: scheduler, diagnostics: RecordingDiagnostics())
+        let timeline = Timeline(maxEntries: 3)
+        dispatcher.add(observer: timeline)
+        let session = ActionSession(named: "shards", dispatcher: dispatcher)
+        let left = DispatchQueueMarker.marker(for: SnapshotQueues.left).index
+        let right = DispatchQueueMarker.marker(for: SnapshotQueues.right).index
+        try? #require(left % Timeline.shardCount != right % Timeline.shardCount)
+
+        for binding in [SnapshotFeature.left, SnapshotFeature.left] {
+            _ = await session.perform(binding)
+            scheduler.advance(by: .milliseconds(1))
+        }
+        _ = await session.perform(SnapshotFeature.right)
+        scheduler.advance(by: .milliseconds(1))
+        _ = await session.perform(SnapshotFeature.left)
+
+        let counts = timeline.recordCountsByShard()
+        #expect(counts[left % Timeline.shardCount] == 3)
+        #expect(counts[right % Timeline.shardCount] == 1)
+        // The newest three of four, oldest first, across both shards.
+        let entries = timeline.snapshot()
+        #expect(entries.map(\.actionName) == [LeftAction.name, RightAction.name, LeftAction.name])
+        #expect(entries.map(\.startOffsetNanoseconds) == entries.map(\.startOffsetNanoseconds).sorted())
+        #expect(entries.allSatisfy { $0.outcome == .success })
+    }
+}
