@@ -134,7 +134,7 @@ struct CampaignStressTests {
                 }
             }
         }
-        try await withBoundedWait { await manager.waitUntilSettled() }
+        try await withBoundedWait("the campaign engine") { await manager.waitUntilSettled() }
 
         // Everything becomes active again: held campaigns reach their handlers.
         manager.setApplicationInForeground(true)
@@ -146,7 +146,7 @@ struct CampaignStressTests {
         }
         manager.globalContext.trackAction("global#final")
         requested.withLock { $0.append("global#final") }
-        try await withBoundedWait { await manager.waitUntilSettled() }
+        try await withBoundedWait("the campaign engine") { await manager.waitUntilSettled() }
 
         let names = requested.withLock { $0 }
         #expect(Set(names).count == names.count)
@@ -234,28 +234,4 @@ private final class CampaignFates: ActionDispatchObserver {
 
     /// How many campaigns have been decided on at least once.
     var decidedCampaigns: Int { state.withLock { $0.decided.count } }
-}
-
-/// Thrown when a bounded wait runs out.
-private struct WaitTimedOut: Error, CustomStringConvertible {
-    var description: String { "the campaign engine did not settle within 60 seconds (a hang)" }
-}
-
-/// Runs `body`, failing with ``WaitTimedOut`` if it has not returned within a minute of real time.
-private func withBoundedWait(_ body: @escaping @Sendable () async -> Void) async throws {
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        await body()
-        done.signal()
-    }
-    let finished = await onThreadOfItsOwn { done.wait(timeout: .now() + .seconds(60)) == .success }
-    guard finished else { throw WaitTimedOut() }
-}
-
-/// Runs `body` on a thread of its own and returns its result, so that its blocking waits never hold one of the
-/// cooperative pool's threads.
-private func onThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
-    }
 }

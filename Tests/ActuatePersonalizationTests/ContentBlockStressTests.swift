@@ -70,7 +70,7 @@ struct ContentBlockStressTests {
             return resets.wait(timeout: .now() + .seconds(60)) == .success
         }
         try #require(finished, "a reset did not finish within a minute (a hang)")
-        try await withBoundedWait { await manager.waitUntilIdle() }
+        try await withBoundedWait("the content-block manager") { await manager.waitUntilIdle() }
 
         // The last identity wins, even when an answer for an earlier one arrives after it: the source holds the
         // answers for a `stale` user and then the `final` one, and gives the newest first.
@@ -80,9 +80,9 @@ struct ContentBlockStressTests {
         try manager.identify(userId: "final")
         try #require(await source.waitForHeldAnswers(2), "the prefetch for the final user never reached the source")
         source.releaseNewestFirst()
-        try await withBoundedWait { await manager.waitUntilIdle() }
+        try await withBoundedWait("the content-block manager") { await manager.waitUntilIdle() }
         for placeholder in placeholders { placeholder.reload() }
-        try await withBoundedWait { await manager.waitUntilIdle() }
+        try await withBoundedWait("the content-block manager") { await manager.waitUntilIdle() }
 
         for (placeholder, callback) in zip(placeholders, callbacks) {
             let id = placeholder.placeholderId
@@ -240,29 +240,5 @@ private final class QueueCheckingCallback: ContentBlockCallback {
     func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
         check()
         recording.onActionClicked(placeholderId: placeholderId, contentBlock: contentBlock, action: action)
-    }
-}
-
-/// Thrown when a bounded wait runs out.
-private struct BoundedWaitExpired: Error, CustomStringConvertible {
-    var description: String { "the content-block manager did not become idle within 60 seconds (a hang)" }
-}
-
-/// Runs `body`, failing with ``BoundedWaitExpired`` if it has not returned within a minute of real time.
-private func withBoundedWait(_ body: @escaping @Sendable () async -> Void) async throws {
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        await body()
-        done.signal()
-    }
-    let finished = await onThreadOfItsOwn { done.wait(timeout: .now() + .seconds(60)) == .success }
-    guard finished else { throw BoundedWaitExpired() }
-}
-
-/// Runs `body` on a thread of its own and returns its result, so that its blocking waits never hold one of the
-/// cooperative pool's threads.
-private func onThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
     }
 }
