@@ -96,6 +96,19 @@ struct RetryAfterTests {
         #expect(RetryAfter.delay(from: value, now: now) == nil)
     }
 
+    @Test(
+        "refuses non-ASCII and overlong dates without reaching DateFormatter, which traps on some of them",
+        arguments: [
+            "Wed, 21\u{670}" + String(repeating: "\u{FFFD}", count: 6) + "> 0<:28:00%GMT",  // the fuzzer's crash
+            "Wed, 21 Oct 2026 07:28:00 GMT\u{0}",
+            "Thu, \u{661}\u{662} Jan 2026 00:00:10 GMT",
+            "Thursday, 01-Jan-26 00:01:00 GMT" + String(repeating: " x", count: 10),
+        ]
+    )
+    func nonASCIIDates(value: String) {
+        #expect(RetryAfter.delay(from: value, now: now) == nil)
+    }
+
     @Test("caps absurdly long numbers instead of overflowing")
     func hugeNumber() throws {
         let delay = try #require(RetryAfter.delay(from: "99999999999999999999999999", now: now))

@@ -50,6 +50,7 @@ struct ReportingFuzzingTests {
             "429-retry-after-date.txt": "throttled pause 0.5 seconds",
             "429-retry-after-rfc850.txt": "throttled pause 0.5 seconds",
             "429-retry-after-invalid.txt": "throttled pause",
+            "crash-retry-after-non-ascii-date.txt": "throttled pause",
             "413.txt": "tooLarge split",
             "400.txt": "rejected retry",
             "401.txt": "retryable retry",

@@ -32,7 +32,16 @@ enum RetryAfter {
         "EEE MMM d HH:mm:ss yyyy",  // asctime
     ]
 
+    /// The longest HTTP date: an RFC 850 date with the longest weekday, with room for extra spaces.
+    private static let maximumDateLength = 40
+
     private static func httpDate(_ text: String) -> Date? {
+        // An HTTP date is short printable ASCII. Anything else is refused before it reaches DateFormatter, which
+        // on Linux traps on some non-ASCII input (found by the UploadResponse fuzz target: a Retry-After of
+        // "Wed, 21" followed by Arabic letters and invalid UTF-8 crashed the uploader).
+        guard text.utf8.count <= maximumDateLength,
+            text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
