@@ -110,6 +110,32 @@ struct CompletionRequirementTests {
         #expect(weakPresenter == nil)
     }
 
+    @Test("an input that keeps its own completion status is released once the action completes")
+    func inputKeepingItsStatusIsReleased() async throws {
+        let harness = ActionTestHarness(expectedDiagnostics: [.completedTwice])
+        weak var weakProbe: Probe?
+        var pending: PendingActionOutcome?
+        do {
+            let probe = Probe()
+            weakProbe = probe
+            pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
+            #expect(await eventually { probe.keptStatus != nil })
+            // Completes without forgetting: the probe still holds its status, and the status its operation.
+            probe.completeKeptAgain(.success)
+        }
+        #expect(await pending?.outcome()?.isSuccess == true)
+        await withCheckedContinuation { continuation in TestQueues.background.async { continuation.resume() } }
+        #expect(weakProbe == nil)
+        // A second completion through a status kept elsewhere is still reported, from the operation's header.
+        let second = Probe()
+        _ = harness.start(GreetingFeature.probe, input: second, presenter: GreetingPresenter())
+        #expect(await eventually { second.keptStatus != nil })
+        let status = try #require(second.keptStatus)
+        second.completeKept(.success)
+        status.completed(.success)
+        #expect(harness.diagnostics.kinds == [.completedTwice])
+    }
+
     @Test("a requirement made by hand reports to its handler once")
     func handMadeRequirement() {
         let calls = Mutex<[Bool]>([])

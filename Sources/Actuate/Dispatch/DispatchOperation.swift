@@ -151,9 +151,13 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
 /// the plugins are handed the request itself, rebuilt from the two, without a closure or a second allocation.
 @usableFromInline
 final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation, @unchecked Sendable {
-    // Safe: every stored property is immutable after init; see `DispatchOperation`.
+    // Safe: every stored property but `input` is immutable after init; see `DispatchOperation`. `input` is
+    // written once more, to nil, by the one caller that completes the operation, after the last read of the
+    // request: the body's run reads it before the body gets the completion, and the notifier before the write.
 
-    @usableFromInline let input: A.InputType
+    /// The input until the operation completes; released then, so that an input that keeps its own completion
+    /// status (the usual way to complete later) does not hold itself alive through the operation.
+    @usableFromInline @exclusivity(unchecked) var input: A.InputType?
 
     @inlinable
     init(
@@ -188,9 +192,15 @@ final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation
         }
     }
 
-    /// The request, as plugins and the body see it.
+    @inlinable
+    override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
+        super.didComplete(with: result, asynchronously: asynchronously)
+        input = nil
+    }
+
+    /// The request, as plugins and the body see it; read only before the operation completes.
     @inlinable
     var request: ActionRequest<F, A> {
-        ActionRequest(header: header, input: input)
+        ActionRequest(header: header, input: input!)
     }
 }

@@ -42,7 +42,10 @@ enum POSIXFile {
 
     /// Reads `count` bytes at `offset`, fewer only at the end of the file.
     static func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8] {
-        try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // With a capacity of 0 the array initializer writes the count into the runtime's shared empty-array
+        // storage, which concurrent empty reads (every store with an empty dead-letter file) race on.
+        guard count > 0 else { return [] }
+        return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var done = 0
             while done < count {
                 let result = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
