@@ -6,8 +6,11 @@ import Foundation
 /// `ACTUATE_BENCH_PROFILE=timeline swift run -c release actuate-bench` runs this executable twice under
 /// `valgrind --tool=callgrind --collect-bus=yes`, dispatching 10,000 and then 20,000 times, and prints the
 /// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
-/// `timeline`, `core` (every core plugin), `observers10` (ten no-op observers). Counts are exact for a given binary and input, however loaded the
-/// machine is. "Atomics" are callgrind's global bus events (`Ge`): locked read-modify-write instructions.
+/// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers10` (ten no-op
+/// observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline installed) and `await`
+/// (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with).
+/// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
+/// global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
     private static let iterationsVariable = "ACTUATE_BENCH_PROFILE_ITERATIONS"
 
@@ -33,8 +36,26 @@ enum DispatchProfiler {
         switch name {
         case "timeline": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         case "core": session = BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)
+        case "all":
+            session = BenchmarkDispatchers.session(
+                core.observers + [BenchmarkDispatchers.reportingPlugin()],
+                loggerFactory: core.logging
+            )
         case "observers10": session = BenchmarkDispatchers.session(Array(repeating: NoOpObserver(), count: 10))
+        case "async", "await": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         default: session = BenchmarkDispatchers.session([])
+        }
+        if name == "async" {
+            _ = awaitNanoseconds(times) { await session.perform(BenchmarkFeature.trivialAsync) }
+            return
+        }
+        if name == "await" {
+            _ = awaitNanoseconds(times) {
+                await withCheckedContinuation { continuation in
+                    BenchmarkQueues.action.async { continuation.resume() }
+                }
+            }
+            return
         }
         BenchmarkQueues.action.sync {
             for _ in 0..<times { session.perform(BenchmarkFeature.trivial) }

@@ -65,20 +65,24 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
 
     /// The dispatcher clock's monotonic reading when the action completed, in nanoseconds; nil in
     /// ``ActionDispatchObserver/actionWillBegin(_:)``, set in ``ActionDispatchObserver/actionDidComplete(_:outcome:)``.
+    @inlinable
     public var completionUptimeNanoseconds: UInt64? { completionReading }
 
     /// How long the action took, in nanoseconds on the dispatcher's monotonic clock; nil until it completed.
+    @inlinable
     public var durationNanoseconds: UInt64? {
         completionUptimeNanoseconds.map { $0 >= startUptimeNanoseconds ? $0 - startUptimeNanoseconds : 0 }
     }
 
     /// How long the action took, in seconds; nil until it completed.
+    @inlinable
     public var duration: TimeInterval? {
         durationNanoseconds.map { TimeInterval($0) / 1e9 }
     }
 
     /// When the action completed, on the dispatcher's wall clock: ``date`` plus ``duration``; nil until it
     /// completed.
+    @inlinable
     public var completionDate: Date? {
         duration.map { date.addingTimeInterval($0) }
     }

@@ -35,14 +35,29 @@ public final class AnalyticsPlugin: ActionDispatchObserver {
     /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
+    // Both callbacks first read only the request's fixed-layout header, which needs no generic metadata, so that
+    // an action without an analytics identifier costs one check.
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+        guard request.header.action._withUnsafeGuaranteedRef({ $0.analyticsID != nil }) else { return }
+        trackBegin(request)
+    }
+
+    public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        guard request.header.action._withUnsafeGuaranteedRef({ $0.analyticsID != nil }) else { return }
+        trackEnd(request, outcome: outcome)
+    }
+
+    @inline(never)
+    private func trackBegin<F, A>(_ request: ActionRequest<F, A>) {
         guard let analyticsID = request.action.analyticsID else { return }
         let attributes = A.analyticsAttributes(forRequest: request) ?? [:]
         inFlight.withLock { $0[request.uniqueID] = attributes }
         provider.track(event(.began, analyticsID, request, attributes: attributes, date: request.date))
     }
 
-    public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+    @inline(never)
+    private func trackEnd<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard let analyticsID = request.action.analyticsID else { return }
         let begun = inFlight.withLock { $0.removeValue(forKey: request.uniqueID) }
         // The dispatcher pairs every completion with a begin, so `begun` is only missing if this plugin is

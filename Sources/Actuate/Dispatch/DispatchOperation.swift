@@ -24,6 +24,11 @@ enum CallerCompletion: Sendable {
 @usableFromInline
 typealias CompletionNotifier = @Sendable (DispatchOperation, ActionPerformOutcome, UInt64) -> Void
 
+/// Releases the input of an operation once it has completed; built, like ``CompletionNotifier``, in the
+/// dispatch code specialized for one action, so that releasing the input needs no generic metadata lookup.
+@usableFromInline
+typealias InputRelease = @Sendable (DispatchOperation) -> Void
+
 /// One performance of an action: the action's completion requirement, and what must happen when it completes.
 ///
 /// The non-generic part of every operation holds the whole request but its input, so that creating and
@@ -40,6 +45,8 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     @usableFromInline let callerCompletion: CallerCompletion
     /// Tells the plugins; nil when no plugin hears about this operation, and then no clock is read at completion.
     @usableFromInline let notifier: CompletionNotifier?
+    /// Releases the input, after the caller's completion has run.
+    @usableFromInline let releaseInput: InputRelease
     /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
     /// it is deinitialized, and this operation holds the dispatcher.
     @usableFromInline let observers: Unmanaged<ObserverList>
@@ -52,6 +59,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         header: RequestHeader,
         observers: Unmanaged<ObserverList>,
         notifier: CompletionNotifier?,
+        releaseInput: @escaping InputRelease,
         queueMarker: Unmanaged<DispatchQueueMarker>,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
@@ -59,6 +67,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         self.header = header
         self.observers = observers
         self.notifier = notifier
+        self.releaseInput = releaseInput
         self.queueMarker = queueMarker
         self.dispatcher = dispatcher
         self.callerCompletion = completion
@@ -84,6 +93,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
             notifier(self, result, dispatcher.uptimeNanoseconds())
         }
         callerCompletion(result)
+        releaseInput(self)
     }
 
     @usableFromInline
@@ -174,6 +184,7 @@ final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation
             header: header,
             observers: observers,
             notifier: hasObservers ? Self.makeNotifier() : nil,
+            releaseInput: Self.makeInputRelease(),
             queueMarker: queueMarker,
             dispatcher: dispatcher,
             completion: completion
@@ -192,10 +203,13 @@ final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation
         }
     }
 
+    /// The input release of operations of this type: it captures nothing.
     @inlinable
-    override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
-        super.didComplete(with: result, asynchronously: asynchronously)
-        input = nil
+    static func makeInputRelease() -> InputRelease {
+        { operation in
+            // The operation is always a `RequestOperation<F, A>`: only its own init installs this release.
+            unsafeDowncast(operation, to: RequestOperation<F, A>.self).input = nil
+        }
     }
 
     /// The request, as plugins and the body see it; read only before the operation completes.

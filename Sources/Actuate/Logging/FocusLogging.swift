@@ -14,6 +14,10 @@ import Synchronization
 /// Errors always pass. The last `maxRecentEvents` events are kept in a ring buffer for
 /// ``recentEvents()`` and the debug report.
 ///
+/// Loggers are immutable, so requests that agree on everything a logger knows (feature, action, session,
+/// levels and clock) share one pair: the recently made pairs are kept, and a request gets its pair without
+/// allocating.
+///
 /// ```swift
 /// let logging = FocusLogging(backend: PrintLogBackend())
 /// let dispatcher = ActionDispatcher(scheduler: SystemScheduler.shared, loggerFactory: logging)
@@ -33,7 +37,9 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     public let developmentDefaultLevel: LogLevel
     /// The production loggers' lowest level while nothing is focused.
     public let productionDefaultLevel: LogLevel
-    private let recent: Mutex<RingBuffer<LogEvent>>
+    /// Where loggers record; loggers hold it rather than this object, which holds loggers in ``cache``.
+    private let sink: FocusLogSink
+    private let cache = Mutex(ActionLogsCache())
 
     /// Creates focus logging. Event dates come from the clock of the dispatcher that asks it for loggers.
     ///
@@ -54,11 +60,11 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
         self.backend = backend
         self.developmentDefaultLevel = developmentDefaultLevel
         self.productionDefaultLevel = productionDefaultLevel
-        self.recent = Mutex(RingBuffer(capacity: maxRecentEvents))
+        self.sink = FocusLogSink(backend: backend, maxRecentEvents: maxRecentEvents)
     }
 
     /// The most recent events kept.
-    public var maxRecentEvents: Int { recent.withLock { $0.capacity } }
+    public var maxRecentEvents: Int { sink.recent.withLock { $0.capacity } }
 
     public func makeLogs(
         feature: FeatureMetadata,
@@ -67,7 +73,31 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
         clock: any ActuateScheduler
     ) -> ActionLogs {
         let levels = minimumLevels(for: feature.path)
-        return ActionLogs(
+        guard let clockID = ActionLogsCache.Key.identity(of: clock) else {
+            return makeLogs(feature, action, session, clock, levels)
+        }
+        let key = ActionLogsCache.Key(
+            feature: ObjectIdentifier(feature),
+            action: ObjectIdentifier(action),
+            session: session,
+            clock: clockID,
+            development: levels.development,
+            production: levels.production
+        )
+        if let logs = cache.withLock({ $0.logs(for: key) }) { return logs }
+        let logs = makeLogs(feature, action, session, clock, levels)
+        cache.withLock { $0.insert(logs, for: key) }
+        return logs
+    }
+
+    private func makeLogs(
+        _ feature: FeatureMetadata,
+        _ action: ActionMetadata,
+        _ session: String,
+        _ clock: any ActuateScheduler,
+        _ levels: (development: LogLevel, production: LogLevel)
+    ) -> ActionLogs {
+        ActionLogs(
             development: logger(.development, levels.development, feature, action.name, session, clock),
             production: logger(.production, levels.production, feature, action.name, session, clock)
         )
@@ -87,17 +117,12 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
 
     /// The most recent events that passed the filter, oldest first.
     public func recentEvents() -> [LogEvent] {
-        recent.withLock { $0.elements }
+        sink.recent.withLock { $0.elements }
     }
 
     /// Forgets the recent events.
     public func clearRecentEvents() {
-        recent.withLock { $0.removeAll() }
-    }
-
-    func record(_ event: LogEvent) {
-        recent.withLock { _ = $0.append(event) }
-        backend.write(event)
+        sink.recent.withLock { $0.removeAll() }
     }
 
     private func logger(
@@ -109,7 +134,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
         _ clock: any ActuateScheduler
     ) -> FocusLogger {
         FocusLogger(
-            logging: self,
+            sink: sink,
             clock: clock,
             channel: channel,
             minimumLevel: minimumLevel,
@@ -147,9 +172,25 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     }
 }
 
+/// Where the loggers of a ``FocusLogging`` record: its recent events and its backend.
+final class FocusLogSink: Sendable {
+    let backend: any LogBackend
+    let recent: Mutex<RingBuffer<LogEvent>>
+
+    init(backend: any LogBackend, maxRecentEvents: Int) {
+        self.backend = backend
+        self.recent = Mutex(RingBuffer(capacity: maxRecentEvents))
+    }
+
+    func record(_ event: LogEvent) {
+        recent.withLock { _ = $0.append(event) }
+        backend.write(event)
+    }
+}
+
 /// The contextual logger of one request, with its level decided when the request was made.
 struct FocusLogger: ContextualLogger {
-    let logging: FocusLogging
+    let sink: FocusLogSink
     /// The dispatcher's clock, for event dates.
     let clock: any ActuateScheduler
     let channel: LogChannel
@@ -164,7 +205,7 @@ struct FocusLogger: ContextualLogger {
 
     func log(_ level: LogLevel, _ message: String) {
         guard isEnabled(level) else { return }
-        logging.record(
+        sink.record(
             LogEvent(
                 date: ReportDate.rounded(clock.now()),
                 level: level,

@@ -21,44 +21,48 @@ public final class FocusSelection: Sendable {
     }
 
     private let paths: Mutex<Set<FeaturePath>>
+    /// The number of selected paths, written under the lock after each change, so that a request reads an
+    /// empty selection, the common case, without taking the lock.
+    private let count: Atomic<Int>
 
     /// Creates a selection.
     ///
     /// - Parameter paths: The paths selected at first; none by default.
     public init(_ paths: Set<FeaturePath> = []) {
         self.paths = Mutex(paths)
+        self.count = Atomic(paths.count)
     }
 
     /// The selected paths.
     public var focusedPaths: Set<FeaturePath> { paths.withLock { $0 } }
 
     /// Whether nothing is selected.
-    public var isEmpty: Bool { paths.withLock { $0.isEmpty } }
+    public var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
 
     /// Selects a path, and so every feature inside it.
     ///
     /// - Parameter path: A feature's identifier, such as `CheckoutFeature.identifier`.
     public func focus(_ path: FeaturePath) {
-        _ = paths.withLock { $0.insert(path) }
+        change { _ = $0.insert(path) }
     }
 
     /// Deselects a path. Features inside it stay focused if another selected path contains them.
     ///
     /// - Parameter path: A selected path.
     public func unfocus(_ path: FeaturePath) {
-        _ = paths.withLock { $0.remove(path) }
+        change { _ = $0.remove(path) }
     }
 
     /// Replaces the selection.
     ///
     /// - Parameter newPaths: The paths to select.
     public func replace(with newPaths: Set<FeaturePath>) {
-        paths.withLock { $0 = newPaths }
+        change { $0 = newPaths }
     }
 
     /// Deselects everything, so that defaults apply again.
     public func removeAll() {
-        paths.withLock { $0.removeAll() }
+        change { $0.removeAll() }
     }
 
     /// Whether a feature is focused.
@@ -69,14 +73,22 @@ public final class FocusSelection: Sendable {
         status(of: path) == .focused
     }
 
-    /// How a feature stands in the selection, read under one lock.
+    /// How a feature stands in the selection, read under one lock, or with no lock while nothing is selected.
     ///
     /// - Parameter path: The feature's identifier.
     /// - Returns: The feature's status.
     public func status(of path: FeaturePath) -> Status {
-        paths.withLock { paths in
+        if count.load(ordering: .acquiring) == 0 { return .noSelection }
+        return paths.withLock { paths in
             if paths.isEmpty { return .noSelection }
             return paths.contains { path.isWithin($0) } ? .focused : .notFocused
+        }
+    }
+
+    private func change(_ body: (inout Set<FeaturePath>) -> Void) {
+        paths.withLock { paths in
+            body(&paths)
+            count.store(paths.count, ordering: .releasing)
         }
     }
 }

@@ -8,7 +8,9 @@ import Synchronization
 /// action of feature B performed while a stack of feature A is open in the same session records A's stack
 /// as its parent. Memory is bounded: each stack keeps its newest `maxEntriesPerStack` entries, closed stacks
 /// are kept in a ring of `maxClosedStacks`, and at most `maxOpenStacks` stay open (the idlest is closed
-/// as ``ActionStack/CloseReason/evicted`` to make room). Appending and evicting are O(1).
+/// as ``ActionStack/CloseReason/evicted`` to make room). Appending and evicting are O(1); a completion finds
+/// its entry by looking back from its stack's newest, which is one step for an action that completes
+/// synchronously and at most `maxEntriesPerStack`.
 ///
 /// Actions with ``Action/hideFromTimeline`` are not recorded, but a feature-terminating outcome of one still
 /// closes its feature's stack.
@@ -34,6 +36,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     }
 
     private struct OpenStack {
+        var key: Key
         var id: UInt64
         var parentID: UInt64?
         var featureName: String
@@ -43,13 +46,13 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         var lastUsed: UInt64
 
         /// Appends `entry` in place and marks the stack used.
-        /// - Returns: The stack's id and the entry's sequence number.
-        mutating func append(_ entry: ActionStackEntry, usedAt counter: UInt64) -> (stackID: UInt64, sequence: UInt64) {
+        /// - Returns: The entry the stack evicted to make room, if it was full.
+        mutating func append(_ entry: ActionStackEntry, usedAt counter: UInt64) -> ActionStackEntry? {
             lastUsed = counter
-            return (id, entries.append(entry))
+            return entries.appendEvicting(entry).evicted
         }
 
-        func closed(_ key: Key, at date: Date?, reason: ActionStack.CloseReason?) -> ActionStack {
+        func closed(at date: Date?, reason: ActionStack.CloseReason?) -> ActionStack {
             ActionStack(
                 id: id,
                 parentID: parentID,
@@ -65,18 +68,46 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         }
     }
 
-    private struct InFlight {
-        var key: Key
-        var stackID: UInt64
-        var sequence: UInt64
-    }
-
+    /// The stacks and what finds them.
+    ///
+    /// An action in flight is found at completion by looking back through its stack's entries from the newest
+    /// (one step for an action that completes synchronously), so that no per-request record is kept; only an
+    /// action whose entry its stack evicted before it completed is remembered, in ``evictedInFlight``.
     private struct State {
-        var open: [Key: OpenStack] = [:]
+        /// The open stacks, in no particular order.
+        var open: [OpenStack] = []
+        /// The index in ``open`` of each open stack.
+        var indexByKey: [Key: Int] = [:]
+        /// The index of the stack the last action began in: consecutive actions of one feature and session
+        /// find their stack without hashing its key.
+        var lastIndex = 0
         var closed: RingBuffer<ActionStack>
-        var inFlight: [UInt64: InFlight] = [:]
+        /// The stack id of each action whose entry was evicted from its stack while it was in flight.
+        var evictedInFlight: [UInt64: UInt64] = [:]
         var nextStackID: UInt64 = 1
         var useCounter: UInt64 = 0
+
+        /// The index in ``open`` of the open stack of `key`, if there is one.
+        func index(of key: Key) -> Int? {
+            if lastIndex < open.count, open[lastIndex].key == key { return lastIndex }
+            return indexByKey[key]
+        }
+
+        /// Removes the open stack at `index`, moving the last one into its place.
+        mutating func remove(at index: Int) -> OpenStack {
+            open.swapAt(index, open.count - 1)
+            let stack = open.removeLast()
+            indexByKey[stack.key] = nil
+            if index < open.count { indexByKey[open[index].key] = index }
+            return stack
+        }
+
+        mutating func removeAll() {
+            open.removeAll()
+            indexByKey.removeAll()
+            closed.removeAll()
+            evictedInFlight.removeAll()
+        }
     }
 
     /// The most entries kept per stack.
@@ -107,88 +138,111 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
+    // Both callbacks read only the request's fixed-layout header and completion reading, which need no generic
+    // metadata.
+
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
-        let key = Key(session: request.sessionName, feature: Int(bitPattern: request.header.feature.toOpaque()))
+        let header = request.header
+        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
+        let key = Key(session: header.sessionName, feature: Int(bitPattern: header.feature.toOpaque()))
         let entry = ActionStackEntry(
-            requestID: request.uniqueID,
-            actionName: request.action.name,
-            inputDescription: request.inputDescription,
-            source: request.source,
-            userInitiated: request.userInitiated,
-            date: ReportDate.rounded(request.date),
+            requestID: header.uniqueID,
+            actionName: header.action._withUnsafeGuaranteedRef { $0.name },
+            inputDescription: header.inputDescription,
+            source: header.source,
+            userInitiated: header.userInitiated,
+            date: ReportDate.rounded(header.date),
             outcome: nil
         )
-        let now = entry.date
         state.withLock { state in
             state.useCounter += 1
-            if state.open[key] == nil {
-                let feature = request.feature
-                startStack(key, featureName: feature.name, path: feature.path, at: now, in: &state, now: now)
-            }
+            let index = state.index(of: key) ?? startStack(key, feature: header.feature, at: entry.date, in: &state)
+            state.lastIndex = index
             // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
             let counter = state.useCounter
-            guard state.open[key] != nil else { return }
-            let (stackID, sequence) = state.open[key]!.append(entry, usedAt: counter)
-            state.inFlight[request.uniqueID] = InFlight(key: key, stackID: stackID, sequence: sequence)
+            if let evicted = state.open[index].append(entry, usedAt: counter), evicted.outcome == nil {
+                state.evictedInFlight[evicted.requestID] = state.open[index].id
+            }
         }
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        let key = Key(session: request.sessionName, feature: Int(bitPattern: request.header.feature.toOpaque()))
-        let hidden = request.header.action._withUnsafeGuaranteedRef { $0.hideFromTimeline }
+        let header = request.header
+        let key = Key(session: header.sessionName, feature: Int(bitPattern: header.feature.toOpaque()))
+        let hidden = header.action._withUnsafeGuaranteedRef { $0.hideFromTimeline }
         let terminates = outcome.terminatesFeature
         guard !hidden || terminates else { return }
         let recorded = outcome.summary
-        let now = ReportDate.rounded(request.completionDate ?? request.date)
+        let completionReading = request.completionReading
         state.withLock { state in
-            let flight = state.inFlight.removeValue(forKey: request.uniqueID)
-            guard let stackID = state.open[key]?.id else { return }
-            let isOwnStack = flight.map { $0.stackID == stackID } ?? hidden
-            guard isOwnStack else { return }
-            if let flight {
-                state.open[key]!.entries.update(sequence: flight.sequence) { $0.outcome = recorded }
+            let evictedStackID =
+                state.evictedInFlight.isEmpty ? nil : state.evictedInFlight.removeValue(forKey: header.uniqueID)
+            guard let index = state.index(of: key) else { return }
+            // Hidden actions are never recorded; a recorded one is its stack's if its entry, or the record of
+            // its evicted entry, is there.
+            if !hidden {
+                let sequence = state.open[index].entries.newestSequence { $0.requestID == header.uniqueID }
+                if let sequence {
+                    state.open[index].entries.update(sequence: sequence) { $0.outcome = recorded }
+                } else if evictedStackID != state.open[index].id {
+                    return
+                }
             }
-            if terminates, let stack = state.open.removeValue(forKey: key) {
-                state.closed.append(stack.closed(key, at: now, reason: .featureTerminated))
+            if terminates {
+                let now = ReportDate.rounded(Self.completionDate(of: header, reading: completionReading))
+                let stack = state.remove(at: index)
+                state.closed.append(stack.closed(at: now, reason: .featureTerminated))
             }
         }
     }
 
+    /// The request's ``ActionRequest/completionDate``, or its date when it has none.
+    private static func completionDate(of header: RequestHeader, reading: UInt64?) -> Date {
+        guard let reading else { return header.date }
+        let nanoseconds = reading >= header.startUptimeNanoseconds ? reading - header.startUptimeNanoseconds : 0
+        return header.date.addingTimeInterval(TimeInterval(nanoseconds) / 1e9)
+    }
+
+    /// Opens the stack of `key`, closing the idlest open stack first when ``maxOpenStacks`` are open.
+    /// - Returns: The new stack's index in `state.open`.
     private func startStack(
         _ key: Key,
-        featureName: String,
-        path: FeaturePath,
+        feature: Unmanaged<FeatureMetadata>,
         at date: Date,
-        in state: inout State,
-        now: Date
-    ) {
+        in state: inout State
+    ) -> Int {
         if state.open.count >= maxOpenStacks,
-            let idlest = state.open.min(by: { $0.value.lastUsed < $1.value.lastUsed })
+            let idlest = state.open.indices.min(by: { state.open[$0].lastUsed < state.open[$1].lastUsed })
         {
-            state.open[idlest.key] = nil
-            state.closed.append(idlest.value.closed(idlest.key, at: now, reason: .evicted))
+            let stack = state.remove(at: idlest)
+            state.closed.append(stack.closed(at: date, reason: .evicted))
         }
         let parent = state.open
             .filter { $0.key.session == key.session && $0.key.feature != key.feature }
-            .max { $0.value.lastUsed < $1.value.lastUsed }
-        state.open[key] = OpenStack(
-            id: state.nextStackID,
-            parentID: parent?.value.id,
-            featureName: featureName,
-            featurePath: path,
-            openedAt: date,
-            entries: RingBuffer(capacity: maxEntriesPerStack),
-            lastUsed: state.useCounter
+            .max { $0.lastUsed < $1.lastUsed }
+        let metadata = feature.takeUnretainedValue()
+        state.open.append(
+            OpenStack(
+                key: key,
+                id: state.nextStackID,
+                parentID: parent?.id,
+                featureName: metadata.name,
+                featurePath: metadata.path,
+                openedAt: date,
+                entries: RingBuffer(capacity: maxEntriesPerStack),
+                lastUsed: state.useCounter
+            )
         )
         state.nextStackID += 1
+        state.indexByKey[key] = state.open.count - 1
+        return state.open.count - 1
     }
 
     /// The open and recently closed stacks.
     public func snapshot() -> ActionStacksSnapshot {
         state.withLock { state in
             ActionStacksSnapshot(
-                open: state.open.map { $0.value.closed($0.key, at: nil, reason: nil) }.sorted { $0.id < $1.id },
+                open: state.open.map { $0.closed(at: nil, reason: nil) }.sorted { $0.id < $1.id },
                 closed: state.closed.elements
             )
         }
@@ -202,18 +256,14 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     /// - Returns: The stack, or `nil` when none is open.
     public func openStack(session: String, feature: FeaturePath) -> ActionStack? {
         state.withLock { state in
-            state.open.first { $0.key.session == session && $0.value.featurePath == feature }
-                .map { $0.value.closed($0.key, at: nil, reason: nil) }
+            state.open.first { $0.key.session == session && $0.featurePath == feature }
+                .map { $0.closed(at: nil, reason: nil) }
         }
     }
 
     /// Removes every stack, open or closed.
     public func clear() {
-        state.withLock { state in
-            state.open.removeAll()
-            state.closed.removeAll()
-            state.inFlight.removeAll()
-        }
+        state.withLock { $0.removeAll() }
     }
 
     /// The stacks as JSON: an object that decodes back to ``ActionStacksSnapshot``.

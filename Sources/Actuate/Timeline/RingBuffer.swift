@@ -34,6 +34,27 @@ struct RingBuffer<Element> {
         return sequence
     }
 
+    /// Appends `element`, evicting the oldest when full, and hands back the evicted element.
+    /// - Returns: The element's sequence number, and the element it evicted, if any.
+    mutating func appendEvicting(_ element: Element) -> (sequence: UInt64, evicted: Element?) {
+        let sequence = nextSequence
+        let evicted = storage[slot(sequence)].take()
+        storage[slot(sequence)] = element
+        nextSequence += 1
+        if nextSequence - oldestSequence > UInt64(capacity) { oldestSequence += 1 }
+        return (sequence, evicted)
+    }
+
+    /// The sequence number of the newest held element that `matches`, looking back from the newest.
+    func newestSequence(where matches: (Element) -> Bool) -> UInt64? {
+        var sequence = nextSequence
+        while sequence > oldestSequence {
+            sequence -= 1
+            if let element = storage[slot(sequence)], matches(element) { return sequence }
+        }
+        return nil
+    }
+
     /// The element with sequence number `sequence`, or nil once it has been evicted.
     subscript(sequence sequence: UInt64) -> Element? {
         get { holds(sequence) ? storage[slot(sequence)] : nil }

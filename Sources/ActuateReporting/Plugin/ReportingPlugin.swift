@@ -17,6 +17,12 @@ public final class ReportingPlugin: ActionDispatchObserver {
     private let reporter: Reporter
     /// Whether each action type that completed so far is a ``ReportedAction``.
     private let reportedTypes = Mutex<[ObjectIdentifier: Bool]>([:])
+    /// Recent answers of ``reportedTypes``, read without a lock: slot `i` holds the address of an action type
+    /// that maps to it, with ``answeredFlag`` set and ``reportedFlag`` set when it is reported; 0 when empty.
+    /// Type metadata is at least 8-byte aligned, so an address leaves both flag bits free.
+    private let recentAnswers: InlineArray<16, Atomic<UInt>> = InlineArray { _ in Atomic(0) }
+    private static let answeredFlag: UInt = 0b10
+    private static let reportedFlag: UInt = 0b01
 
     /// Creates the plugin. Durations come from the clock of the dispatcher it is added to.
     ///
@@ -31,7 +37,14 @@ public final class ReportingPlugin: ActionDispatchObserver {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard isReported(A.self), let reported = A.self as? any ReportedAction.Type else { return }
+        // Only the check runs for an action that is not reported: it needs no metadata of the request's type.
+        guard isReported(A.self) else { return }
+        record(request, outcome: outcome)
+    }
+
+    @inline(never)
+    private func record<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        guard let reported = A.self as? any ReportedAction.Type else { return }
         var properties = Self.standardProperties(request, outcome: outcome)
         if let duration = request.duration { properties["durationSeconds"] = .number(duration) }
         let custom = Self.customProperties(reported, context: request.context, outcome: outcome)
@@ -41,9 +54,20 @@ public final class ReportingPlugin: ActionDispatchObserver {
 
     private func isReported<A: Action>(_ action: A.Type) -> Bool {
         let id = ObjectIdentifier(action)
-        if let known = reportedTypes.withLock({ $0[id] }) { return known }
-        let reported = action is any ReportedAction.Type
-        reportedTypes.withLock { $0[id] = reported }
+        let address = UInt(bitPattern: id)
+        let slot = Int(truncatingIfNeeded: address >> 4) & (recentAnswers.count - 1)
+        let recent = recentAnswers[slot].load(ordering: .relaxed)
+        if recent & ~(Self.answeredFlag | Self.reportedFlag) == address, recent & Self.answeredFlag != 0 {
+            return recent & Self.reportedFlag != 0
+        }
+        let reported: Bool
+        if let known = reportedTypes.withLock({ $0[id] }) {
+            reported = known
+        } else {
+            reported = action is any ReportedAction.Type
+            reportedTypes.withLock { $0[id] = reported }
+        }
+        recentAnswers[slot].store(address | Self.answeredFlag | (reported ? Self.reportedFlag : 0), ordering: .relaxed)
         return reported
     }
 
