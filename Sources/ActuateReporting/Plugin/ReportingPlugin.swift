@@ -20,7 +20,7 @@ public final class ReportingPlugin: ActionDispatchObserver {
     /// Recent answers of ``reportedTypes``, read without a lock: slot `i` holds the address of an action type
     /// that maps to it, with ``answeredFlag`` set and ``reportedFlag`` set when it is reported; 0 when empty.
     /// Type metadata is at least 8-byte aligned, so an address leaves both flag bits free.
-    private let recentAnswers: InlineArray<16, Atomic<UInt>> = InlineArray { _ in Atomic(0) }
+    private let recentAnswers = AtomicWords(count: 16)
     private static let answeredFlag: UInt = 0b10
     private static let reportedFlag: UInt = 0b01
 
@@ -56,7 +56,7 @@ public final class ReportingPlugin: ActionDispatchObserver {
         let id = ObjectIdentifier(action)
         let address = UInt(bitPattern: id)
         let slot = Int(truncatingIfNeeded: address >> 4) & (recentAnswers.count - 1)
-        let recent = recentAnswers[slot].load(ordering: .relaxed)
+        let recent = recentAnswers.load(at: slot)
         if recent & ~(Self.answeredFlag | Self.reportedFlag) == address, recent & Self.answeredFlag != 0 {
             return recent & Self.reportedFlag != 0
         }
@@ -67,7 +67,7 @@ public final class ReportingPlugin: ActionDispatchObserver {
             reported = action is any ReportedAction.Type
             reportedTypes.withLock { $0[id] = reported }
         }
-        recentAnswers[slot].store(address | Self.answeredFlag | (reported ? Self.reportedFlag : 0), ordering: .relaxed)
+        recentAnswers.store(address | Self.answeredFlag | (reported ? Self.reportedFlag : 0), at: slot)
         return reported
     }
 
