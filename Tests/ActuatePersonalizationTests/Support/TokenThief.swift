@@ -142,14 +142,14 @@ struct TokenThief {
     }
 
     /// Whether `message` is the thief's: a dump, something it stole, or a message it forged.
-    static func posted(_ message: BrowserEngine.Report.Message) -> Bool {
+    static func isFromThief(_ message: BrowserEngine.Report.Message) -> Bool {
         let text = message.delivered
         return text.hasPrefix("dump: ") || text.hasPrefix("stolen: ") || text.contains(#""thief":"forged""#)
     }
 
     /// What the page posted that is not the thief's.
     static func withoutThief(_ messages: [BrowserEngine.Report.Message]) -> [BrowserEngine.Report.Message] {
-        messages.filter { !posted($0) }
+        messages.filter { !isFromThief($0) }
     }
 
     /// The messages it forged, in order.
