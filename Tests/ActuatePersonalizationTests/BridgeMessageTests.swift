@@ -4,8 +4,51 @@ import Testing
 
 @Suite("Bridge messages")
 struct BridgeMessageTests {
+    /// The token of the document the messages come from.
+    private static let token = BridgeToken.random()
+
+    /// Parses `text` as the bridge of a document with ``token`` posts it: with the token added.
     private func parse(_ text: String, bridge: ContentBridge = .standard) -> Result<ActionClicked, BridgeMessageError> {
-        BridgeMessage.parse(text, actionId: 7, bridge: bridge)
+        parseAsPosted(BridgeTokenReader.signed(text, token: Self.token.text), bridge: bridge)
+    }
+
+    /// Parses `text` exactly as it is, as a message a script of the page posts itself.
+    private func parseAsPosted(
+        _ text: String,
+        bridge: ContentBridge = .standard
+    ) -> Result<ActionClicked, BridgeMessageError> {
+        BridgeMessage.parse(text, actionId: 7, bridge: bridge, token: Self.token)
+    }
+
+    @Test("a message with the document's token is accepted; without it, or with another token, it is forged")
+    func token() {
+        let click = #"{"status":"target","href":"https://shop.example.com/a","arg":""}"#
+        #expect(
+            parseAsPosted(BridgeTokenReader.signed(click, token: Self.token.text))
+                == .success(ActionClicked(actionId: 7, href: "https://shop.example.com/a", status: .target))
+        )
+        let other = BridgeToken.random().text
+        let lastDigitChanged = String(Self.token.text.dropLast()) + (Self.token.text.hasSuffix("0") ? "1" : "0")
+        for carried in [other, lastDigitChanged, String(Self.token.text.dropLast()), Self.token.text + "0", ""] {
+            #expect(parseAsPosted(BridgeTokenReader.signed(click, token: carried)) == .failure(.forged), "\(carried)")
+        }
+        #expect(parseAsPosted(click) == .failure(.forged))
+        let numberToken = #"{"status":"target","href":"","arg":"","token":7}"#
+        #expect(parseAsPosted(numberToken) == .failure(.forged))
+        #expect(
+            BridgeMessageError.forged.description
+                == "Bridge message ignored: it does not carry this page's token: a script of the page posted it, "
+                + "not the bridge."
+        )
+    }
+
+    @Test("the token is checked once the message is an object with its string fields, before anything else")
+    func tokenCheckOrder() {
+        #expect(parseAsPosted(#"{"status":"hijack","href":"","arg":""}"#) == .failure(.forged))
+        #expect(parseAsPosted(#"{"status":"target","href":"javascript:alert(1)","arg":""}"#) == .failure(.forged))
+        #expect(parseAsPosted(#"{"status":"close","href":"","arg":"forever"}"#) == .failure(.forged))
+        #expect(parseAsPosted(#"{"status":"target","href":""}"#) == .failure(.missingField("arg")))
+        #expect(parseAsPosted("[]") == .failure(.notAnObject))
     }
 
     @Test("each status becomes an ActionClicked for the rendered action, whatever id the page claims")
@@ -86,7 +129,7 @@ struct BridgeMessageTests {
                 == .failure(.oversizedField(name: "href", length: longHref.count, limit: 2_048))
         )
         let huge = #"{"status":"target","href":"","arg":"","pad":""# + String(repeating: "p", count: 5_000) + #""}"#
-        #expect(parse(huge) == .failure(.oversizedMessage(bytes: huge.utf8.count, limit: 4_096)))
+        #expect(parseAsPosted(huge) == .failure(.oversizedMessage(bytes: huge.utf8.count, limit: 4_096)))
     }
 
     @Test("a bridge can allow other schemes")

@@ -1,12 +1,11 @@
 import ActuateReporting
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ActuatePersonalization
 
-/// Loads real `contentHtmlDoc` output into a real engine (WebKitGTK under Xvfb) and clicks each kind of
-/// element, then feeds what the engine posted back through `render(on:)`.
+/// Loads the document `render(on:)` produces into a real engine (WebKitGTK under Xvfb) and clicks each kind of
+/// element, then feeds what the engine posted back into that render.
 ///
 /// Skipped, with the reason, when the engine is not installed; a failure instead when
 /// `ACTUATE_REQUIRE_BROWSER=1` (set by `.ci/run`).
@@ -51,14 +50,12 @@ struct BrowserBridgeTests {
         "hostile",
     ]
 
+    /// The render whose document the engine runs.
+    static let rendered = RenderedContentAction(id: 7, name: "Hostile banner", content: content)
+
     /// The engine run, shared by the tests of this suite: the reason the engine is missing, or its report.
     static let run = Task<Result<BrowserEngine.Report, any Error>, Never> {
-        let action = ContentAction(id: 7, name: "Hostile banner", contentType: "text/html", content: content)
-        return await BrowserEngine.runIfAvailable(
-            html: action.contentHtmlDoc ?? "",
-            handler: ContentBridge.standard.handlerName,
-            clicks: clicks
-        )
+        await rendered.run(clicking: clicks)
     }
 
     /// The report, or a skip (a failure when the engine is required).
@@ -91,18 +88,20 @@ struct BrowserBridgeTests {
             #expect(report.click(id)?.delivered == true, "the engine did not deliver the click on #\(id)")
         }
         func messages(_ id: String) -> [String] { report.click(id)?.messages.map(\.delivered) ?? ["<no click>"] }
-        #expect(messages("link") == [#"{"status":"target","href":"https://shop.example.com/spring","arg":""}"#])
-        #expect(messages("js-link") == [#"{"status":"target","href":"","arg":""}"#])
-        #expect(messages("data-link") == [#"{"status":"target","href":"","arg":""}"#])
-        #expect(messages("relative-link") == [#"{"status":"target","href":"","arg":""}"#])
-        #expect(
-            messages("product-name") == [
-                #"{"status":"product","href":"https://shop.example.com/p/sku-1","arg":"sku-1"}"#
-            ]
-        )
-        #expect(messages("article") == [#"{"status":"article","href":"","arg":"care-guide"}"#])
-        #expect(messages("close") == [#"{"status":"close","href":"","arg":"2"}"#])
-        #expect(messages("hero") == [#"{"status":"target","href":"","arg":"hero"}"#])
+        let token = Self.rendered.token
+        #expect(token.count == 32)
+        // Each message ends with the document's token, after the fields.
+        func posted(_ status: String, _ href: String, _ arg: String) -> String {
+            #"{"status":"\#(status)","href":"\#(href)","arg":"\#(arg)","token":"\#(token)"}"#
+        }
+        #expect(messages("link") == [posted("target", "https://shop.example.com/spring", "")])
+        #expect(messages("js-link") == [posted("target", "", "")])
+        #expect(messages("data-link") == [posted("target", "", "")])
+        #expect(messages("relative-link") == [posted("target", "", "")])
+        #expect(messages("product-name") == [posted("product", "https://shop.example.com/p/sku-1", "sku-1")])
+        #expect(messages("article") == [posted("article", "", "care-guide")])
+        #expect(messages("close") == [posted("close", "", "2")])
+        #expect(messages("hero") == [posted("target", "", "hero")])
         #expect(messages("plain") == [])
         #expect(messages("submit") == [])
     }
@@ -122,7 +121,7 @@ struct BrowserBridgeTests {
         #expect(report.markerPresent, "the page must still be the content")
     }
 
-    @Test("hostile scripts: top-frame navigation is attempted and refused, forged messages reach the bridge")
+    @Test("hostile scripts: top-frame navigation is attempted and refused, forged messages are refused")
     func hostileScripts() async throws {
         let report = try await report()
         let hostile = try #require(report.click("hostile"))
@@ -133,9 +132,13 @@ struct BrowserBridgeTests {
         #expect(
             report.loadMessages.map(\.delivered) == [#"{"status":"target","href":"","arg":"posted while loading"}"#]
         )
-        let problems = hostile.messages.map { BridgeMessage.parse($0.delivered, actionId: 7, bridge: .standard) }
-        #expect(problems[0] == .failure(.unknownStatus("hijack")))
-        #expect(problems[1] == .failure(.disallowedHref("javascript:alert(document.cookie)")))
+        let token = BridgeToken(Self.rendered.token)
+        let problems = hostile.messages.map {
+            BridgeMessage.parse($0.delivered, actionId: 7, bridge: .standard, token: token)
+        }
+        // Without the token, a status or a link the bridge would never send is not even looked at.
+        #expect(problems[0] == .failure(.forged))
+        #expect(problems[1] == .failure(.forged))
         guard case .failure(.oversizedMessage) = problems[2] else {
             Issue.record("an oversized message was accepted: \(problems[2])")
             return
@@ -143,27 +146,13 @@ struct BrowserBridgeTests {
         #expect(problems[3] == .failure(.notAnObject))
     }
 
-    @Test("replayed through render(on:), the engine's messages give the right clicks and events")
+    @Test("replayed into the render, the engine's messages give the right clicks and events")
     func replayThroughRender() async throws {
         let report = try await report()
-        let fixture = TrackerFixture()
-        let surface = RecordingHTMLSurface()
-        let clicks = Mutex<[ActionClicked]>([])
-        let action = ContentAction(
-            id: 7,
-            name: "Hostile banner",
-            contentType: "text/html",
-            content: Self.content,
-            tracker: fixture.tracker
-        )
-        action.render(on: surface) { clicked in clicks.withLock { $0.append(clicked) } }
-        for message in report.loadMessages { surface.post(message.delivered) }
-        surface.finishLoad()
-        for click in report.clicks {
-            for message in click.messages { surface.post(message.delivered) }
-        }
+        let rendered = Self.rendered
+        rendered.replay(report)
         #expect(
-            clicks.withLock { $0 } == [
+            rendered.clicks == [
                 ActionClicked(actionId: 7, href: "https://shop.example.com/spring", status: .target),
                 ActionClicked(actionId: 7, status: .target),
                 ActionClicked(actionId: 7, status: .target),
@@ -174,7 +163,7 @@ struct BrowserBridgeTests {
                 ActionClicked(actionId: 7, status: .target, arg: "hero"),
             ]
         )
-        let events = try await fixture.events()
+        let events = try await rendered.fixture.events()
         #expect(
             events.map(\.type) == ["error", "executed", "target", "product", "article", "close"],
             "one event per status and page view: the hostile messages' errors are duplicates of the first"

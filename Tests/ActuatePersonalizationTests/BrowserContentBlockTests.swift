@@ -4,16 +4,26 @@ import Testing
 
 @testable import ActuatePersonalization
 
-/// Loads a content block with hostile scripts, wrapped as a placeholder shows it (`ContentBlockDocument`), into a
-/// real engine (WebKitGTK under Xvfb). The user clicks a link and the close element; the page's script clicks
-/// them too, navigates by script and forges bridge messages. What the engine posted is then fed to a placeholder
-/// through its surface: only the user's clicks may open a link or close the block.
+/// Loads a content block with hostile scripts, as a placeholder presents it, into a real engine (WebKitGTK under
+/// Xvfb). The user clicks a link and the close element; the page's script clicks them too, navigates by script and
+/// forges bridge messages, and a ``TokenThief`` forges well-formed ones and goes after the document's token. What
+/// the engine posted is then fed to that placeholder through its surface: only the user's clicks may open a link
+/// or close the block.
 ///
 /// Skipped, with the reason, when the engine is not installed; a failure instead when
 /// `ACTUATE_REQUIRE_BROWSER=1` (set by `.ci/run`).
 @Suite("Content-block bridge in a real browser engine")
 struct BrowserContentBlockTests {
-    static let html = #"""
+    static let thief = TokenThief(
+        handler: "actuateContentBlock",
+        forgeries: [
+            #"{ action: "click", link: "https://shop.example.com/forged", text: "Forged" }"#,
+            #"{ action: "close" }"#,
+        ]
+    )
+
+    /// The page's own hostile markup and scripts, after the thief's.
+    static let pageScripts = #"""
         <div id="actuate-marker">
           <a id="shop" href="https://shop.example.com/hero">Open hero</a>
           <a id="script-link" href="javascript:alert('content block javascript link')">Run script</a>
@@ -46,17 +56,18 @@ struct BrowserContentBlockTests {
         </script>
         """#
 
+    static let html = thief.script + pageScripts
+
     static let clicks = ["shop", "script-link", "navigator", "close"]
 
     static let block = ContentBlock.test("hostile", placeholders: ["home"], html: html)
 
+    /// The placeholder whose document the engine runs.
+    static let presented = Task { await PresentedContentBlock.showing(block) }
+
     /// The engine run, shared by the tests of this suite: the reason the engine is missing, or its report.
     static let run = Task<Result<BrowserEngine.Report, any Error>, Never> {
-        await BrowserEngine.runIfAvailable(
-            html: ContentBlockDocument.html(for: block, assets: [:]),
-            handler: ContentBlockDocument.bridgeName,
-            clicks: clicks
-        )
+        await presented.value.run(clicking: clicks)
     }
 
     /// The report, or a skip (a failure when the engine is required).
@@ -64,25 +75,36 @@ struct BrowserContentBlockTests {
         try await BrowserEngine.report(of: Self.run)
     }
 
-    private static func parse(_ message: BrowserEngine.Report.Message) -> ContentBlockBridgeMessage? {
-        try? ContentBlockBridgeMessage(parsing: message.delivered, allowedSchemes: ["http", "https"])
+    /// The message parsed as the placeholder does, for the document the engine ran.
+    private static func parse(
+        _ message: BrowserEngine.Report.Message,
+        token: String
+    ) -> Result<ContentBlockBridgeMessage, ContentBlockError> {
+        Result { () throws(ContentBlockError) in
+            try ContentBlockBridgeMessage(
+                parsing: message.delivered,
+                allowedSchemes: ["http", "https"],
+                token: BridgeToken(token)
+            )
+        }
     }
 
     @Test("the user's clicks post a click and a close; the page stays, and runs no javascript: URL")
     func userClicks() async throws {
         let report = try await report()
+        let token = await Self.presented.value.token
+        func accepted(_ id: String) -> [ContentBlockBridgeMessage] {
+            (report.click(id)?.messages ?? []).compactMap { try? Self.parse($0, token: token).get() }
+        }
         #expect(report.error == nil)
         #expect(report.loaded)
         for id in Self.clicks {
             #expect(report.click(id)?.delivered == true, "the engine did not deliver the click on #\(id)")
         }
-        #expect(
-            report.click("shop")?.messages.compactMap(Self.parse) == [
-                .click(ContentBlockAction(url: "https://shop.example.com/hero", text: "Open hero"))
-            ]
-        )
-        #expect(report.click("close")?.messages.compactMap(Self.parse) == [.close])
-        #expect(report.click("navigator")?.messages == [])
+        let shop = ContentBlockAction(url: "https://shop.example.com/hero", text: "Open hero")
+        #expect(accepted("shop") == [.click(shop)])
+        #expect(accepted("close") == [.close])
+        #expect(TokenThief.withoutThief(report.click("navigator")?.messages ?? []) == [])
         #expect(report.finalUri == "about:blank")
         #expect(report.markerPresent, "the page must still be the block")
         #expect(report.dialogs == [], "a javascript: URL ran: \(report.dialogs)")
@@ -93,43 +115,56 @@ struct BrowserContentBlockTests {
     @Test("clicks the page's script makes and messages it forges are refused, each with a reason")
     func scriptClicksAndForgeriesRefused() async throws {
         let report = try await report()
+        let token = await Self.presented.value.token
         let unprompted = report.loadMessages + report.lateMessages
-        #expect(unprompted.count == 9, "the page's script did not run to the end: \(unprompted.count) messages")
+        let pages = TokenThief.withoutThief(unprompted)
+        #expect(pages.count == 9, "the page's script did not run to the end: \(pages.count) messages")
         for message in unprompted {
-            if let accepted = Self.parse(message) {
+            if case .success(let accepted) = Self.parse(message, token: token) {
                 Issue.record("the page made a \(accepted) on its own")
             }
         }
+        // Each well-formed message the page posted itself lacks the token, and is refused for that first.
+        let forged = ContentBlockError.invalidMessage(reason: ContentBlockBridgeMessage.forgedReason)
+        let objects = pages.filter { $0.delivered.hasPrefix("{") }
+        #expect(objects.count == 6)
+        #expect(objects.allSatisfy { Self.parse($0, token: token) == .failure(forged) })
         // The user's script link is refused too: its scheme is not allowed.
-        #expect(report.click("script-link")?.messages.compactMap(Self.parse) == [])
+        let scriptLink = TokenThief.withoutThief(report.click("script-link")?.messages ?? [])
+        #expect(scriptLink.count == 1)
+        guard case .failure(.invalidMessage(let reason)) = scriptLink.first.map({ Self.parse($0, token: token) }) else {
+            Issue.record("the user's javascript: link was not refused: \(scriptLink)")
+            return
+        }
+        #expect(reason.contains("the scheme \"javascript\" are not allowed"))
     }
 
-    @Test("replayed into a placeholder, only the user's click opens a link and only the user's close closes")
+    @Test("the page cannot forge a click or close, or learn the token, whatever it replaces")
+    func tokenStaysSecret() async throws {
+        let report = try await report()
+        let token = await Self.presented.value.token
+        let forged = ContentBlockError.invalidMessage(reason: ContentBlockBridgeMessage.forgedReason)
+        let forgeries = TokenThief.forgeries(in: report)
+        #expect(forgeries.allSatisfy { Self.parse($0, token: token) == .failure(forged) })
+        Self.thief.expectNothingLeaked(report, token: token)
+    }
+
+    @Test("replayed into the placeholder, only the user's click opens a link and only the user's close closes")
     func replayIntoPlaceholder() async throws {
         let report = try await report()
-        let fixture = ContentBlockFixture()
-        let manager = fixture.makeManager(ScriptedContentBlockSource([Self.block]))
-        let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
-            deferredLoad: true,
-            manager: manager,
-            surface: surface
-        )
-        let callback = RecordingContentBlockCallback.install(on: placeholder)
-        await placeholder.reloadAndWait(manager)
-        for message in report.loadMessages + report.lateMessages { surface.post(message.delivered) }
-        for click in report.clicks where click.id != "close" {
-            for message in click.messages { surface.post(message.delivered) }
-        }
-        await manager.waitUntilIdle()
+        let presented = await Self.presented.value
+        let (fixture, surface, callback) = (presented.fixture, presented.surface, presented.callback)
+        let beforeClose =
+            report.loadMessages + report.clicks.filter { $0.id != "close" }.flatMap(\.messages) + report.lateMessages
+        for message in beforeClose { surface.post(message.delivered) }
+        await presented.manager.waitUntilIdle()
         #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
         #expect(!callback.calls.contains(.closeClicked("home", blockId: "hostile")))
-        for message in report.click("close")?.messages ?? [] { surface.post(message.delivered) }
-        await manager.waitUntilIdle()
-        #expect(callback.calls.filter { $0 == .closeClicked("home", blockId: "hostile") }.count == 1)
-        // Each refused message told the callback why: the nine the page forged and the user's javascript: link.
+        // Each refused message told the callback why: all but the user's click on the link.
         let errors = callback.calls.filter { if case .error = $0 { true } else { false } }
-        #expect(errors.count == 10, "\(errors)")
+        #expect(errors.count == beforeClose.count - 1)
+        for message in report.click("close")?.messages ?? [] { surface.post(message.delivered) }
+        await presented.manager.waitUntilIdle()
+        #expect(callback.calls.filter { $0 == .closeClicked("home", blockId: "hostile") }.count == 1)
     }
 }

@@ -1,20 +1,29 @@
 import ActuateReporting
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ActuatePersonalization
 
-/// Loads hostile content, wrapped by `contentHtmlDoc`, into a real engine (WebKitGTK under Xvfb): scripts that
+/// Loads hostile content, as `render(on:)` wraps it, into a real engine (WebKitGTK under Xvfb): scripts that
 /// navigate the top frame, open windows, click links for the user, forge bridge messages with unknown statuses,
-/// wrong types and oversized fields, and `javascript:` and `data:` URLs in links, frames and script navigations.
-/// The user clicks every element; what the engine posted is then fed through the parser and `render(on:)`.
+/// wrong types and oversized fields, `javascript:` and `data:` URLs in links, frames and script navigations, and
+/// a ``TokenThief`` that forges well-formed clicks and goes after the document's token. The user clicks every
+/// element; what the engine posted is then fed through the parser and back into the render.
 ///
 /// Skipped, with the reason, when the engine is not installed; a failure instead when
 /// `ACTUATE_REQUIRE_BROWSER=1` (set by `.ci/run`).
 @Suite("Hostile content in a real browser engine")
 struct BrowserHostileContentTests {
-    static let content = #"""
+    static let thief = TokenThief(
+        handler: ContentBridge.standard.handlerName,
+        forgeries: [
+            #"{ status: "target", href: "https://shop.example.com/forged", arg: "" }"#,
+            #"{ status: "close", href: "", arg: "5" }"#,
+        ]
+    )
+
+    /// The page's own hostile markup and scripts, after the thief's.
+    static let pageScripts = #"""
         <div id="actuate-marker">
           <a id="user-link" href="https://shop.example.com/spring">Spring sale</a>
           <a id="product" href="https://shop.example.com/p/sku-1" data-actuate-product="sku-1">Trail shoes</a>
@@ -92,19 +101,19 @@ struct BrowserHostileContentTests {
         </div>
         """#
 
+    static let content = thief.script + pageScripts
+
     /// The elements the user clicks, in order.
     static let clicks = [
         "user-link", "product", "blank-js-link", "top-data-link", "navigator", "opener", "frame-opener",
     ]
 
+    /// The render whose document the engine runs.
+    static let rendered = RenderedContentAction(id: 9, name: "Hostile scripts", content: content)
+
     /// The engine run, shared by the tests of this suite: the reason the engine is missing, or its report.
     static let run = Task<Result<BrowserEngine.Report, any Error>, Never> {
-        let action = ContentAction(id: 9, name: "Hostile scripts", contentType: "text/html", content: content)
-        return await BrowserEngine.runIfAvailable(
-            html: action.contentHtmlDoc ?? "",
-            handler: ContentBridge.standard.handlerName,
-            clicks: clicks
-        )
+        await rendered.run(clicking: clicks)
     }
 
     /// The report, or a skip (a failure when the engine is required).
@@ -112,13 +121,14 @@ struct BrowserHostileContentTests {
         try await BrowserEngine.report(of: Self.run)
     }
 
-    /// What the page posted on its own, without a click: while loading and after.
+    /// What the page posted on its own, without a click, while loading and after, leaving out the thief's.
     private static func unprompted(_ report: BrowserEngine.Report) -> [BrowserEngine.Report.Message] {
-        report.loadMessages + report.lateMessages
+        TokenThief.withoutThief(report.loadMessages + report.lateMessages)
     }
 
+    /// The message parsed as `render(on:)` does, for the document the engine ran.
     private static func parse(_ message: BrowserEngine.Report.Message) -> Result<ActionClicked, BridgeMessageError> {
-        BridgeMessage.parse(message.delivered, actionId: 9, bridge: .standard)
+        BridgeMessage.parse(message.delivered, actionId: 9, bridge: .standard, token: BridgeToken(rendered.token))
     }
 
     @Test("the page stays the content: no navigation gets through, no javascript: URL runs, no window opens")
@@ -147,7 +157,8 @@ struct BrowserHostileContentTests {
         // A frame's own window.open is the only way left to ask for a window; the surface refuses it.
         #expect(Set(report.newWindows).isSubset(of: ["https://evil.example/frame-popup"]), "\(report.newWindows)")
         // window.open stays the bridge's, even after `delete window.open` and an assignment.
-        #expect(report.click("opener")?.messages.map(\.delivered) == ["open results: null,null,null"])
+        let openResults = TokenThief.withoutThief(report.click("opener")?.messages ?? []).map(\.delivered)
+        #expect(openResults == ["open results: null,null,null"])
     }
 
     @Test("only the user's clicks reach the app; clicks a script makes post nothing")
@@ -174,14 +185,14 @@ struct BrowserHostileContentTests {
         // The page clicked two links and a product itself, and forged messages: none of it parses as a click.
         let unprompted = Self.unprompted(report)
         #expect(unprompted.count == 20, "the page's script did not run to the end: \(unprompted.count) messages")
-        for message in unprompted {
+        for message in report.loadMessages + report.lateMessages {
             if case .success(let clicked) = Self.parse(message) {
                 Issue.record("the page made a click on its own: \(clicked)")
             }
         }
     }
 
-    @Test("forged messages give a clear error each: unknown status, wrong type, oversized field or message")
+    @Test("forged messages give a clear error each: no token, wrong type, oversized message, not an object")
     func forgedMessagesAreRefused() async throws {
         let report = try await report()
         let errors = Self.unprompted(report).map { message -> String in
@@ -190,51 +201,48 @@ struct BrowserHostileContentTests {
             case .failure(let error): Self.kind(of: error)
             }
         }
-        // In order: unknown statuses; a 10,000-character status; a long href and arg; a padded message; a status,
-        // href and arg that are not strings; data: and javascript: links; cut-off JSON, null, an array, 2,000
-        // nested arrays; a raw NUL and a lone surrogate; a megabyte of text; a number instead of a string.
+        // In order: unknown statuses (no token); a 10,000-character status (too large before anything else); a long
+        // href and arg (no token); a padded message; a status, href and arg that are not strings; data: and
+        // javascript: links (no token); cut-off JSON, null, an array, 2,000 nested arrays; a raw NUL and a lone
+        // surrogate; a megabyte of text; a number instead of a string. The page cannot carry the token, so a
+        // well-formed message of its own never gets as far as the status and link checks.
         #expect(
             errors == [
-                "unknownStatus(click)", "unknownStatus(TARGET)", "unknownStatus()", "unknownStatus(__proto__)",
-                "oversizedMessage", "oversizedField(href)", "oversizedField(arg)", "oversizedMessage",
-                "missingField(status)", "missingField(href)", "missingField(arg)", "disallowedHref",
-                "disallowedHref", "notAnObject", "notAnObject", "notAnObject", "notAnObject", "notAnObject",
+                "forged", "forged", "forged", "forged",
+                "oversizedMessage", "forged", "forged", "oversizedMessage",
+                "missingField(status)", "missingField(href)", "missingField(arg)", "forged",
+                "forged", "notAnObject", "notAnObject", "notAnObject", "notAnObject", "notAnObject",
                 "oversizedMessage", "notAnObject",
             ]
         )
     }
 
-    @Test("replayed through render(on:), the engine's messages give only the user's clicks, and error events")
+    @Test("the page cannot forge a click or learn the token, whatever it replaces; the user's clicks still count")
+    func tokenStaysSecret() async throws {
+        let report = try await report()
+        let forgeries = TokenThief.forgeries(in: report)
+        #expect(forgeries.map(Self.parse) == Array(repeating: .failure(.forged), count: forgeries.count))
+        Self.thief.expectNothingLeaked(report, token: Self.rendered.token)
+        // The thief replaced everything before the user clicked: the bridge still posted, with the token.
+        let userLink = report.click("user-link")?.messages.compactMap { try? Self.parse($0).get() }
+        #expect(userLink == [ActionClicked(actionId: 9, href: "https://shop.example.com/spring", status: .target)])
+    }
+
+    @Test("replayed into the render, the engine's messages give only the user's clicks, and error events")
     func replayThroughRender() async throws {
         let report = try await report()
-        let fixture = TrackerFixture()
-        let surface = RecordingHTMLSurface()
-        let clicks = Mutex<[ActionClicked]>([])
-        let action = ContentAction(
-            id: 9,
-            name: "Hostile scripts",
-            contentType: "text/html",
-            content: Self.content,
-            tracker: fixture.tracker
-        )
-        action.render(on: surface) { clicked in clicks.withLock { $0.append(clicked) } }
-        let document = try #require(surface.loadedDocuments.last)
-        #expect(document.contains(ContentHTMLDocument.contentSecurityPolicy))
-        for message in report.loadMessages { surface.post(message.delivered) }
-        surface.finishLoad()
-        for click in report.clicks {
-            for message in click.messages { surface.post(message.delivered) }
-        }
-        for message in report.lateMessages { surface.post(message.delivered) }
+        let rendered = Self.rendered
+        #expect(rendered.document.contains(ContentHTMLDocument.contentSecurityPolicy))
+        rendered.replay(report)
         #expect(
-            clicks.withLock { $0 } == [
+            rendered.clicks == [
                 ActionClicked(actionId: 9, href: "https://shop.example.com/spring", status: .target),
                 ActionClicked(actionId: 9, href: "https://shop.example.com/p/sku-1", status: .product, arg: "sku-1"),
                 ActionClicked(actionId: 9, status: .target),
                 ActionClicked(actionId: 9, status: .target),
             ]
         )
-        let events = try await fixture.events()
+        let events = try await rendered.fixture.events()
         #expect(events.contains { $0.type == "error" }, "the refused messages gave no error event")
         #expect(events.filter { $0.type != "error" }.map(\.type) == ["executed", "target", "product"])
         #expect(events.allSatisfy { $0.properties["href"]?.stringValue?.hasPrefix("javascript:") != true })
@@ -247,6 +255,7 @@ struct BrowserHostileContentTests {
         case .oversizedMessage: "oversizedMessage"
         case .notAnObject: "notAnObject"
         case .missingField(let name): "missingField(\(name))"
+        case .forged: "forged"
         case .unknownStatus(let status): "unknownStatus(\(status.prefix(20)))"
         case .oversizedField(let name, _, _): "oversizedField(\(name))"
         case .disallowedHref: "disallowedHref"

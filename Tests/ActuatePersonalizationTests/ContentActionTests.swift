@@ -64,23 +64,51 @@ struct ContentActionTests {
         let document = try #require(ContentAction.banner().contentHtmlDoc)
         #expect(document.hasPrefix("<!DOCTYPE html>\n<html>\n<head>"))
         #expect(document.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1"#))
-        #expect(document.contains(#"window.addEventListener("click", onClick, true);"#))
-        #expect(document.contains("event.preventDefault()"))
-        #expect(document.contains("window.webkit && window.webkit.messageHandlers"))
-        #expect(document.contains(#"handler: "actuate""#))
+        #expect(document.contains(#"apply(listen, win, ["click", onClick, true]);"#))
+        #expect(document.contains("apply(cancel, event, [])"))
+        #expect(document.contains(#"var handler = handlers ? handlers["actuate"] : null;"#))
         #expect(document.contains("<body>\n<a href=\"https://shop.example.com/spring\">Spring sale</a>\n</body>"))
         #expect(document.hasSuffix("</html>"))
-        let bodyStart = try #require(document.range(of: "<body>"))
-        let scriptStart = try #require(document.range(of: "<script>"))
-        #expect(scriptStart.lowerBound < bodyStart.lowerBound, "the bridge must run before the content's scripts")
+    }
+
+    @Test("the bridge is the document's first script, in its head, and carries a token of its own")
+    func bridgeComesFirst() throws {
+        let action = ContentAction(
+            id: 1,
+            contentType: "text/html",
+            content: #"<script>var early = 1;</script><a href="https://shop.example.com/">Shop</a>"#
+        )
+        let document = try #require(action.contentHtmlDoc)
+        let token = try #require(BridgeTokenReader.token(in: document))
+        #expect(token.count == 32)
+        let headEnd = try #require(document.range(of: "</head>"))
+        let firstScript = try #require(document.range(of: "<script>"))
+        let tokenPosition = try #require(document.range(of: token))
+        let contentScript = try #require(document.range(of: "var early = 1;"))
+        #expect(firstScript.lowerBound < tokenPosition.lowerBound)
+        #expect(tokenPosition.lowerBound < headEnd.lowerBound, "the bridge must be in <head>")
+        #expect(headEnd.lowerBound < contentScript.lowerBound, "the bridge must run before the content's scripts")
+        #expect(document.ranges(of: token).count == 1)
+        #expect(document.contains("apply(removeElement, own, [])"), "the bridge must remove its own element")
+    }
+
+    @Test("each document gets a fresh token")
+    func freshTokens() throws {
+        let action = ContentAction.banner()
+        let documents = try (0..<3).map { _ in try #require(action.contentHtmlDoc) }
+        let tokens = documents.compactMap(BridgeTokenReader.token(in:))
+        #expect(tokens.count == 3)
+        #expect(Set(tokens).count == 3)
+        let custom = try #require(action.contentHtmlDoc(bridge: .standard))
+        #expect(!tokens.contains(try #require(BridgeTokenReader.token(in: custom))))
     }
 
     @Test("the bridge's handler name and allowed schemes come from ContentBridge, safely encoded")
     func customBridge() throws {
         let bridge = ContentBridge(handlerName: "shop_bridge", allowedSchemes: ["HTTPS", "shop"])
         let document = try #require(ContentAction.banner().contentHtmlDoc(bridge: bridge))
-        #expect(document.contains(#"handler: "shop_bridge""#))
-        #expect(document.contains(#"schemes: ["https:","shop:"]"#))
+        #expect(document.contains(#"handlers["shop_bridge"]"#))
+        #expect(document.contains(#"var schemes = ["https:","shop:"];"#))
         #expect(ContentBridge(handlerName: "x\"</script><script>alert(1)//").handlerName == "actuate")
         #expect(ContentBridge(handlerName: "").handlerName == "actuate")
     }

@@ -23,9 +23,9 @@ struct ContentBlockEventTests {
         var block = ContentBlock.test("hero", name: "Spring hero")
         block.type = "banner"
         let (manager, placeholder, surface) = await show(block, fixture)
-        surface.post(#"{"action": "click", "link": "shop://product/p1", "text": "See p1"}"#)
-        surface.post(#"{"action": "explode"}"#)
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "click", "link": "shop://product/p1", "text": "See p1"}"#)
+        surface.postFromBridge(#"{"action": "explode"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(placeholder.contentBlock == nil)
         let events = try fixture.blockEvents()
@@ -50,8 +50,8 @@ struct ContentBlockEventTests {
     func timeline() async throws {
         let fixture = ContentBlockFixture()
         let (manager, placeholder, surface) = await show(.test("hero", name: "Spring hero"), fixture)
-        surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(placeholder.contentBlock == nil)
         let entries = fixture.timeline.snapshot()
@@ -73,7 +73,7 @@ struct ContentBlockEventTests {
 
         let refused = ContentBlockFixture()
         let (manager, placeholder, surface) = await show(.test("hero", hasTrackingConsent: false), refused)
-        surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
+        surface.postFromBridge(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
         await manager.waitUntilIdle()
         #expect(try refused.blockEvents().isEmpty)
         #expect(placeholder.contentBlock?.id == "hero")
@@ -85,10 +85,10 @@ struct ContentBlockEventTests {
         let fixture = ContentBlockFixture()
         fixture.reporter.setTrackingConsent(.denied)
         let (manager, placeholder, surface) = await show(.test("hero", hasTrackingConsent: false), fixture)
-        surface.post(
+        surface.postFromBridge(
             #"{"action": "click", "link": "https://shop.example.com/hero?xnpe_force_track=true", "text": "Go"}"#
         )
-        surface.post(
+        surface.postFromBridge(
             #"{"action": "click", "link": "https://shop.example.com/hero?xnpe_force_track=false", "text": "Go"}"#
         )
         await manager.waitUntilIdle()
@@ -105,7 +105,7 @@ struct ContentBlockEventTests {
         let fixture = ContentBlockFixture()
         fixture.reporter.setTrackingConsent(.denied)
         let (manager, placeholder, surface) = await show(.test("hero"), fixture)
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(placeholder.contentBlock == nil)
         #expect(try fixture.blockEvents().isEmpty)

@@ -66,7 +66,7 @@ struct ContentBlockFrequencyTests {
         let manager = fixture.makeManager(source)
         let surface = InstantHTMLSurface()
         let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
-        surface.post(interaction)
+        surface.postFromBridge(interaction)
         await manager.waitUntilIdle()
         withExtendedLifetime(placeholder) {}
         #expect(!(await shows(manager)))
@@ -96,7 +96,7 @@ struct ContentBlockFrequencyTests {
         )
         let surface = InstantHTMLSurface()
         let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         withExtendedLifetime(placeholder) {}
         #expect(!(await shows(manager)))

@@ -37,7 +37,8 @@ struct ContentBlockPlaceholderTests {
         #expect(placeholder.contentBlock?.id == "hero")
         #expect(surface.documents.count == 1)
         #expect(surface.documents[0].contains("<p>hero</p>"))
-        #expect(surface.documents[0].contains("window.webkit.messageHandlers.actuateContentBlock.postMessage"))
+        #expect(surface.documents[0].contains(#"handlers["actuateContentBlock"]"#))
+        #expect(surface.latestToken != nil)
         #expect(surface.documents[0].contains("<meta name=\"viewport\""))
     }
 
@@ -116,7 +117,7 @@ struct ContentBlockPlaceholderTests {
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let surface = InstantHTMLSurface()
         let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
-        surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open hero"}"#)
+        surface.postFromBridge(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open hero"}"#)
         await manager.waitUntilIdle()
         #expect(
             callback.calls.last
@@ -138,7 +139,7 @@ struct ContentBlockPlaceholderTests {
         )
         let surface = InstantHTMLSurface()
         let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(
             callback.calls == [
@@ -150,7 +151,7 @@ struct ContentBlockPlaceholderTests {
         #expect(close.properties[ContentBlockEventKey.interaction] == true)
         #expect(try fixture.eventSummary() == ["executed:first", "close:first", "executed:second"])
 
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(callback.calls.last == .noMessage("home"))
         #expect(callback.readyValues == [true, true, false])
@@ -166,7 +167,7 @@ struct ContentBlockPlaceholderTests {
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let surface = InstantHTMLSurface()
         let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface, callThrough: callThrough)
-        surface.post(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
+        surface.postFromBridge(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
         await manager.waitUntilIdle()
         #expect(callback.calls.count == 2)
         #expect(try fixture.eventSummary() == (callThrough ? ["executed:hero", "target:hero"] : []))
@@ -217,7 +218,7 @@ struct ContentBlockPlaceholderTests {
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let surface = InstantHTMLSurface()
         let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
-        surface.post(message)
+        surface.postFromBridge(message)
         await manager.waitUntilIdle()
         let error = try #require(try fixture.blockEvents().last)
         #expect(error.type == "error")
@@ -225,6 +226,43 @@ struct ContentBlockPlaceholderTests {
         #expect(fixture.opener.opened.isEmpty)
         #expect(placeholder.contentBlock?.id == "hero")
         #expect(callback.readyValues == [true])
+    }
+
+    @Test("Each document shown gets its own token; a message without it, or with an earlier one's, is refused")
+    func forgedMessages() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let surface = InstantHTMLSurface()
+        let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
+        let earlierToken = try #require(surface.latestToken)
+        await placeholder.reloadAndWait(manager)
+        let token = try #require(surface.latestToken)
+        #expect(surface.documents.count == 2)
+        #expect(token != earlierToken, "two documents must not share a token")
+        let click = #"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open hero"}"#
+        surface.post(click)
+        surface.post(BridgeTokenReader.signed(click, token: earlierToken))
+        surface.post(BridgeTokenReader.signed(#"{"action": "close"}"#, token: String(repeating: "0", count: 32)))
+        await manager.waitUntilIdle()
+        let reason = ContentBlockError.invalidMessage(
+            reason: "it does not carry this page's token: a script of the page posted it, not the bridge"
+        )
+        let forged = RecordingContentBlockCallback.Call.error("home", blockId: "hero", message: reason.description)
+        #expect(Array(callback.calls.suffix(3)) == [forged, forged, forged])
+        #expect(fixture.opener.opened.isEmpty)
+        #expect(placeholder.contentBlock?.id == "hero")
+        // Each refused message is an error event of its own.
+        #expect(
+            try fixture.eventSummary() == ["executed:hero", "executed:hero", "error:hero", "error:hero", "error:hero"]
+        )
+
+        surface.post(BridgeTokenReader.signed(click, token: token))
+        await manager.waitUntilIdle()
+        #expect(
+            callback.calls.last
+                == .actionClicked("home", blockId: "hero", url: "https://shop.example.com/hero", text: "Open hero")
+        )
+        #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
     }
 
     @Test("dismiss() tracks a close that was not the user's, and does not count as an interaction")

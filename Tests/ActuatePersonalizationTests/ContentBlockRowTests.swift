@@ -34,13 +34,13 @@ struct ContentBlockRowTests {
         #expect(usage.size?.height == 88)
 
         surface.finishLoads(with: .loaded(size: HTMLContentSize(width: 320, height: 140)))
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(refreshed.withLock { $0 } == [row, row])
         #expect(manager.usedContentBlock(for: row)?.contentBlock.id == "second")
         #expect(manager.usedContentBlock(for: row)?.size?.height == 140)
 
-        surface.post(#"{"action": "close"}"#)
+        surface.postFromBridge(#"{"action": "close"}"#)
         await manager.waitUntilIdle()
         #expect(refreshed.withLock { $0 } == [row, row, row])
         #expect(manager.usedContentBlock(for: row) == nil)

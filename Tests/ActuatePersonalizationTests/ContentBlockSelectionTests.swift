@@ -22,7 +22,7 @@ struct ContentBlockSelectionTests {
         let surface = InstantHTMLSurface()
         let (walker, walked) = await manager.loadedPlaceholder(surface: surface)
         for _ in 0..<3 {
-            surface.post(#"{"action": "close"}"#)
+            surface.postFromBridge(#"{"action": "close"}"#)
             await manager.waitUntilIdle()
         }
         #expect(walked.shownBlockIds == ["alpha", "zed", "low"])

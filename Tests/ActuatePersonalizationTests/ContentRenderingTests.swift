@@ -19,7 +19,13 @@ struct ContentRenderingTests {
         let surface = RecordingHTMLSurface()
         let action = ContentAction.banner(tracker: fixture.tracker)
         action.render(on: surface)
-        #expect(surface.loadedDocuments == [action.contentHtmlDoc])
+        let loaded = try #require(surface.loadedDocuments.first)
+        let reference = try #require(action.contentHtmlDoc)
+        let token = try #require(BridgeTokenReader.token(in: loaded))
+        let otherToken = try #require(BridgeTokenReader.token(in: reference))
+        #expect(surface.loadedDocuments.count == 1)
+        #expect(token != otherToken, "each document has a token of its own")
+        #expect(loaded == reference.replacingOccurrences(of: otherToken, with: token))
         #expect(try await fixture.eventTypes() == [])
         surface.finishLoad()
         let events = try await fixture.events()
@@ -61,9 +67,9 @@ struct ContentRenderingTests {
         let clicks = Clicks()
         ContentAction.banner(tracker: fixture.tracker).render(on: surface) { clicks.append($0) }
         surface.finishLoad()
-        surface.post(#"{"status":"product","href":"https://shop.example.com/p/1","arg":"sku-1"}"#)
-        surface.post(#"{"status":"target","href":"https://shop.example.com/spring","arg":""}"#)
-        surface.post(#"{"status":"close","href":"","arg":"2"}"#)
+        surface.postFromBridge(#"{"status":"product","href":"https://shop.example.com/p/1","arg":"sku-1"}"#)
+        surface.postFromBridge(#"{"status":"target","href":"https://shop.example.com/spring","arg":""}"#)
+        surface.postFromBridge(#"{"status":"close","href":"","arg":"2"}"#)
         #expect(
             clicks.all == [
                 ActionClicked(actionId: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1"),
@@ -91,10 +97,10 @@ struct ContentRenderingTests {
         let surface = RecordingHTMLSurface()
         let clicks = Clicks()
         ContentAction.banner(tracker: fixture.tracker).render(on: surface) { clicks.append($0) }
-        surface.post(#"{"status":"target","href":"","arg":""}"#)
+        surface.postFromBridge(#"{"status":"target","href":"","arg":""}"#)
         surface.finishLoad()
-        surface.post(#"{"status":"hijack","href":"","arg":""}"#)
-        surface.post(#"{"status":"target","href":"javascript:steal()","arg":""}"#)
+        surface.postFromBridge(#"{"status":"hijack","href":"","arg":""}"#)
+        surface.postFromBridge(#"{"status":"target","href":"javascript:steal()","arg":""}"#)
         #expect(clicks.all.isEmpty)
         let events = try await fixture.events()
         #expect(events.map(\.type) == ["error", "executed"], "one error per page view; the rest are duplicates")
@@ -107,10 +113,41 @@ struct ContentRenderingTests {
         let surface = RecordingHTMLSurface()
         ContentAction.banner(tracker: fixture.tracker).render(on: surface)
         surface.finishLoad()
-        surface.post(#"{"status":"hijack","href":"","arg":""}"#)
+        surface.postFromBridge(#"{"status":"hijack","href":"","arg":""}"#)
         let events = try await fixture.events()
         #expect(events.map(\.type) == ["executed", "error"])
         #expect(events[1].properties["message"] == .string(BridgeMessageError.unknownStatus("hijack").description))
+    }
+
+    @Test("a message without the document's token, or with another render's, is an error and never a click")
+    func forgedMessages() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        let other = RecordingHTMLSurface()
+        let clicks = Clicks()
+        let action = ContentAction.banner(tracker: fixture.tracker)
+        action.render(on: other)
+        action.render(on: surface) { clicks.append($0) }
+        surface.finishLoad()
+        let token = try #require(surface.latestToken)
+        let otherToken = try #require(other.latestToken)
+        #expect(token != otherToken, "two renders must not share a token")
+        let click = #"{"status":"product","href":"https://shop.example.com/p/1","arg":"sku-1"}"#
+        surface.post(click)
+        surface.post(BridgeTokenReader.signed(click, token: otherToken))
+        surface.post(BridgeTokenReader.signed(click, token: String(repeating: "0", count: 32)))
+        #expect(clicks.all.isEmpty)
+        var events = try await fixture.events()
+        #expect(events.map(\.type) == ["executed", "error"], "one error per page view; the rest are duplicates")
+        #expect(events.last?.properties["message"] == .string(BridgeMessageError.forged.description))
+        surface.post(BridgeTokenReader.signed(click, token: token))
+        #expect(
+            clicks.all == [
+                ActionClicked(actionId: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1")
+            ]
+        )
+        events = try await fixture.events()
+        #expect(events.map(\.type) == ["executed", "error", "product"])
     }
 
     @Test("content that is not HTML is not loaded; an error is reported")
@@ -132,7 +169,7 @@ struct ContentRenderingTests {
         let clicks = Clicks()
         ContentAction.banner().render(on: surface) { clicks.append($0) }
         surface.finishLoad()
-        surface.post(#"{"status":"target","href":"","arg":""}"#)
+        surface.postFromBridge(#"{"status":"target","href":"","arg":""}"#)
         #expect(clicks.all == [ActionClicked(actionId: 7, status: .target)])
         #expect(ContentAction.banner().reportExecuted() == .noTracker)
     }

@@ -22,6 +22,7 @@ It prints one line starting with "RESULT " followed by JSON:
   dialogs          every alert/confirm/prompt the page opened
   finalUri         the document's URI at the end
   markerPresent    whether the element markerId is still in the document at the end
+  documentText     the document's markup at the end (document.documentElement.outerHTML)
   error            set when something went wrong
 Each message is {"kind": "string", "text": ...} or {"kind": "other", "json": ...} for a body that is not a
 string. It exits 0 when it could report, 3 when the engine timed out. Only Debian's python3-gi and
@@ -56,7 +57,7 @@ class Driver:
             "engine": "%d.%d.%d" % (WebKit2.get_major_version(), WebKit2.get_minor_version(),
                                     WebKit2.get_micro_version()),
             "loaded": False, "loadMessages": [], "clicks": [], "lateMessages": [], "navigations": [],
-            "newWindows": [], "dialogs": [], "finalUri": None, "markerPresent": False,
+            "newWindows": [], "dialogs": [], "finalUri": None, "markerPresent": False, "documentText": None,
         }
         self.sink = self.result["loadMessages"]
         self.current = None
@@ -201,13 +202,14 @@ class Driver:
             GLib.timeout_add(40, lambda: self.wait_for_click(tries_left - 1) and False)
 
     def inspect(self):
-        script = "JSON.stringify({ uri: document.location.href, marker: !!document.getElementById(%s) })" % (
-            json.dumps(self.spec.get("markerId", "")))
+        script = ("JSON.stringify({ uri: document.location.href, marker: !!document.getElementById(%s), "
+                  "text: document.documentElement.outerHTML })") % json.dumps(self.spec.get("markerId", ""))
 
         def done(value):
             state = json.loads(value)
             self.result["finalUri"] = state["uri"]
             self.result["markerPresent"] = state["marker"]
+            self.result["documentText"] = state["text"]
             self.finish()
         self.evaluate(script, done)
 

@@ -8,6 +8,9 @@ public enum BridgeMessageError: Error, Sendable, Hashable, CustomStringConvertib
     case notAnObject
     /// A field the bridge always sends is missing or not a string.
     case missingField(String)
+    /// The message does not carry the token of the rendered document: a script of the page posted it, not the
+    /// bridge.
+    case forged
     /// The status is not one of `target`, `close`, `product`, `article`.
     case unknownStatus(String)
     /// A field is longer than the bridge allows.
@@ -29,6 +32,8 @@ public enum BridgeMessageError: Error, Sendable, Hashable, CustomStringConvertib
             return prefix + "it is not a JSON object."
         case .missingField(let name):
             return prefix + "the string field \"\(name)\" is missing."
+        case .forged:
+            return prefix + "it does not carry this page's token: a script of the page posted it, not the bridge."
         case .unknownStatus(let status):
             return prefix + "unknown status \"\(Self.clip(status))\"; expected target, close, product or article."
         case .oversizedField(let name, let length, let limit):
@@ -52,8 +57,13 @@ enum BridgeMessage {
     /// Parses `text`, the JSON string the page posted, for the action with id `actionId`.
     ///
     /// The action id comes from the app, never from the page, so a page cannot report clicks on other content.
-    static func parse(_ text: String, actionId: Int, bridge: ContentBridge) -> Result<ActionClicked, BridgeMessageError>
-    {
+    /// The message must carry `token`, the secret of the document it came from, in its `token` field.
+    static func parse(
+        _ text: String,
+        actionId: Int,
+        bridge: ContentBridge,
+        token: BridgeToken
+    ) -> Result<ActionClicked, BridgeMessageError> {
         let bytes = text.utf8.count
         guard bytes <= bridge.maximumMessageBytes else {
             return .failure(.oversizedMessage(bytes: bytes, limit: bridge.maximumMessageBytes))
@@ -67,6 +77,9 @@ enum BridgeMessage {
         for name in ["status", "href", "arg"] {
             guard case .string(let value) = object[name] else { return .failure(.missingField(name)) }
             fields[name] = value
+        }
+        guard case .string(let carried) = object["token"], token.matches(carried) else {
+            return .failure(.forged)
         }
         let rawStatus = fields["status", default: ""]
         guard let status = ActionClicked.Status(rawValue: rawStatus) else {

@@ -62,11 +62,13 @@ extension ContentAction {
     ///
     /// - `executed` is reported when the surface says the document has loaded, once per page view however
     ///   often the action is rendered; a failed load is reported as an `error`.
+    /// - The document gets a fresh secret token, which its bridge puts in every message and the page's scripts
+    ///   cannot read; a message without it was posted by a script of the page, not by the bridge, and is refused.
     /// - Each bridge message is checked (see ``ContentBridge``). A valid one becomes an ``ActionClicked``, is
     ///   reported through the tracker and handed to `clickedCallback`; calling
     ///   ``Tracker/reportActionClicked(_:)`` again from the callback is harmless, as the duplicate is dropped.
-    /// - A malformed message, or one that arrives before the load finished, is reported as an `error` event
-    ///   and otherwise ignored.
+    /// - A malformed or forged message, or one that arrives before the load finished, is reported as an `error`
+    ///   event and otherwise ignored.
     /// - Content that is not `text/html` is not loaded; an `error` is reported instead.
     ///
     /// - Parameters:
@@ -78,7 +80,8 @@ extension ContentAction {
         bridge: ContentBridge = .standard,
         clickedCallback: (@Sendable (ActionClicked) -> Void)? = nil
     ) {
-        guard let document = contentHtmlDoc(bridge: bridge) else {
+        let token = BridgeToken.random()
+        guard let document = contentHtmlDoc(bridge: bridge, token: token) else {
             reportError(message: "Content of type \(contentType ?? "none") cannot be rendered as HTML.")
             return
         }
@@ -92,7 +95,7 @@ extension ContentAction {
                     action.reportError(message: BridgeMessageError.beforeLoad.description)
                     return
                 }
-                switch BridgeMessage.parse(text, actionId: action.id, bridge: bridge) {
+                switch BridgeMessage.parse(text, actionId: action.id, bridge: bridge, token: token) {
                 case .success(let clicked):
                     _ = action.tracker?.report(clicked, name: action.name)
                     clickedCallback?(clicked)

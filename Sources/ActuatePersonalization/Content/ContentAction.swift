@@ -121,17 +121,31 @@ public struct ContentAction: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The document has a viewport meta tag, a capturing click handler that keeps the page from navigating
     /// anywhere, and a bridge script that posts each click on a link or a `data-actuate-…` element to
     /// `window.webkit.messageHandlers.actuate`. See ``ContentBridge``.
+    ///
+    /// Each call gives a document with a fresh secret token that its bridge puts in every message, and that the
+    /// page's own scripts cannot read. Only ``render(on:bridge:clickedCallback:)`` knows the token of the document
+    /// it loads, so only there are clicks authenticated: a message a script of the page posted itself is refused.
+    /// An app that loads this document into a view of its own cannot tell the two apart.
     public var contentHtmlDoc: String? {
         contentHtmlDoc(bridge: .standard)
     }
 
     /// The content wrapped in a complete HTML document whose bridge follows `bridge`, when ``contentType`` is
     /// `text/html`; nil otherwise.
+    ///
+    /// Each call gives a document with a fresh secret token; clicks are authenticated against it only when the
+    /// content is shown with ``render(on:bridge:clickedCallback:)`` (see ``contentHtmlDoc``).
     /// - Parameter bridge: The bridge's handler name and link policy.
     /// - Returns: The document, or nil for content that is not HTML.
     public func contentHtmlDoc(bridge: ContentBridge) -> String? {
+        contentHtmlDoc(bridge: bridge, token: .random())
+    }
+
+    /// The content wrapped in a complete HTML document whose bridge posts `token` in every message, when
+    /// ``contentType`` is `text/html`; nil otherwise.
+    func contentHtmlDoc(bridge: ContentBridge, token: BridgeToken) -> String? {
         guard MediaType.matches(contentType, "text/html") else { return nil }
-        return ContentHTMLDocument(bridge: bridge).wrap(content)
+        return ContentHTMLDocument(bridge: bridge, token: token).wrap(content)
     }
 
     /// Parses `text` as a JSON array of objects whose values are all strings.

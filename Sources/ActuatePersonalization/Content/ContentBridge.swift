@@ -16,10 +16,16 @@
 /// an empty `href`, so `javascript:` and `data:` URLs never reach the app. No click on a link navigates the
 /// page, and `window.open` is disabled.
 ///
+/// Each message is the JSON object `{"status": …, "href": …, "arg": …, "token": …}`, every value a string.
+/// `token` is the secret of the rendered document: ``ContentAction/render(on:bridge:clickedCallback:)`` makes a
+/// fresh one for each document it loads, the bridge script keeps it where the page's own scripts cannot read it
+/// (it is the document's first script, removes its own element, and posts through functions it captured before
+/// any script of the page ran), and the app refuses every message that does not carry it.
+///
 /// The app checks every message again when it arrives (the page's own scripts can post too): a message that
-/// is not a JSON object with string `status`, `href` and `arg` fields, names another status, carries a link
-/// with a scheme that is not allowed, or is larger than the limits below is reported as an `error` event and
-/// otherwise ignored.
+/// is not a JSON object with string `status`, `href` and `arg` fields, does not carry the document's `token`,
+/// names another status, carries a link with a scheme that is not allowed, or is larger than the limits below is
+/// reported as an `error` event and otherwise ignored.
 public struct ContentBridge: Sendable, Hashable {
     /// The name the page posts to, `window.webkit.messageHandlers.<handlerName>`; `actuate` by default.
     public var handlerName: String

@@ -1,9 +1,11 @@
 import Foundation
 
 /// Wraps HTML content in a complete document with a viewport, a content security policy, a navigation guard and
-/// the click bridge that ``ContentBridge`` describes.
+/// the click bridge that ``ContentBridge`` describes, as the first script of its `<head>`.
 struct ContentHTMLDocument {
     let bridge: ContentBridge
+    /// The secret the bridge puts in every message; a fresh one per rendered document.
+    let token: BridgeToken
 
     /// The document's content security policy: no `<base>` to redirect relative links, no form submission (a
     /// script's `form.submit()` skips the submit event the bridge cancels), no plugins, and frames only from
@@ -32,91 +34,56 @@ struct ContentHTMLDocument {
         """
     }
 
-    /// The bridge script. It runs before any script of the content, captures the message handler and the
-    /// functions it relies on, and registers its listeners first, so the content cannot take them away.
-    ///
-    /// Only clicks the user made are reported: a script's `element.click()` or `dispatchEvent` gives an event
-    /// that is not trusted, which the bridge cancels (so a link does not navigate) and does not report.
-    /// `window.open` is replaced, for good, by a function that opens nothing.
+    /// The bridge script (see ``BridgeScript``): it runs before any script of the content, keeps the token out
+    /// of the content's reach, and reports only clicks the user made. `window.open` is replaced, for good, by a
+    /// function that opens nothing.
     var script: String {
+        BridgeScript(handlerName: bridge.handlerName, token: token, reporting: reporting, stopsReportedClicks: false)
+            .text
+    }
+
+    /// What a click reports; see the table in ``ContentBridge``.
+    private var reporting: String {
         let schemes = bridge.allowedSchemes.sorted().map { "\($0):" }
         return """
-            (function () {
-              "use strict";
-              var config = {
-                handler: \(Self.jsonLiteral(bridge.handlerName)),
-                schemes: \(Self.jsonLiteral(schemes)),
-                maxHref: \(bridge.maximumHrefLength)
-              };
+              var schemes = \(BridgeScript.jsonLiteral(schemes));
+              var maxHref = \(bridge.maximumHrefLength);
               var marks = "[data-actuate-close],[data-actuate-product],[data-actuate-article],[data-actuate-target]";
-              var handlers = window.webkit && window.webkit.messageHandlers;
-              var handler = handlers ? handlers[config.handler] : null;
-              var stringify = JSON.stringify;
-              var URLClass = window.URL;
-              function post(status, href, arg) {
-                if (!handler) { return; }
-                handler.postMessage(stringify({ status: status, href: href, arg: arg }));
-              }
-              function elementOf(node) {
-                while (node && node.nodeType !== 1) { node = node.parentNode; }
-                return node && node.closest ? node : null;
+              function isAllowed(protocol) {
+                for (var index = 0; index < schemes.length; index += 1) {
+                  if (schemes[index] === protocol) { return true; }
+                }
+                return false;
               }
               function safeHref(link) {
                 if (!link) { return ""; }
-                var raw = link.getAttribute("href");
+                var raw = attribute(link, "href");
                 if (raw === null) { return ""; }
-                var url;
-                try { url = new URLClass(raw, document.baseURI); } catch (error) { return ""; }
-                if (config.schemes.indexOf(url.protocol.toLowerCase()) < 0) { return ""; }
-                return url.href.length > config.maxHref ? "" : url.href;
+                var url = resolvedURL(raw);
+                if (!url || !isAllowed(url.protocol)) { return ""; }
+                return url.href.length > maxHref ? "" : url.href;
               }
               function report(element) {
-                var marked = element.closest(marks);
-                var link = element.closest("a[href],area[href]");
+                var marked = nearest(element, marks);
+                var link = nearest(element, "a[href],area[href]");
                 if (marked) {
-                  if (marked.hasAttribute("data-actuate-close")) {
-                    post("close", "", marked.getAttribute("data-actuate-close"));
-                  } else if (marked.hasAttribute("data-actuate-product")) {
-                    post("product", safeHref(link), marked.getAttribute("data-actuate-product"));
-                  } else if (marked.hasAttribute("data-actuate-article")) {
-                    post("article", safeHref(link), marked.getAttribute("data-actuate-article"));
+                  if (has(marked, "data-actuate-close")) {
+                    post({ status: "close", href: "", arg: attribute(marked, "data-actuate-close") });
+                  } else if (has(marked, "data-actuate-product")) {
+                    post({ status: "product", href: safeHref(link), arg: attribute(marked, "data-actuate-product") });
+                  } else if (has(marked, "data-actuate-article")) {
+                    post({ status: "article", href: safeHref(link), arg: attribute(marked, "data-actuate-article") });
                   } else {
-                    post("target", safeHref(link), marked.getAttribute("data-actuate-target"));
+                    post({ status: "target", href: safeHref(link), arg: attribute(marked, "data-actuate-target") });
                   }
                   return true;
                 }
                 if (link) {
-                  post("target", safeHref(link), "");
+                  post({ status: "target", href: safeHref(link), arg: "" });
                   return true;
                 }
                 return false;
               }
-              function onClick(event) {
-                var element = elementOf(event.target);
-                if (!element) { return; }
-                if (element.closest("a,area")) { event.preventDefault(); }
-                if (!event.isTrusted) { return; }
-                if (event.type === "click" && report(element)) { event.preventDefault(); }
-              }
-              window.addEventListener("click", onClick, true);
-              window.addEventListener("auxclick", onClick, true);
-              window.addEventListener("submit", function (event) { event.preventDefault(); }, true);
-              var openNothing = function () { return null; };
-              try {
-                Object.defineProperty(window, "open", { value: openNothing, writable: false, configurable: false });
-              } catch (error) {
-                window.open = openNothing;
-              }
-            })();
             """
-    }
-
-    /// `value` as a JSON literal, safe inside a script element.
-    static func jsonLiteral<Value: Encodable>(_ value: Value) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        // `</script>` and `<!--` must not appear inside a script element.
-        return text.replacingOccurrences(of: "<", with: "\\u003c")
     }
 }

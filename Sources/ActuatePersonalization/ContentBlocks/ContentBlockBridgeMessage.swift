@@ -13,12 +13,16 @@ enum ContentBlockBridgeMessage: Sendable, Hashable {
     /// The longest link accepted, in characters.
     static let maxLinkLength = 2_048
 
+    /// Why a message without the document's token is refused.
+    static let forgedReason = "it does not carry this page's token: a script of the page posted it, not the bridge"
+
     /// Parses and checks one posted message.
     /// - Parameters:
     ///   - text: The JSON string the page posted.
     ///   - allowedSchemes: The link schemes a click may carry.
+    ///   - token: The secret of the document the message came from, which the bridge puts in every message.
     /// - Throws: ``ContentBlockError/invalidMessage(reason:)`` saying what is wrong.
-    init(parsing text: String, allowedSchemes: Set<String>) throws(ContentBlockError) {
+    init(parsing text: String, allowedSchemes: Set<String>, token: BridgeToken) throws(ContentBlockError) {
         guard text.utf8.count <= Self.maxBytes else {
             throw .invalidMessage(reason: "\(text.utf8.count) bytes is more than the limit of \(Self.maxBytes)")
         }
@@ -26,6 +30,9 @@ enum ContentBlockBridgeMessage: Sendable, Hashable {
             case .object(let object) = value
         else {
             throw .invalidMessage(reason: "not a JSON object: \(text.prefix(80))")
+        }
+        guard let carried = object["token"]?.stringValue, token.matches(carried) else {
+            throw .invalidMessage(reason: Self.forgedReason)
         }
         switch object["action"]?.stringValue {
         case "close":

@@ -2,14 +2,17 @@ import Foundation
 
 /// Turns a content block into the complete HTML document an ``HTMLSurface`` shows.
 ///
-/// The document has a viewport meta tag, the block's HTML with its assets inlined as `data:` URLs, and a
-/// bridge script. The script captures clicks before the page sees them, blocks navigation, and posts one
-/// JSON message per click the user made through `window.webkit.messageHandlers.actuateContentBlock.postMessage`
-/// (a click a script makes, with `element.click()` or `dispatchEvent`, is not trusted: a link it targets does not
-/// navigate, and nothing is posted):
-/// - an element with a `data-actuate-close` attribute, or inside one, posts `{"action": "close"}`;
+/// The document has the content security policy of content actions
+/// (``ContentHTMLDocument/contentSecurityPolicy``), a viewport meta tag, the bridge script as the first script of
+/// its `<head>` (see ``BridgeScript``), and the block's HTML with its assets inlined as `data:` URLs. The script
+/// captures clicks before the page sees them, keeps links from navigating, cancels form submission, pins
+/// `window.open`, and posts one JSON message per click the user made through
+/// `window.webkit.messageHandlers.actuateContentBlock.postMessage` (a click a script makes, with `element.click()`
+/// or `dispatchEvent`, is not trusted: a link it targets does not navigate, and nothing is posted). Every message
+/// carries the document's secret `token`, which the page's own scripts cannot read:
+/// - an element with a `data-actuate-close` attribute, or inside one, posts `{"action": "close", "token": …}`;
 /// - a link (`<a href>`), or an element with `data-actuate-link="URL"`, posts
-///   `{"action": "click", "link": "URL", "text": "the element's text"}`.
+///   `{"action": "click", "link": "URL", "text": "the element's text", "token": …}`.
 enum ContentBlockDocument {
     /// The message handler the bridge script posts to.
     static let bridgeName = "actuateContentBlock"
@@ -27,19 +30,29 @@ enum ContentBlockDocument {
         return urls.filter { seen.insert($0.absoluteString).inserted }
     }
 
-    /// The full document for `block`, with each asset's URL replaced by its `data:` URL.
-    static func html(for block: ContentBlock, assets: [String: ContentBlockAsset]) -> String {
+    /// The full document for `block`, with each asset's URL replaced by its `data:` URL, whose bridge puts `token`
+    /// in every message.
+    static func html(for block: ContentBlock, assets: [String: ContentBlockAsset], token: BridgeToken) -> String {
         var body = block.html
         for (url, asset) in assets.sorted(by: { $0.key.count > $1.key.count }) {
             body = body.replacingOccurrences(of: url, with: asset.dataURL)
         }
+        let script = BridgeScript(
+            handlerName: bridgeName,
+            token: token,
+            reporting: reporting,
+            stopsReportedClicks: true
+        )
         return """
             <!DOCTYPE html>
             <html><head><meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(ContentHTMLDocument.contentSecurityPolicy)">
             <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1">
+            <script>
+            \(script.text)
+            </script>
             </head><body>
             \(body)
-            <script>\(bridgeScript)</script>
             </body></html>
             """
     }
@@ -71,32 +84,20 @@ enum ContentBlockDocument {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    static let bridgeScript = """
-        (function () {
-          function post(message) {
-            try { window.webkit.messageHandlers.\(bridgeName).postMessage(JSON.stringify(message)); } catch (e) {}
+    /// What a click reports: the nearest element that closes the block or links somewhere. A close wins over a
+    /// link on the same element; `data-actuate-link` wins over `href`.
+    private static let reporting = """
+          var actionable = "[data-actuate-close],[data-actuate-link]:not([data-actuate-link='']),a[href]:not([href=''])";
+          function report(element) {
+            var marked = nearest(element, actionable);
+            if (!marked) { return false; }
+            if (has(marked, "data-actuate-close")) {
+              post({ action: "close" });
+              return true;
+            }
+            var link = attribute(marked, "data-actuate-link") || attribute(marked, "href");
+            post({ action: "click", link: link, text: trimmed(textOf(marked), 500) });
+            return true;
           }
-          document.addEventListener("click", function (event) {
-            if (!event.isTrusted) {
-              var target = event.target && event.target.closest ? event.target.closest("a[href]") : null;
-              if (target) { event.preventDefault(); }
-              return;
-            }
-            for (var node = event.target; node && node !== document; node = node.parentNode) {
-              if (!node.getAttribute) { continue; }
-              if (node.hasAttribute("data-actuate-close")) {
-                event.preventDefault(); event.stopPropagation();
-                post({ action: "close" });
-                return;
-              }
-              var link = node.getAttribute("data-actuate-link") || (node.tagName === "A" ? node.getAttribute("href") : null);
-              if (link) {
-                event.preventDefault(); event.stopPropagation();
-                post({ action: "click", link: link, text: (node.textContent || "").trim().slice(0, 500) });
-                return;
-              }
-            }
-          }, true);
-        })();
         """
 }

@@ -228,7 +228,7 @@ public final class ContentBlockPlaceholder: Sendable {
         }
     }
 
-    /// Loads the block's assets (work queue), then shows its document on the callback queue.
+    /// Loads the block's assets (work queue), then shows its document, with a fresh token, on the callback queue.
     private func loadAssets(of block: ContentBlock, _ generation: Int) {
         let engine = engine
         engine.work.begin()
@@ -239,13 +239,15 @@ public final class ContentBlockPlaceholder: Sendable {
             case .failure(let error):
                 self.fail(generation, .error(block, error.description))
             case .success(let assets):
-                let html = ContentBlockDocument.html(for: block, assets: assets)
-                self.engine.onCallbackQueue { self.present(block, html: html, generation) }
+                let token = BridgeToken.random()
+                let html = ContentBlockDocument.html(for: block, assets: assets, token: token)
+                self.engine.onCallbackQueue { self.present(block, html: html, token: token, generation) }
             }
         }
     }
 
-    private func present(_ block: ContentBlock, html: String, _ generation: Int) {
+    /// Shows `html` on the surface; its messages are checked against `token`, the secret of this document.
+    private func present(_ block: ContentBlock, html: String, token: BridgeToken, _ generation: Int) {
         guard isCurrent(generation) else { return }
         guard let surface else {
             loaded(block, .loaded(size: nil), generation)
@@ -254,7 +256,7 @@ public final class ContentBlockPlaceholder: Sendable {
         surface.load(
             html: html,
             bridgeName: ContentBlockDocument.bridgeName,
-            onMessage: { [weak self] message in self?.received(message, generation) },
+            onMessage: { [weak self] message in self?.received(message, token: token, generation) },
             completion: { [weak self] result in self?.loaded(block, result, generation) }
         )
     }
@@ -334,7 +336,8 @@ public final class ContentBlockPlaceholder: Sendable {
 
     // MARK: Interaction
 
-    private func received(_ message: String, _ generation: Int) {
+    /// Acts on a message of the document shown for `generation`, whose token is `token`. Callback queue.
+    private func received(_ message: String, token: BridgeToken, _ generation: Int) {
         engine.onCallbackQueue {
             let (block, callback) = self.state.withLock {
                 ($0.generation == generation ? $0.current : nil, $0.callback)
@@ -342,7 +345,7 @@ public final class ContentBlockPlaceholder: Sendable {
             guard let block else { return }
             do throws(ContentBlockError) {
                 let allowed = self.engine.configuration.allowedLinkSchemes
-                switch try ContentBlockBridgeMessage(parsing: message, allowedSchemes: allowed) {
+                switch try ContentBlockBridgeMessage(parsing: message, allowedSchemes: allowed, token: token) {
                 case .click(let action):
                     self.clicked(action, in: block, callback: callback)
                 case .close:

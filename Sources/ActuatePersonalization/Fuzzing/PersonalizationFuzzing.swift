@@ -24,15 +24,20 @@ package enum PersonalizationFuzzing {
         return ContentAction(id: 1, contentType: "application/json", content: text).contentJsonArray?.count
     }
 
-    /// A message posted by a page's bridge script, to a content action and to a content block.
+    /// A message posted by a page's bridge script, to a content action and to a content block, both rendered with
+    /// the token ``bridgeToken`` (so inputs that carry it reach the checks after the token's).
     /// - Returns: Whether the content action's bridge accepted it as a click.
     @discardableResult
     package static func bridgeMessage(_ data: Data) -> Bool {
         let text = String(decoding: data, as: UTF8.self)
-        _ = try? ContentBlockBridgeMessage(parsing: text, allowedSchemes: ["https", "http"])
-        if case .success = BridgeMessage.parse(text, actionId: 1, bridge: .standard) { return true }
+        let token = BridgeToken(bridgeToken)
+        _ = try? ContentBlockBridgeMessage(parsing: text, allowedSchemes: ["https", "http"], token: token)
+        if case .success = BridgeMessage.parse(text, actionId: 1, bridge: .standard, token: token) { return true }
         return false
     }
+
+    /// The token of the documents ``bridgeMessage(_:)`` parses messages for; the corpus's inputs carry it.
+    package static let bridgeToken = "fuzz"
 
     /// A decision server's response body.
     /// - Returns: Whether it decoded to a result.

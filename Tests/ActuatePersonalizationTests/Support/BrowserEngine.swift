@@ -45,9 +45,13 @@ enum BrowserEngine {
         var dialogs: [Dialog]
         var finalUri: String?
         var markerPresent: Bool
+        var documentText: String?
         var error: String?
 
         func click(_ id: String) -> Click? { clicks.first { $0.id == id } }
+
+        /// Every message the page posted, in order: while loading, for each click, after the last click.
+        var allMessages: [Message] { loadMessages + clicks.flatMap(\.messages) + lateMessages }
     }
 
     /// The tools the test needs, or why they are missing.

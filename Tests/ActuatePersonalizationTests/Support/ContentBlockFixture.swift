@@ -273,9 +273,20 @@ final class InstantHTMLSurface: HTMLSurface {
     /// Every document loaded, oldest first.
     var documents: [String] { state.withLock { $0.documents } }
 
-    /// Posts `message` from the latest page, as its bridge script would.
+    /// Posts `message` from the latest page, as it is: a message a script of the page posts itself.
     func post(_ message: String) {
         state.withLock { $0.onMessage }?(message)
+    }
+
+    /// Posts `message`, a JSON object's text, from the latest page as its bridge script would: with the page's
+    /// token.
+    func postFromBridge(_ message: String) {
+        post(BridgeTokenReader.signed(message, token: latestToken))
+    }
+
+    /// The token of the latest document, read from its bridge script.
+    var latestToken: String? {
+        documents.last.flatMap(BridgeTokenReader.token(in:))
     }
 }
 

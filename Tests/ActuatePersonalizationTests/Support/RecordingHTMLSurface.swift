@@ -32,8 +32,19 @@ final class RecordingHTMLSurface: HTMLSurface {
         loads.withLock { $0.last }?.completion(result)
     }
 
-    /// Posts `message` from the most recently loaded page, as its bridge script would.
+    /// Posts `message` from the most recently loaded page, as it is: a message a script of the page posts itself.
     func post(_ message: String) {
         loads.withLock { $0.last }?.onMessage(message)
+    }
+
+    /// Posts `message`, a JSON object's text, from the most recently loaded page as its bridge script would: with
+    /// the page's token.
+    func postFromBridge(_ message: String) {
+        post(BridgeTokenReader.signed(message, token: latestToken))
+    }
+
+    /// The token of the most recently loaded document, read from its bridge script.
+    var latestToken: String? {
+        loadedDocuments.last.flatMap(BridgeTokenReader.token(in:))
     }
 }
