@@ -205,7 +205,7 @@ public final class ActionDispatcher: Sendable {
                 : nil,
             cancellation: cancellation
         )
-        let operation = RequestOperation<F, A>(
+        let operation = RequestOperation<F, A, A.InputType?>(
             header: header,
             input: input,
             observers: observers,
@@ -232,7 +232,10 @@ public final class ActionDispatcher: Sendable {
     /// While the body runs, ``RunningQueue`` records the queue for this thread, so that what the body performs
     /// on the same queue is recognised as inline with one thread-local read.
     @inlinable
-    static func run<F: FeatureDefinition, A: Action>(_ operation: RequestOperation<F, A>, presenter: A.PresenterType) {
+    static func run<F: FeatureDefinition, A: Action>(
+        _ operation: RequestOperation<F, A, A.InputType?>,
+        presenter: A.PresenterType
+    ) {
         let previous = RunningQueue.enter(operation.queueMarker)
         let request = operation.request
         if operation.notifier != nil {

@@ -157,17 +157,47 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     }
 }
 
+/// Where an operation keeps its input until it completes: `Optional<Input>`.
+///
+/// It is a generic parameter of ``RequestOperation`` rather than spelled `A.InputType?` inside it, so that
+/// destroying an operation, which runs in unspecialized code, reads the slot's type from the operation's own
+/// metadata; spelled inside, it costs a lookup of `Optional<A.InputType>` in the runtime's metadata cache, about
+/// 330 instructions, on every dispatch.
+@usableFromInline
+protocol InputSlot: SendableMetatype {
+    associatedtype Input
+    /// A slot holding `input`.
+    init(holding input: Input)
+    /// The input; nil once released.
+    var held: Input? { get }
+    /// Releases the input.
+    mutating func release()
+}
+
+extension Optional: InputSlot {
+    @inlinable
+    init(holding input: Wrapped) { self = input }
+
+    @inlinable
+    var held: Wrapped? { self }
+
+    @inlinable
+    mutating func release() { self = nil }
+}
+
 /// The operation of one request of `A` of `F`: the input joins the non-generic rest of the request, so that
 /// the plugins are handed the request itself, rebuilt from the two, without a closure or a second allocation.
+/// `Slot` is always `A.InputType?` (see ``InputSlot``).
 @usableFromInline
-final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation, @unchecked Sendable {
+final class RequestOperation<F: FeatureDefinition, A: Action, Slot: InputSlot>: DispatchOperation, @unchecked Sendable
+where Slot.Input == A.InputType {
     // Safe: every stored property but `input` is immutable after init; see `DispatchOperation`. `input` is
-    // written once more, to nil, by the one caller that completes the operation, after the last read of the
+    // written once more, released, by the one caller that completes the operation, after the last read of the
     // request: the body's run reads it before the body gets the completion, and the notifier before the write.
 
     /// The input until the operation completes; released then, so that an input that keeps its own completion
     /// status (the usual way to complete later) does not hold itself alive through the operation.
-    @usableFromInline @exclusivity(unchecked) var input: A.InputType?
+    @usableFromInline @exclusivity(unchecked) var input: Slot
 
     @inlinable
     init(
@@ -178,7 +208,7 @@ final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
-        self.input = input
+        self.input = Slot(holding: input)
         let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
         super.init(
             header: header,
@@ -195,8 +225,8 @@ final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation
     @inlinable
     static func makeNotifier() -> CompletionNotifier {
         { operation, outcome, completionUptimeNanoseconds in
-            // The operation is always a `RequestOperation<F, A>`: only its own init installs this notifier.
-            let operation = unsafeDowncast(operation, to: RequestOperation<F, A>.self)
+            // The operation is always of this type: only its own init installs this notifier.
+            let operation = unsafeDowncast(operation, to: RequestOperation<F, A, Slot>.self)
             var request = operation.request
             request.completionReading = completionUptimeNanoseconds
             operation.observers._withUnsafeGuaranteedRef { $0.notifyDidComplete(request, outcome: outcome) }
@@ -207,14 +237,14 @@ final class RequestOperation<F: FeatureDefinition, A: Action>: DispatchOperation
     @inlinable
     static func makeInputRelease() -> InputRelease {
         { operation in
-            // The operation is always a `RequestOperation<F, A>`: only its own init installs this release.
-            unsafeDowncast(operation, to: RequestOperation<F, A>.self).input = nil
+            // The operation is always of this type: only its own init installs this release.
+            unsafeDowncast(operation, to: RequestOperation<F, A, Slot>.self).input.release()
         }
     }
 
     /// The request, as plugins and the body see it; read only before the operation completes.
     @inlinable
     var request: ActionRequest<F, A> {
-        ActionRequest(header: header, input: input!)
+        ActionRequest(header: header, input: input.held!)
     }
 }
