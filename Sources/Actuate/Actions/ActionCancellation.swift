@@ -8,7 +8,10 @@ final class ActionCancellation: Sendable {
 
     private struct State {
         var isCancelled = false
-        var handlers: [@Sendable () -> Void] = []
+        /// The body task to cancel, held without an array or a closure: a perform starts one.
+        var task: Task<Void, Never>?
+        /// Any further tasks, should the same context start more than one body.
+        var moreTasks: [Task<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -20,25 +23,33 @@ final class ActionCancellation: Sendable {
         state.withLock { $0.isCancelled }
     }
 
-    /// Marks the perform cancelled and runs the registered handlers once, outside the lock.
+    /// Marks the perform cancelled and cancels the registered tasks once, outside the lock.
     @usableFromInline
     func cancel() {
-        let handlers = state.withLock { state -> [@Sendable () -> Void] in
-            guard !state.isCancelled else { return [] }
+        let (task, moreTasks) = state.withLock { state -> (Task<Void, Never>?, [Task<Void, Never>]) in
+            guard !state.isCancelled else { return (nil, []) }
             state.isCancelled = true
-            defer { state.handlers = [] }
-            return state.handlers
+            defer {
+                state.task = nil
+                state.moreTasks = []
+            }
+            return (state.task, state.moreTasks)
         }
-        for handler in handlers { handler() }
+        task?.cancel()
+        for task in moreTasks { task.cancel() }
     }
 
-    /// Runs `handler` when the perform is cancelled, or at once if it already is.
-    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    /// Cancels `task` when the perform is cancelled, or at once if it already is.
+    func onCancel(cancelling task: Task<Void, Never>) {
         let runNow = state.withLock { state -> Bool in
             if state.isCancelled { return true }
-            state.handlers.append(handler)
+            if state.task == nil {
+                state.task = task
+            } else {
+                state.moreTasks.append(task)
+            }
             return false
         }
-        if runNow { handler() }
+        if runNow { task.cancel() }
     }
 }

@@ -60,9 +60,9 @@ public struct ActionContext<Input: Loggable>: Sendable {
     /// `async` bodies also see it as `Task.isCancelled`; callback bodies can poll it.
     public var isCancelled: Bool { cancellationState?.isCancelled ?? false }
 
-    /// Runs `handler` when the awaiting task is cancelled, or at once if it already is; never for a perform
+    /// Cancels `task` when the awaiting task is cancelled, or at once if it already is; never for a perform
     /// that cannot be cancelled.
-    func onCancel(_ handler: @escaping @Sendable () -> Void) {
-        cancellationState?.onCancel(handler)
+    func onCancel(cancelling task: Task<Void, Never>) {
+        cancellationState?.onCancel(cancelling: task)
     }
 }

@@ -44,7 +44,11 @@ extension AsyncAction {
         presenter: PresenterType,
         completion: Completion
     ) -> Completion.Status {
-        AsyncBodyRunner.start(on: DispatchQueueMarker.marker(for: queue), context: context, completion: completion) {
+        AsyncBodyRunner.start(
+            on: DispatchQueueMarker.markerOfRunning(queue),
+            context: context,
+            completion: completion
+        ) {
             try await perform(context: context, presenter: presenter)
         }
     }

@@ -27,7 +27,7 @@ enum AsyncBodyRunner {
             }
             status.completed(outcome)
         }
-        context.onCancel { task.cancel() }
+        context.onCancel(cancelling: task)
         return status
     }
 
@@ -52,7 +52,7 @@ enum AsyncBodyRunner {
             }
             status.completed(outcome)
         }
-        context.onCancel { task.cancel() }
+        context.onCancel(cancelling: task)
         return status
     }
 

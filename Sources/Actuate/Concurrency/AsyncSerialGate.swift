@@ -34,8 +34,14 @@ final class AsyncSerialGate: Sendable {
     }
 
     /// Takes or shares the gate, waiting if it must; returns the nesting the body runs inside.
+    ///
+    /// A body that does not have to wait (the gate is free, or it may share the hold) enters without a
+    /// continuation; only one that finds it must wait makes one, and asks the table again with it.
     private func enter(nestedIn nesting: ActionNesting?) async -> ActionNesting? {
-        await withCheckedContinuation { continuation in
+        if case .entered(let inside) = GateTable.enter(self, nestedIn: nesting, continuation: nil) {
+            return inside
+        }
+        return await withCheckedContinuation { continuation in
             switch GateTable.enter(self, nestedIn: nesting, continuation: continuation) {
             case .entered(let inside): continuation.resume(returning: inside)
             case .waiting: break
@@ -70,10 +76,13 @@ enum GateTable {
 
     private static let gates = Mutex<[ObjectIdentifier: GateState]>([:])
 
+    /// Takes or shares `gate` for a body nested in `nesting`, or queues the body behind the bodies that arrived
+    /// before it. Without a continuation a body that must wait is not queued: the answer is `.waiting` and
+    /// nothing changes.
     static func enter(
         _ gate: AsyncSerialGate,
         nestedIn nesting: ActionNesting?,
-        continuation: CheckedContinuation<ActionNesting?, Never>
+        continuation: CheckedContinuation<ActionNesting?, Never>?
     ) -> Entry {
         gates.withLock { gates in
             let id = ObjectIdentifier(gate)
@@ -91,6 +100,7 @@ enum GateTable {
                 gates[id] = state
                 return .entered(ActionNesting(gate: gate, parent: nesting, sharing: state.holder))
             }
+            guard let continuation else { return .waiting }
             state.waiters.append(Waiter(nesting: nesting, continuation: continuation))
             gates[id] = state
             return .waiting

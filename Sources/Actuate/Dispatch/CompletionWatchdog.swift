@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Reports actions that promised to complete asynchronously and have not, after a timeout on the injected
@@ -7,9 +8,26 @@ import Synchronization
 /// for the earliest deadline is enough: when it fires it reports what is overdue and arms itself for the next.
 @usableFromInline
 final class CompletionWatchdog: Sendable {
+    /// One watched request: what its diagnostic needs, which is built only if the request is overdue, so that
+    /// watching costs no formatting on the path of the requests that complete in time.
     private struct Tracked {
         var deadline: Duration
-        var diagnostic: ActuateDiagnostic
+        var action: ActionMetadata
+        var feature: FeatureMetadata
+        var session: String
+
+        func diagnostic(id: UInt64, timeout: Duration) -> ActuateDiagnostic {
+            ActuateDiagnostic(
+                kind: .neverCompleted,
+                actionName: action.name,
+                featurePath: feature.path,
+                sessionName: session,
+                message: "The action has not completed \(String(format: "%g", timeout.seconds)) s after it began. "
+                    + "Call `completed(_:)` on the status from `willCompleteAsync()` on every path, including "
+                    + "errors and cancellation.",
+                requestID: id
+            )
+        }
     }
 
     private struct State {
@@ -32,9 +50,9 @@ final class CompletionWatchdog: Sendable {
     }
 
     /// Starts watching request `id`, which began at `start` on the scheduler's monotonic clock.
-    func track(id: UInt64, start: Duration, summary: @autoclosure () -> ActuateDiagnostic) {
+    func track(id: UInt64, start: Duration, action: ActionMetadata, feature: FeatureMetadata, session: String) {
         guard let timeout else { return }
-        let tracked = Tracked(deadline: start + timeout, diagnostic: summary())
+        let tracked = Tracked(deadline: start + timeout, action: action, feature: feature, session: session)
         let armAt = state.withLock { state -> Duration? in
             state.tracked[id] = tracked
             guard !state.timerArmed else { return nil }
@@ -63,14 +81,16 @@ final class CompletionWatchdog: Sendable {
 
     private func fire() {
         let now = scheduler.uptime()
-        let (overdue, next) = state.withLock { state -> ([ActuateDiagnostic], Duration?) in
+        let (overdue, next) = state.withLock { state -> ([(UInt64, Tracked)], Duration?) in
             let overdueIDs = state.tracked.filter { $0.value.deadline <= now }.keys.sorted()
-            let overdue = overdueIDs.compactMap { state.tracked.removeValue(forKey: $0)?.diagnostic }
+            let overdue = overdueIDs.compactMap { id in state.tracked.removeValue(forKey: id).map { (id, $0) } }
             let next = state.tracked.values.map(\.deadline).min()
             state.timerArmed = next != nil
             return (overdue, next)
         }
-        for diagnostic in overdue { diagnostics.report(diagnostic) }
+        if let timeout {
+            for (id, tracked) in overdue { diagnostics.report(tracked.diagnostic(id: id, timeout: timeout)) }
+        }
         if let next { arm(at: next) }
     }
 }

@@ -101,7 +101,9 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         dispatcher.watchdog.track(
             id: uniqueID,
             start: .nanoseconds(Int64(clamping: header.startUptimeNanoseconds)),
-            summary: neverCompletedDiagnostic()
+            action: header.action.takeUnretainedValue(),
+            feature: header.feature.takeUnretainedValue(),
+            session: header.sessionName
         )
         if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
     }
@@ -129,15 +131,6 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
             .completedTwice,
             "The completion requirement was completed more than once; the second outcome "
                 + "(\(TimelineOutcome(result)))) was ignored. Complete exactly once on every path."
-        )
-    }
-
-    private func neverCompletedDiagnostic() -> ActuateDiagnostic {
-        let seconds = dispatcher.watchdog.timeout.map { String(format: "%g", $0.seconds) } ?? "?"
-        return diagnostic(
-            .neverCompleted,
-            "The action has not completed \(seconds) s after it began. Call `completed(_:)` on the status from "
-                + "`willCompleteAsync()` on every path, including errors and cancellation."
         )
     }
 

@@ -45,6 +45,19 @@ final class DispatchQueueMarker: Sendable {
         }
     }
 
+    /// The marker of `queue`, read from ``RunningQueue`` when the dispatcher is running a body of `queue` on
+    /// this thread (no lock, no allocation), otherwise looked up with ``marker(for:)``.
+    ///
+    /// A marker recorded in ``RunningQueue`` is alive while the body that recorded it runs: its queue, which
+    /// holds it, is running that body's block further up this thread's stack.
+    static func markerOfRunning(_ queue: DispatchQueue) -> DispatchQueueMarker {
+        if let running = RunningQueue.current {
+            let marker = Unmanaged<DispatchQueueMarker>.fromOpaque(running).takeUnretainedValue()
+            if marker.queue === queue { return marker }
+        }
+        return marker(for: queue)
+    }
+
     /// Whether the current thread is running work submitted to `queue` (or to a queue that targets it).
     static func isCurrent(_ queue: DispatchQueue) -> Bool {
         isCurrent(marker(for: queue))

@@ -13,8 +13,9 @@ import Darwin
 /// previous value with ``leave(restoring:)`` when the body returns. So whenever a thread reads marker `M`
 /// here, a block of `M`'s queue is running on this thread, further up its stack, and the thread holds the
 /// queue (libdispatch's `dispatchPrecondition(condition: .onQueue(_:))` agrees, including inside a nested
-/// `sync` onto another queue). The value is a raw pointer to the marker: never dereferenced, only compared,
-/// and never read after the body that set it returned, so it cannot name a marker that was freed.
+/// `sync` onto another queue). The value is a raw pointer to the marker, never read after the body that set
+/// it returned, so it cannot name a marker that was freed: the dispatcher compares it, and only
+/// ``DispatchQueueMarker/markerOfRunning(_:)`` dereferences it, from within that body.
 @usableFromInline
 enum RunningQueue {
     /// The POSIX thread-specific key, created once per process.
@@ -46,6 +47,6 @@ enum RunningQueue {
         pthread_setspecific(key, previous)
     }
 
-    /// The marker pointer recorded for this thread, for tests.
+    /// The marker pointer recorded for this thread.
     static var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 }
