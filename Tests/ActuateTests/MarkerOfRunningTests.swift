@@ -7,16 +7,21 @@ import Testing
 /// queue's, the looked-up one otherwise.
 @Suite("Marker of the running queue")
 struct MarkerOfRunningTests {
+    // Static, as action queues are: a queue and its marker hold each other for the life of the process.
+    static let outside = DispatchQueue(label: "marker-of-running-outside")
+    static let inside = DispatchQueue(label: "marker-of-running-inside")
+    static let other = DispatchQueue(label: "marker-of-running-other")
+
     @Test("outside a body it looks the marker up")
     func outsideABody() {
-        let queue = DispatchQueue(label: "marker-of-running-outside")
+        let queue = Self.outside
         #expect(DispatchQueueMarker.markerOfRunning(queue) === DispatchQueueMarker.marker(for: queue))
     }
 
     @Test("inside a body it returns the running queue's marker, and looks up any other queue's")
     func insideABody() {
-        let queue = DispatchQueue(label: "marker-of-running-inside")
-        let other = DispatchQueue(label: "marker-of-running-other")
+        let queue = Self.inside
+        let other = Self.other
         let marker = DispatchQueueMarker.marker(for: queue)
         let previous = RunningQueue.enter(Unmanaged.passUnretained(marker))
         #expect(DispatchQueueMarker.markerOfRunning(queue) === marker)
