@@ -34,6 +34,10 @@ public protocol Action: SendableMetatype {
     /// A description for catalogs and debug tools.
     static var description: String { get }
     /// The serial queue the body runs on. The default is the main queue.
+    ///
+    /// Return the same queue every time, from a `static let`: the dispatcher attaches a marker to each queue it
+    /// runs bodies on, and a queue and its marker are kept for the life of the process, so a queue made anew on
+    /// every call would be kept once per dispatch.
     static var queue: DispatchQueue { get }
     /// The session a binding's `perform` uses when no session is given. The default is ``ActionSession/main``.
     static var defaultSession: ActionSession? { get }
