@@ -71,14 +71,14 @@ let package = Package(
             dependencies: ["ActuateReporting"],
             path: "Tests/Support/JournalWriter"
         ),
-        // The loopback test servers' launcher, shared by the test targets; not a product.
+        // What the test targets share: the loopback test servers' launcher, threads of their own; not a product.
         .target(
             name: "ActuateTestSupport",
             path: "Tests/Support/ActuateTestSupport"
         ),
         .testTarget(
             name: "ActuateTests",
-            dependencies: ["Actuate", "ActuateTesting"]
+            dependencies: ["Actuate", "ActuateTesting", "ActuateTestSupport"]
         ),
         .testTarget(
             name: "ActuateReportingTests",

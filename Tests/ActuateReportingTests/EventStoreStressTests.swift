@@ -1,5 +1,6 @@
 import Actuate
 import ActuateReporting
+import ActuateTestSupport
 import ActuateTesting
 import Dispatch
 import Foundation
@@ -171,14 +172,6 @@ struct EventStoreStressTests {
         #expect(ledger.appendedCount + ledger.refusedCount == rounds * Self.appenders * perRound)
         #expect(ledger.appendedCount > 0)
         try reopened.close()
-    }
-}
-
-/// Runs `body` on a thread of its own and returns its result, so that its blocking work never holds one of the
-/// cooperative pool's threads, which other tests need.
-private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
     }
 }
 

@@ -1,4 +1,5 @@
 import Actuate
+import ActuateTestSupport
 import ActuateTesting
 import Dispatch
 import Foundation
@@ -156,14 +157,6 @@ struct DispatchStressTests {
         #expect(reentrant.callbacks == 2 * (total + nested))
         // Only the two plugins that were never removed are left.
         #expect(dispatcher.installedObservers.count == 2)
-    }
-}
-
-/// Runs `body` on a thread of its own and returns its result, so that its blocking waits never hold one of the
-/// cooperative pool's threads, which other tests need.
-private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
     }
 }
 

@@ -1,4 +1,5 @@
 import Actuate
+import ActuateTestSupport
 import ActuateTesting
 import Dispatch
 import Foundation
@@ -70,7 +71,7 @@ struct NestedChainStressTests {
         }
         let calls = Mutex<[Int: [Bool]]>([:])
 
-        let finished = await onThreadOfItsOwn { () -> Bool in
+        let finished = await onOwnThread { () -> Bool in
             let group = DispatchGroup()
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 for index in 0..<chainsPerThread {
@@ -177,13 +178,5 @@ struct RelayRandom {
     /// A callback or async hop, half and half.
     mutating func kind() -> RelayHop.Kind {
         next(2) == 0 ? .callback : .async
-    }
-}
-
-/// Runs `body` on a thread of its own and returns its result, so that its blocking wait never holds one of the
-/// cooperative pool's threads, which the async hops need.
-private func onThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
     }
 }
