@@ -1,7 +1,11 @@
 /// Puts visitors in or out of a condition's control group, the same way on every launch and device.
 ///
-/// The bucket is a 64-bit FNV-1a hash of `visitorId:conditionId`, modulo 10,000, so a percentage has two
-/// decimals of resolution. Swift's `hashValue` is never used: it changes every launch.
+/// The bucket is a 64-bit FNV-1a hash of `visitorId:conditionId`, passed through MurmurHash3's 64-bit finaliser
+/// (`fmix64`), modulo 10,000, so a percentage has two decimals of resolution. The finaliser spreads every input
+/// bit over the whole hash: without it, FNV-1a of two ids that differ only in their last character differ by a
+/// fixed multiple of the prime, so neighbouring conditions (1 and 2, 100 and 101) put the same visitors at fixed
+/// offsets and their control groups were not independent. Swift's `hashValue` is never used: it changes every
+/// launch. Only integer arithmetic on UTF-8 bytes is involved, so the bucket is the same on every platform.
 enum ControlGroup {
     /// Whether `visitorId` is in the control group of `conditionId` at `percent` (0 to 100).
     static func contains(visitorId: String, conditionId: Int, percent: Double) -> Bool {
@@ -20,6 +24,18 @@ enum ControlGroup {
         for byte in String(conditionId).utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        return hash % 10_000
+        return finalized(hash) % 10_000
+    }
+
+    /// MurmurHash3's `fmix64`: an invertible mix in which every input bit flips each output bit with
+    /// probability close to one half.
+    static func finalized(_ value: UInt64) -> UInt64 {
+        var mixed = value
+        mixed ^= mixed >> 33
+        mixed &*= 0xff51_afd7_ed55_8ccd
+        mixed ^= mixed >> 33
+        mixed &*= 0xc4ce_b9fe_1a85_ec53
+        mixed ^= mixed >> 33
+        return mixed
     }
 }
