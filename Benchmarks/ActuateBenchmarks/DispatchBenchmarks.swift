@@ -208,7 +208,7 @@ extension Benchmark {
         // The bare round trip is measured before each case in every round, so each ratio has its own baseline.
         let rounds = context.interleavedRounds([
             bare,
-            { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivial) } },
+            { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivial, completion: nil) } },
             bare,
             { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivialAsync) } },
         ])
@@ -242,11 +242,11 @@ extension Benchmark {
         let session = BenchmarkDispatchers.session([timeline])
         let warmUp = 10_000
         BenchmarkQueues.action.sync {
-            for _ in 0..<warmUp { session.perform(BenchmarkFeature.trivial) }
+            for _ in 0..<warmUp { session.perform(BenchmarkFeature.trivial, completion: nil) }
         }
         let before = ProcessMemory.residentBytes()
         BenchmarkQueues.action.sync {
-            for _ in 0..<iterations { session.perform(BenchmarkFeature.trivial) }
+            for _ in 0..<iterations { session.perform(BenchmarkFeature.trivial, completion: nil) }
         }
         let after = ProcessMemory.residentBytes()
         guard timeline.snapshot().count == 1_000 else { throw BenchmarkFailure("the timeline did not stay at 1,000") }

@@ -41,10 +41,10 @@ enum ScalingLanes {
     /// One closure per lane that performs that lane's action `count` times on `session`, from the lane's queue.
     static func loops(session: ActionSession, count: Int) -> [@Sendable () -> Void] {
         [
-            { queues[0].sync { for _ in 0..<count { session.perform(ScalingFeature.lane0) } } },
-            { queues[1].sync { for _ in 0..<count { session.perform(ScalingFeature.lane1) } } },
-            { queues[2].sync { for _ in 0..<count { session.perform(ScalingFeature.lane2) } } },
-            { queues[3].sync { for _ in 0..<count { session.perform(ScalingFeature.lane3) } } },
+            { queues[0].sync { for _ in 0..<count { session.perform(ScalingFeature.lane0, completion: nil) } } },
+            { queues[1].sync { for _ in 0..<count { session.perform(ScalingFeature.lane1, completion: nil) } } },
+            { queues[2].sync { for _ in 0..<count { session.perform(ScalingFeature.lane2, completion: nil) } } },
+            { queues[3].sync { for _ in 0..<count { session.perform(ScalingFeature.lane3, completion: nil) } } },
         ]
     }
 }

@@ -58,7 +58,7 @@ enum DispatchProfiler {
             return
         }
         BenchmarkQueues.action.sync {
-            for _ in 0..<times { session.perform(BenchmarkFeature.trivial) }
+            for _ in 0..<times { session.perform(BenchmarkFeature.trivial, completion: nil) }
         }
     }
 

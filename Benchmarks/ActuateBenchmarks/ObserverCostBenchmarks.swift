@@ -14,7 +14,7 @@ extension Benchmark {
             sessions.map { session in
                 {
                     nanosecondsPerOperation(iterations, context: context, on: BenchmarkQueues.action) {
-                        for _ in 0..<iterations { session.perform(BenchmarkFeature.trivial) }
+                        for _ in 0..<iterations { session.perform(BenchmarkFeature.trivial, completion: nil) }
                     }
                 }
             }

@@ -25,7 +25,7 @@ struct ActionStacksInFlightTests {
         /// Begins a deferred step and returns the status that completes it.
         func begin(_ label: String) -> CompletionRequirement<ActionPerformOutcome>.DeferredStatus {
             let box = DeferredStatusBox()
-            harness.session.perform(DraftFeature.deferred, input: DeferredStep(label: label, box: box))
+            harness.session.perform(DraftFeature.deferred, input: DeferredStep(label: label, box: box), completion: nil)
             TestQueues.background.sync {}
             return box.status.withLock { $0 }!
         }

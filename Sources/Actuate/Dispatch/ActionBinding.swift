@@ -39,7 +39,7 @@ extension ActionBinding {
         presenter: ActionType.PresenterType,
         userInitiated: Bool = true,
         source: ActionSource = .application,
-        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+        completion: (@Sendable (ActionOutcome) -> Void)?
     ) {
         guard let session = ActionType.defaultSession else {
             ActionDispatcher.shared.reportMissingSession(
@@ -92,7 +92,7 @@ extension ActionBinding {
 extension ActionBinding where ActionType.InputType == NoInput {
     /// Performs an action that takes no input.
     @inlinable
-    public func perform(presenter: ActionType.PresenterType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
+    public func perform(presenter: ActionType.PresenterType, completion: (@Sendable (ActionOutcome) -> Void)?) {
         perform(input: .noInput, presenter: presenter, completion: completion)
     }
 
@@ -107,7 +107,7 @@ extension ActionBinding where ActionType.InputType == NoInput {
 extension ActionBinding where ActionType.PresenterType == NoPresenter {
     /// Performs an action that drives no presenter.
     @inlinable
-    public func perform(input: ActionType.InputType, completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
+    public func perform(input: ActionType.InputType, completion: (@Sendable (ActionOutcome) -> Void)?) {
         perform(input: input, presenter: (), completion: completion)
     }
 
@@ -122,7 +122,7 @@ extension ActionBinding where ActionType.PresenterType == NoPresenter {
 extension ActionBinding where ActionType.InputType == NoInput, ActionType.PresenterType == NoPresenter {
     /// Performs an action that takes no input and drives no presenter.
     @inlinable
-    public func perform(completion: (@Sendable (ActionOutcome) -> Void)? = nil) {
+    public func perform(completion: (@Sendable (ActionOutcome) -> Void)?) {
         perform(input: .noInput, presenter: (), completion: completion)
     }
 
@@ -153,7 +153,7 @@ extension ActionSession {
         presenter: Binding.ActionType.PresenterType,
         userInitiated: Bool = true,
         source: ActionSource = .application,
-        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+        completion: (@Sendable (ActionOutcome) -> Void)?
     ) {
         dispatch(binding.binding, input, presenter, userInitiated, source, completion: Self.simplifying(completion))
     }
@@ -223,7 +223,7 @@ extension ActionSession {
     public func perform<Binding: ActionBinding>(
         _ binding: Binding,
         presenter: Binding.ActionType.PresenterType,
-        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+        completion: (@Sendable (ActionOutcome) -> Void)?
     ) where Binding.ActionType.InputType == NoInput {
         perform(binding, input: .noInput, presenter: presenter, completion: completion)
     }
@@ -233,7 +233,7 @@ extension ActionSession {
     public func perform<Binding: ActionBinding>(
         _ binding: Binding,
         input: Binding.ActionType.InputType,
-        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+        completion: (@Sendable (ActionOutcome) -> Void)?
     ) where Binding.ActionType.PresenterType == NoPresenter {
         perform(binding, input: input, presenter: (), completion: completion)
     }
@@ -242,7 +242,7 @@ extension ActionSession {
     @inlinable
     public func perform<Binding: ActionBinding>(
         _ binding: Binding,
-        completion: (@Sendable (ActionOutcome) -> Void)? = nil
+        completion: (@Sendable (ActionOutcome) -> Void)?
     ) where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
         perform(binding, input: .noInput, presenter: (), completion: completion)
     }
