@@ -208,7 +208,7 @@ extension Benchmark {
         // The bare round trip is measured before each case in every round, so each ratio has its own baseline.
         let rounds = context.interleavedRounds([
             bare,
-            { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivial, completion: nil) } },
+            { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivial) } },
             bare,
             { awaitNanoseconds(iterations) { await session.perform(BenchmarkFeature.trivialAsync) } },
         ])

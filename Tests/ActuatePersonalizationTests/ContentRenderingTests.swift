@@ -91,6 +91,23 @@ struct ContentRenderingTests {
         #expect(timeline[1].inputDescription == #"action:7 "Spring banner" product sku-1"#)
     }
 
+    /// Personyze's own sample reports each click from the click callback. With `render(on:)` the bridge has
+    /// reported it already, so the app's call answers `.duplicate` and the click is counted once.
+    @Test("reportActionClicked from the click callback of render(on:) returns .duplicate; the click counts once")
+    func callbackReportIsADuplicate() async throws {
+        let fixture = TrackerFixture()
+        let surface = RecordingHTMLSurface()
+        let answers = Answers()
+        let tracker = fixture.tracker
+        ContentAction.banner(tracker: tracker).render(on: surface) { answers.append(tracker.reportActionClicked($0)) }
+        surface.finishLoad()
+        surface.postFromBridge(#"{"status":"target","href":"https://shop.example.com/spring","arg":""}"#)
+        surface.postFromBridge(#"{"status":"product","href":"","arg":"sku-1"}"#)
+        #expect(answers.all == [.duplicate, .duplicate])
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["executed", "target", "product"])
+    }
+
     @Test("malformed and early messages are error events and never reach the callback")
     func malformedMessages() async throws {
         let fixture = TrackerFixture()
@@ -173,4 +190,11 @@ struct ContentRenderingTests {
         #expect(clicks.all == [ActionClicked(actionId: 7, status: .target)])
         #expect(ContentAction.banner().reportExecuted() == .noTracker)
     }
+}
+
+/// What the click callback got back from the tracker, in order.
+private final class Answers: Sendable {
+    private let answers = Mutex<[ContentReportResult]>([])
+    var all: [ContentReportResult] { answers.withLock { $0 } }
+    func append(_ answer: ContentReportResult) { answers.withLock { $0.append(answer) } }
 }

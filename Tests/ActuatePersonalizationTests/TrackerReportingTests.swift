@@ -67,11 +67,35 @@ struct TrackerReportingTests {
         #expect(action.reportExecuted() == .duplicate)
         #expect(other.reportClick() == .sent)
         #expect(action.reportProductClick(productId: "sku-1") == .sent)
-        #expect(action.reportProductClick(productId: "sku-2") == .duplicate)
+        #expect(action.reportProductClick(productId: "sku-1") == .duplicate)
         try fixture.tracker.navigate(documentName: "cart")
         #expect(action.reportExecuted() == .sent)
         #expect(action.reportClick() == .sent)
         #expect(try await fixture.eventTypes() == ["target", "target", "product", "behaviour", "executed", "target"])
+    }
+
+    /// Personyze counts every product and article click of a page view: its duplicate rule is about the same
+    /// report sent twice, and a banner listing three products can be clicked on each.
+    @Test(
+        "clicks on two products or two articles of one action in one page view both count; the same one twice does not"
+    )
+    func productAndArticleClicksPerArgument() async throws {
+        let fixture = TrackerFixture()
+        let action = ContentAction.banner(tracker: fixture.tracker)
+        #expect(action.reportProductClick(productId: "sku-1") == .sent)
+        #expect(action.reportProductClick(productId: "sku-2") == .sent)
+        #expect(action.reportProductClick(productId: "sku-1") == .duplicate)
+        #expect(action.reportArticleClick(articleId: "a-1") == .sent)
+        #expect(action.reportArticleClick(articleId: "a-2") == .sent)
+        #expect(action.reportArticleClick(articleId: "a-2") == .duplicate)
+        let events = try await fixture.events()
+        #expect(events.map(\.type) == ["product", "product", "article", "article"])
+        #expect(
+            events.map { $0.properties["productId"] ?? $0.properties["articleId"] } == ["sku-1", "sku-2", "a-1", "a-2"]
+        )
+        let statistics = ReportingStatistics(events: try fixture.store.fetch(count: 100, maxBytes: .max))
+        #expect(statistics[.contentAction(id: 7)]?.productClicks == 2)
+        #expect(statistics[.contentAction(id: 7)]?.articleClicks == 2)
     }
 
     @Test("reportActionClicked reports each kind, names the action from the cache, and refuses bad arguments")

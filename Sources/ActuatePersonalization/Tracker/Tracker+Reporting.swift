@@ -6,9 +6,15 @@ extension Tracker {
     /// Reports a click delivered by the HTML bridge (or built by the app), for the action it names.
     ///
     /// The action's name is taken from the cached result when it holds the action.
+    ///
+    /// Which to use: content shown with ``ContentAction/render(on:bridge:clickedCallback:)`` is reported by the
+    /// bridge itself, before `clickedCallback` runs, so call this method only for content your app draws and
+    /// whose clicks it sees itself. A click reported twice in one page view (Personyze's sample reports it again
+    /// from the callback) is recorded once and this method answers ``ContentReportResult/duplicate``.
     /// - Parameter clicked: The click.
-    /// - Returns: Whether the report was sent, dropped as a duplicate, or invalid (a close count that is not a
-    ///   whole number, an empty product or article id).
+    /// - Returns: Whether the report was sent, dropped as a duplicate (the same status, and for products and
+    ///   articles the same id, already reported for the action in this page view), or invalid (a close count
+    ///   that is not a whole number, an empty product or article id).
     @discardableResult
     public func reportActionClicked(_ clicked: ActionClicked) -> ContentReportResult {
         let name = core.withLock { $0.tracker.cached?.action(id: clicked.actionId)?.name }
@@ -44,7 +50,13 @@ extension Tracker {
         let sessionId: String? =
             if case .close = event { reporter.currentSession?.id ?? reporter.startNewSession().id } else { nil }
         let admitted = core.withLock { core -> Bool in
-            guard core.tracker.admit(actionId: actionId, status: event.status.rawValue) else { return false }
+            guard
+                core.tracker.admit(
+                    actionId: actionId,
+                    status: event.status.rawValue,
+                    argument: Self.argument(of: event)
+                )
+            else { return false }
             if case .close(let sessions) = event {
                 core.tracker.close(actionId: actionId, sessions: sessions, sessionId: sessionId)
             }
@@ -90,6 +102,15 @@ extension Tracker {
         inFlight.begin()
         session.perform(binding, input: input, presenter: (), userInitiated: userInitiated) { _ in
             inFlight.end()
+        }
+    }
+
+    /// What tells two reports of one status apart within a page view: the product or article clicked.
+    private static func argument(of event: ContentEvent) -> String {
+        switch event {
+        case .product(let productId): productId
+        case .article(let articleId): articleId
+        default: ""
         }
     }
 

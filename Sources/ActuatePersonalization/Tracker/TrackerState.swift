@@ -18,10 +18,12 @@ struct TrackerState: Sendable {
         var profile = VisitorProfile()
     }
 
-    /// A status reported for an action in the current page view.
+    /// A status reported for an action in the current page view, with the argument that tells two reports of
+    /// one status apart (a product or article id; empty for the other statuses).
     struct Reported: Hashable {
         var actionId: Int
         var status: String
+        var argument: String
     }
 
     /// The most commands kept for an incremental source; beyond it the oldest are dropped (their report events
@@ -61,14 +63,15 @@ struct TrackerState: Sendable {
     static let interactions: Set<String> = ["target", "close", "product", "article"]
 
     /// Whether `status` may be reported for `actionId` now, remembering it if so (Personyze's rule: one of
-    /// each status per action and page view, and no `executed` once the user interacted with the action).
-    mutating func admit(actionId: Int, status: String) -> Bool {
+    /// each status and argument per action and page view, and no `executed` once the user interacted with the
+    /// action). The argument keeps apart clicks on two products, or two articles, of one action: each counts.
+    mutating func admit(actionId: Int, status: String, argument: String = "") -> Bool {
         if status == "executed",
             pageView.contains(where: { $0.actionId == actionId && Self.interactions.contains($0.status) })
         {
             return false
         }
-        return pageView.insert(Reported(actionId: actionId, status: status)).inserted
+        return pageView.insert(Reported(actionId: actionId, status: status, argument: argument)).inserted
     }
 
     mutating func close(actionId: Int, sessions: Int, sessionId: String?) {
