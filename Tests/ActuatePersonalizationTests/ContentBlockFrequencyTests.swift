@@ -75,15 +75,19 @@ struct ContentBlockFrequencyTests {
         #expect(!(await shows(fixture.relaunch(source))))
     }
 
-    @Test("History expires after 30 days by default: an onlyOnce block returns")
-    func thirtyDayExpiry() async {
+    /// Exponea's display frequency `only_once` (REFERENCE.md, "Display frequency"): shown once, ever; a history
+    /// kept for 30 days must not bring it back a month later.
+    @Test("onlyOnce never returns, not even after the 30-day history retention")
+    func onlyOnceOutlivesRetention() async {
         let fixture = ContentBlockFixture()
-        let source = ScriptedContentBlockSource([.test("hero", frequency: .onlyOnce)])
-        #expect(await shows(fixture.makeManager(source)))
+        let once = ScriptedContentBlockSource([.test("hero", frequency: .onlyOnce)])
+        #expect(await shows(fixture.makeManager(once)))
         fixture.scheduler.advance(by: .seconds(29 * 24 * 3600))
-        #expect(!(await shows(fixture.relaunch(source))))
+        #expect(!(await shows(fixture.relaunch(once))))
         fixture.scheduler.advance(by: .seconds(24 * 3600 + 1))
-        #expect(await shows(fixture.relaunch(source)))
+        #expect(!(await shows(fixture.relaunch(once))), "30 days on, onlyOnce is still spent")
+        fixture.scheduler.advance(by: .seconds(365 * 24 * 3600))
+        #expect(!(await shows(fixture.relaunch(once))), "a year on too")
     }
 
     @Test("The retention period is configurable, and interactions expire too")

@@ -19,7 +19,8 @@ public struct ContentBlockConfiguration: Sendable {
     public var callbackQueue: DispatchQueue
     /// Opens the links users click, in the default behaviour; nil tracks clicks without opening anything.
     public var urlOpener: (any ContentBlockURLOpener)?
-    /// How long display and interaction history is kept; 30 days by default.
+    /// How long display and interaction history is kept; 30 days by default. That an `onlyOnce` block was shown
+    /// is kept for good, so it is never shown again.
     public var historyRetention: Duration
     /// How long a carousel shows each block; 3 seconds by default.
     public var carouselInterval: Duration

@@ -183,7 +183,7 @@ final class ContentBlockEngine: Sendable {
         let visit = (reporter.currentSession ?? reporter.startNewSession()).id
         let now = configuration.scheduler.now()
         updateHistory { history in
-            history.recordShown(block.id, at: now, visit: visit)
+            history.recordShown(block, at: now, visit: visit)
             return true
         }
     }

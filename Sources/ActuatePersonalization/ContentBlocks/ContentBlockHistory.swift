@@ -13,8 +13,33 @@ struct ContentBlockHistory: Sendable, Hashable, Codable {
         var lastShownVisit: String?
         /// When the visitor last clicked or closed it.
         var lastInteraction: Date?
+        /// Whether an `onlyOnce` block was ever shown. Kept past the retention period: Exponea's `onlyOnce` means
+        /// once for the life of the installation, not once a month.
+        var shownOnce = false
 
-        var isEmpty: Bool { lastShown == nil && lastInteraction == nil }
+        var isEmpty: Bool { lastShown == nil && lastInteraction == nil && !shownOnce }
+
+        init(
+            lastShown: Date? = nil,
+            lastShownVisit: String? = nil,
+            lastInteraction: Date? = nil,
+            shownOnce: Bool = false
+        ) {
+            self.lastShown = lastShown
+            self.lastShownVisit = lastShownVisit
+            self.lastInteraction = lastInteraction
+            self.shownOnce = shownOnce
+        }
+
+        /// Reads a record; files written before `shownOnce` existed lack the key, and their shows are then
+        /// known only from `lastShown`.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            lastShown = try container.decodeIfPresent(Date.self, forKey: .lastShown)
+            lastShownVisit = try container.decodeIfPresent(String.self, forKey: .lastShownVisit)
+            lastInteraction = try container.decodeIfPresent(Date.self, forKey: .lastInteraction)
+            shownOnce = try container.decodeIfPresent(Bool.self, forKey: .shownOnce) ?? false
+        }
     }
 
     /// The records by block id.
@@ -30,7 +55,7 @@ struct ContentBlockHistory: Sendable, Hashable, Codable {
         case .always:
             return true
         case .onlyOnce:
-            return record?.lastShown == nil
+            return record?.lastShown == nil && record?.shownOnce != true
         case .oncePerVisit:
             guard let visit, let shownVisit = record?.lastShownVisit else { return true }
             return shownVisit != visit
@@ -39,10 +64,11 @@ struct ContentBlockHistory: Sendable, Hashable, Codable {
         }
     }
 
-    /// Notes that `blockId` was shown at `date` during `visit`.
-    mutating func recordShown(_ blockId: String, at date: Date, visit: String) {
-        records[blockId, default: Record()].lastShown = date
-        records[blockId, default: Record()].lastShownVisit = visit
+    /// Notes that `block` was shown at `date` during `visit`.
+    mutating func recordShown(_ block: ContentBlock, at date: Date, visit: String) {
+        records[block.id, default: Record()].lastShown = date
+        records[block.id, default: Record()].lastShownVisit = visit
+        if block.frequency == .onlyOnce { records[block.id, default: Record()].shownOnce = true }
     }
 
     /// Notes that the visitor clicked or closed `blockId` at `date`.
@@ -50,7 +76,8 @@ struct ContentBlockHistory: Sendable, Hashable, Codable {
         records[blockId, default: Record()].lastInteraction = date
     }
 
-    /// Forgets shows and interactions older than `retention` before `now`.
+    /// Forgets shows and interactions older than `retention` before `now`; that an `onlyOnce` block was shown is
+    /// never forgotten.
     /// - Returns: Whether anything was forgotten.
     @discardableResult
     mutating func prune(now: Date, retention: Duration) -> Bool {
