@@ -75,7 +75,7 @@ struct ContentBlockFrequencyTests {
         #expect(!(await shows(fixture.relaunch(source))))
     }
 
-    /// Exponea's display frequency `only_once` (REFERENCE.md, "Display frequency"): shown once, ever; a history
+    /// Exponea's display frequency `only_once` (REFERENCE.md, "Frequency rules"): shown once, ever; a history
     /// kept for 30 days must not bring it back a month later.
     @Test("onlyOnce never returns, not even after the 30-day history retention")
     func onlyOnceOutlivesRetention() async {
