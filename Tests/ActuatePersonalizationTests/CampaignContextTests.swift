@@ -276,6 +276,21 @@ struct CampaignContextTests {
         )
     }
 
+    @Test("An identical campaign sent again to the global context after the 30-minute duplicate window arrives again")
+    func duplicateWindowEnds() async {
+        let fixture = CampaignFixture(offering: [("Open Home", .test("c1"))])
+        let global = fixture.manager.globalContext
+        global.setCampaignHandler(fixture.handler("home"), forTarget: "banner")
+        global.trackAction("Open Home")
+        global.trackAction("Open Home")
+        await fixture.settle()
+        #expect(fixture.deliveries.summary == ["home: c1"])
+        fixture.harness.scheduler.advance(by: .seconds(30 * 60))
+        global.trackAction("Open Home")
+        await fixture.settle()
+        #expect(fixture.deliveries.summary == ["home: c1", "home: c1"], "once per window, not never again")
+    }
+
     @Test("A campaign identical to the held one is dropped, not held twice")
     func duplicateOfHeldDropped() async {
         let fixture = CampaignFixture(offering: [("Open Home", .test("c1"))])

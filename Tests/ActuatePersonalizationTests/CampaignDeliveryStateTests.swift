@@ -20,8 +20,8 @@ struct CampaignDeliveryStateTests {
         var state = makeState()
         let (screen, _) = state.addScreen(named: "Product")
         _ = state.didAppear(screen, now: .zero)
-        _ = state.setHandler({ _ in }, target: "banner", contextID: screen)
-        let effects = state.receive(Self.campaign, contextID: screen, contextName: "Product")
+        _ = state.setHandler({ _ in }, target: "banner", contextID: screen, now: .zero)
+        let effects = state.receive(Self.campaign, contextID: screen, contextName: "Product", now: .zero)
         let ticket = try #require(effects.decisions.first?.ticket)
         _ = state.willDisappear(screen, now: .seconds(1))
         guard case .notDelivered(let reason) = state.handOver(ticket).0 else {
@@ -34,9 +34,9 @@ struct CampaignDeliveryStateTests {
     @Test("A delivery decided while active is held again if the app went to the background before hand-over")
     func handOverWhileInactiveHoldsAgain() throws {
         var state = makeState()
-        _ = state.setHandler({ _ in }, target: "banner", contextID: CampaignDeliveryState.globalID)
+        _ = state.setHandler({ _ in }, target: "banner", contextID: CampaignDeliveryState.globalID, now: .zero)
         let ticket = try #require(
-            state.receive(Self.campaign, contextID: CampaignDeliveryState.globalID, contextName: "global")
+            state.receive(Self.campaign, contextID: CampaignDeliveryState.globalID, contextName: "global", now: .zero)
                 .decisions.first?.ticket
         )
         _ = state.setForeground(false, now: .seconds(1))
@@ -54,13 +54,13 @@ struct CampaignDeliveryStateTests {
     func handOverOvertaken() throws {
         var state = makeState()
         let global = CampaignDeliveryState.globalID
-        _ = state.setHandler({ _ in }, target: "banner", contextID: global)
+        _ = state.setHandler({ _ in }, target: "banner", contextID: global, now: .zero)
         let ticket = try #require(
-            state.receive(Self.campaign, contextID: global, contextName: "global").decisions.first?.ticket
+            state.receive(Self.campaign, contextID: global, contextName: "global", now: .zero).decisions.first?.ticket
         )
         _ = state.setForeground(false, now: .seconds(1))
         let newer = Campaign.test("c2")
-        #expect(verdicts(state.receive(newer, contextID: global, contextName: "global")) == ["hold c2"])
+        #expect(verdicts(state.receive(newer, contextID: global, contextName: "global", now: .zero)) == ["hold c2"])
         guard case .notDelivered(let reason) = state.handOver(ticket).0 else {
             Issue.record("the older campaign must not reach the handler")
             return
@@ -72,14 +72,49 @@ struct CampaignDeliveryStateTests {
     func failedHandOverIsNotADuplicate() throws {
         var state = makeState()
         let global = CampaignDeliveryState.globalID
-        _ = state.setHandler({ _ in }, target: "banner", contextID: global)
+        _ = state.setHandler({ _ in }, target: "banner", contextID: global, now: .zero)
         let ticket = try #require(
-            state.receive(Self.campaign, contextID: global, contextName: "global").decisions.first?.ticket
+            state.receive(Self.campaign, contextID: global, contextName: "global", now: .zero).decisions.first?.ticket
         )
         _ = state.setForeground(false, now: .seconds(1))
         _ = state.handOver(ticket)
         #expect(state.contexts[global]?.lastDelivered["banner"] == nil)
         #expect(state.contexts[global]?.held["banner"] == Self.campaign)
+    }
+
+    /// Evergage drops a campaign identical to the one last delivered, but only for a while: a campaign the server
+    /// sends again to the global context after the window reaches the app again.
+    @Test("An identical campaign is a duplicate within the duplicate window and delivered again after it")
+    func duplicateWindow() {
+        var state = CampaignDeliveryState(
+            idleThreshold: .seconds(3_600),
+            visibilityTimeout: .seconds(5),
+            duplicateWindow: .seconds(600),
+            now: .zero
+        )
+        let global = CampaignDeliveryState.globalID
+        _ = state.setHandler({ _ in }, target: "banner", contextID: global, now: .zero)
+        _ = state.userActivity(now: .zero)
+        #expect(
+            verdicts(state.receive(Self.campaign, contextID: global, contextName: "global", now: .zero)) == [
+                "deliver c1"
+            ]
+        )
+        _ = state.userActivity(now: .seconds(599))
+        #expect(
+            verdicts(state.receive(Self.campaign, contextID: global, contextName: "global", now: .seconds(599)))
+                == ["drop c1"]
+        )
+        _ = state.userActivity(now: .seconds(600))
+        #expect(
+            verdicts(state.receive(Self.campaign, contextID: global, contextName: "global", now: .seconds(600)))
+                == ["deliver c1"]
+        )
+        #expect(
+            verdicts(state.receive(Self.campaign, contextID: global, contextName: "global", now: .seconds(900)))
+                == ["drop c1"],
+            "the window starts again from the latest delivery"
+        )
     }
 
     @Test("The idle check re-arms for the remaining time after activity, and fires at the threshold")
@@ -104,7 +139,7 @@ struct CampaignDeliveryStateTests {
             Issue.record("a new screen arms its visibility timer")
             return
         }
-        _ = state.setHandler({ _ in }, target: "banner", contextID: screen)
+        _ = state.setHandler({ _ in }, target: "banner", contextID: screen, now: .zero)
         _ = state.didAppear(screen, now: .seconds(1))
         _ = state.visibilityTimerFired(screen, generation: generation)
         #expect(state.contexts[screen]?.handlers["banner"] != nil)

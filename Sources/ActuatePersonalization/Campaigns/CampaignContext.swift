@@ -57,7 +57,7 @@ public class CampaignContext: @unchecked Sendable {
     ///   - handler: The handler, or nil to remove the current one.
     ///   - target: The target, as in ``Campaign/target``.
     public func setCampaignHandler(_ handler: CampaignHandler?, forTarget target: String) {
-        engine.step { delivery, _ in delivery.setHandler(handler, target: target, contextID: id) }
+        engine.step { delivery, now in delivery.setHandler(handler, target: target, contextID: id, now: now) }
     }
 }
 

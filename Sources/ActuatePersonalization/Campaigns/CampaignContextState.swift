@@ -43,7 +43,7 @@ struct CampaignContextState: Sendable {
     var phase: ScreenPhase
     var handlers: [String: CampaignHandler] = [:]
     var held: [String: Campaign] = [:]
-    var lastDelivered: [String: Campaign] = [:]
+    var lastDelivered: [String: DeliveredCampaign] = [:]
     /// The generation of the armed visibility timer, if one is armed.
     var visibilityTimer: UInt64?
     /// Counts clears (disappearing, visibility timeout), so a delivery decided before a clear is not handed over

@@ -5,8 +5,8 @@
 /// The rules:
 /// - A context is active when it is visible (the global context always is), the app is in the foreground and
 ///   the user is not idle.
-/// - A campaign identical to the one last delivered to its context and target, or to the one held for them,
-///   is dropped.
+/// - A campaign identical to the one last delivered to its context and target less than ``duplicateWindow``
+///   ago, or to the one held for them, is dropped; after the window the same campaign is delivered again.
 /// - Otherwise it is delivered when the context is active and has a handler for its target, and held when not;
 ///   a newer campaign for the same target replaces (drops) the held one.
 /// - Held campaigns are delivered when the context becomes active or a handler for their target is set.
@@ -15,6 +15,8 @@
 struct CampaignDeliveryState: Sendable {
     let idleThreshold: Duration
     let visibilityTimeout: Duration
+    /// How long a delivered campaign keeps an identical one from being delivered again to its context and target.
+    let duplicateWindow: Duration
     var isInForeground = true
     var isIdle = false
     var lastActivity: Duration
@@ -26,9 +28,15 @@ struct CampaignDeliveryState: Sendable {
     /// The id of the global context, which exists from the start.
     static let globalID: UInt64 = 0
 
-    init(idleThreshold: Duration, visibilityTimeout: Duration, now: Duration) {
+    init(
+        idleThreshold: Duration,
+        visibilityTimeout: Duration,
+        duplicateWindow: Duration = .seconds(30 * 60),
+        now: Duration
+    ) {
         self.idleThreshold = idleThreshold
         self.visibilityTimeout = visibilityTimeout
+        self.duplicateWindow = duplicateWindow
         self.lastActivity = now
         var global = CampaignContextState(name: "global", isScreen: false)
         global.wasActive = true
@@ -114,7 +122,7 @@ struct CampaignDeliveryState: Sendable {
         guard active else { return CampaignEffects() }
         var effects = CampaignEffects()
         for target in context.held.keys.sorted() where context.handlers[target] != nil {
-            effects += releaseHeld(target: target, contextID: contextID, reason: .contextBecameActive(change))
+            effects += releaseHeld(target: target, contextID: contextID, reason: .contextBecameActive(change), now: now)
         }
         return effects
     }
@@ -201,7 +209,12 @@ struct CampaignDeliveryState: Sendable {
 
     // MARK: Handlers and campaigns
 
-    mutating func setHandler(_ handler: CampaignHandler?, target: String, contextID: UInt64) -> CampaignEffects {
+    mutating func setHandler(
+        _ handler: CampaignHandler?,
+        target: String,
+        contextID: UInt64,
+        now: Duration
+    ) -> CampaignEffects {
         guard contexts[contextID] != nil else { return CampaignEffects() }
         guard let handler else {
             contexts[contextID]?.handlers[target] = nil
@@ -210,13 +223,18 @@ struct CampaignDeliveryState: Sendable {
         contexts[contextID]?.handlers[target] = handler
         guard let context = contexts[contextID] else { return CampaignEffects() }
         if isActive(context), context.held[target] != nil {
-            return releaseHeld(target: target, contextID: contextID, reason: .handlerSet)
+            return releaseHeld(target: target, contextID: contextID, reason: .handlerSet, now: now)
         }
         return armVisibilityTimer(contextID: contextID)
     }
 
     /// Decides what to do with a campaign that arrived for a context.
-    mutating func receive(_ campaign: Campaign, contextID: UInt64, contextName: String) -> CampaignEffects {
+    mutating func receive(
+        _ campaign: Campaign,
+        contextID: UInt64,
+        contextName: String,
+        now: Duration
+    ) -> CampaignEffects {
         guard var context = contexts[contextID] else {
             let released = CampaignDecision(
                 verdict: .drop,
@@ -227,14 +245,14 @@ struct CampaignDeliveryState: Sendable {
             return CampaignEffects(decisions: [.init(decision: released, ticket: nil)])
         }
         let target = campaign.target
-        if context.lastDelivered[target] == campaign {
+        if let last = context.lastDelivered[target], last.campaign == campaign, now - last.at < duplicateWindow {
             return CampaignEffects(decisions: [decision(.drop, campaign, context, .duplicate)])
         }
         if context.held[target] == campaign {
             return CampaignEffects(decisions: [decision(.drop, campaign, context, .alreadyHeld)])
         }
         if isActive(context), context.handlers[target] != nil {
-            return deliver(campaign, contextID: contextID, reason: .contextActive)
+            return deliver(campaign, contextID: contextID, reason: .contextActive, now: now)
         }
         var effects = CampaignEffects()
         if let replaced = context.held[target] {
@@ -263,7 +281,7 @@ struct CampaignDeliveryState: Sendable {
         if isActive(context), let handler = context.handlers[target] {
             return (.deliver(handler), CampaignEffects())
         }
-        if context.lastDelivered[target] == ticket.campaign {
+        if context.lastDelivered[target]?.campaign == ticket.campaign {
             context.lastDelivered[target] = ticket.previousDelivered
         }
         if let newer = context.held[target] {
@@ -281,16 +299,18 @@ struct CampaignDeliveryState: Sendable {
     private mutating func releaseHeld(
         target: String,
         contextID: UInt64,
-        reason: CampaignDecisionReason
+        reason: CampaignDecisionReason,
+        now: Duration
     ) -> CampaignEffects {
         guard let campaign = contexts[contextID]?.held.removeValue(forKey: target) else { return CampaignEffects() }
-        return deliver(campaign, contextID: contextID, reason: reason)
+        return deliver(campaign, contextID: contextID, reason: reason, now: now)
     }
 
     private mutating func deliver(
         _ campaign: Campaign,
         contextID: UInt64,
-        reason: CampaignDecisionReason
+        reason: CampaignDecisionReason,
+        now: Duration
     ) -> CampaignEffects {
         guard var context = contexts[contextID] else { return CampaignEffects() }
         let ticket = DeliveryTicket(
@@ -299,7 +319,7 @@ struct CampaignDeliveryState: Sendable {
             clearCount: context.clearCount,
             previousDelivered: context.lastDelivered[campaign.target]
         )
-        context.lastDelivered[campaign.target] = campaign
+        context.lastDelivered[campaign.target] = DeliveredCampaign(campaign: campaign, at: now)
         contexts[contextID] = context
         let delivery = CampaignDecision(
             verdict: .deliver,

@@ -30,11 +30,17 @@ struct DeliveryTicket: Sendable {
     var contextID: UInt64
     var campaign: Campaign
     var clearCount: UInt64
-    var previousDelivered: Campaign?
+    var previousDelivered: DeliveredCampaign?
 }
 
 /// The outcome of handing a delivery ticket over on the delivery queue.
 enum HandOver: Sendable {
     case deliver(CampaignHandler)
     case notDelivered(CampaignNotDelivered)
+}
+
+/// A campaign delivered to a context and target, and when (on the manager's uptime clock).
+struct DeliveredCampaign: Sendable, Hashable {
+    var campaign: Campaign
+    var at: Duration
 }

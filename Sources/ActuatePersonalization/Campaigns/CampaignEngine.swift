@@ -41,6 +41,7 @@ final class CampaignEngine: Sendable {
         let delivery = CampaignDeliveryState(
             idleThreshold: configuration.idleThreshold,
             visibilityTimeout: configuration.visibilityTimeout,
+            duplicateWindow: configuration.duplicateWindow,
             now: scheduler.uptime()
         )
         state = Mutex(State(delivery: delivery))
@@ -180,13 +181,14 @@ final class CampaignEngine: Sendable {
         while let next = nextRequest() {
             do {
                 let campaigns = try await source.campaigns(for: next.request)
-                step { delivery, _ in
+                step { delivery, now in
                     var effects = CampaignEffects()
                     for campaign in campaigns {
                         effects += delivery.receive(
                             campaign,
                             contextID: next.contextID,
-                            contextName: next.request.contextName
+                            contextName: next.request.contextName,
+                            now: now
                         )
                     }
                     return effects
