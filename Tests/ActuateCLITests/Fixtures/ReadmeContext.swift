@@ -222,3 +222,9 @@ let manager = ContentBlockManager(
 let home = ContentBlockPlaceholder(placeholderId: "home", deferredLoad: true, manager: manager, surface: homeView)
 let block = ContentBlock(id: "welcome", name: "Welcome", placeholders: ["home"], html: "<p>Welcome</p>")
 let indexPath = IndexPath(indexes: [0, 3])  // section 0, row 3
+
+/// More of the app's UI.
+func askForCameraAccess() {}
+func setCarouselHidden(_ hidden: Bool) {}
+func setRowHidden(_ row: ContentBlockRow, _ hidden: Bool) {}
+func setHeight(of row: ContentBlockRow, to height: Double) {}
