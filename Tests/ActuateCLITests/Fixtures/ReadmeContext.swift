@@ -42,7 +42,11 @@ let service = RecommendationService()
 
 /// An old action that completes twice, which the harness snippet expects to be reported.
 final class SyncAction: Action {
-    static func perform(context: ActionContext<NoInput>, presenter: NoPresenter, completion: Completion)
+    static func perform(
+        context: ActionContext<NoInput>,
+        presenter: NoPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         _ = completion.completedSync(.success)
@@ -100,7 +104,11 @@ final class ViewProductAction: Action {
     static func prepareActivity(_ activity: ActivityBuilder<ViewProductAction>) throws {
         activity.userInfo["sku"] = activity.input
     }
-    static func perform(context: ActionContext<String>, presenter: NoPresenter, completion: Completion)
+    static func perform(
+        context: ActionContext<String>,
+        presenter: NoPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         completion.completedSync(.success)
@@ -127,7 +135,11 @@ final class CheckoutFeature: Feature {
 
 /// Scans a code with the camera.
 final class ScanAction: Action {
-    static func perform(context: ActionContext<NoInput>, presenter: NoPresenter, completion: Completion)
+    static func perform(
+        context: ActionContext<NoInput>,
+        presenter: NoPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         completion.completedSync(.success)
