@@ -1,0 +1,126 @@
+import Foundation
+
+/// The fenced code blocks of a Markdown document, and the Swift program its ```` ```swift ```` blocks make.
+///
+/// A Swift block may be preceded by one HTML comment (invisible when the page renders) that says how to compile it:
+/// - `<!-- readme: apple-only (Framework) -->`: the block needs an Apple framework and is not compiled here.
+/// - `<!-- readme: in extension SaveNoteAction -->`: the block is a member fragment, compiled inside
+///   `extension SaveNoteAction { … }`.
+///
+/// Blocks that hold only declarations (types, functions, `@Test` functions, imports) are compiled as files of one
+/// module, so later blocks use what earlier ones declared. Blocks with statements become top-level code in
+/// `main.swift`, each in a `do { }` of its own, in document order: the way a newcomer's `main.swift` would run them.
+struct MarkdownSwiftBlocks {
+    /// One fenced block.
+    struct Block: Equatable {
+        /// The info string after the opening fence (`swift`, `sh`, `json`, or empty).
+        var language: String
+        /// The 1-based line of the opening fence.
+        var line: Int
+        /// The lines between the fences.
+        var code: [String]
+        /// The directive of the comment right before the fence, without `readme:`; empty when there is none.
+        var directive: String
+    }
+
+    /// A structural defect of the document.
+    struct FenceError: Error, Equatable, CustomStringConvertible {
+        var line: Int
+        var problem: String
+        var description: String { "line \(line): \(problem)" }
+    }
+
+    var blocks: [Block] = []
+
+    /// Splits `markdown` into its fenced blocks.
+    ///
+    /// - Throws: ``FenceError`` when a fence is never closed, or a Markdown heading of level 2 or more sits inside
+    ///   a code block (the sign of a fence closed too late; a level-1 `# ` line is a shell comment).
+    init(markdown: String) throws {
+        let lines = markdown.components(separatedBy: "\n")
+        var open: Block?
+        var lastTextLine = ""
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if var block = open {
+                if trimmed == "```" {
+                    blocks.append(block)
+                    open = nil
+                } else if trimmed.hasPrefix("```") {
+                    throw FenceError(line: index + 1, problem: "a fence opens inside the block opened at line \(block.line)")
+                } else {
+                    if line.range(of: #"^#{2,6} "#, options: .regularExpression) != nil {
+                        throw FenceError(line: index + 1, problem: "a heading inside the block opened at line \(block.line)")
+                    }
+                    block.code.append(line)
+                    open = block
+                }
+                continue
+            }
+            if trimmed.hasPrefix("```") {
+                let language = String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+                open = Block(language: language, line: index + 1, code: [], directive: Self.directive(in: lastTextLine))
+            }
+            if !trimmed.isEmpty { lastTextLine = trimmed }
+        }
+        if let block = open {
+            throw FenceError(line: block.line, problem: "the block opened here is never closed")
+        }
+    }
+
+    /// The directive of a `<!-- readme: … -->` comment, or an empty string.
+    private static func directive(in line: String) -> String {
+        guard line.hasPrefix("<!--"), line.hasSuffix("-->") else { return "" }
+        let body = line.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
+        guard body.hasPrefix("readme:") else { return "" }
+        return body.dropFirst("readme:".count).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The Swift blocks to compile on this platform: those not marked `apple-only`.
+    var portableSwiftBlocks: [Block] {
+        blocks.filter { $0.language == "swift" && !$0.directive.hasPrefix("apple-only") }
+    }
+
+    /// The source files of one module made from the Swift blocks: file name to contents.
+    ///
+    /// - Parameter imports: Modules every file imports, besides those the blocks import.
+    func program(imports: [String]) -> [String: String] {
+        let blocks = portableSwiftBlocks
+        var modules = imports
+        for block in blocks {
+            for line in block.code where line.hasPrefix("import ") {
+                let module = String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)
+                if !modules.contains(module) { modules.append(module) }
+            }
+        }
+        let header = modules.map { "import \($0)" }.joined(separator: "\n") + "\n"
+        var files: [String: String] = [:]
+        var main = header
+        for (index, block) in blocks.enumerated() {
+            let body = block.code.filter { !$0.hasPrefix("import ") }
+            let marker = "// README.md line \(block.line)"
+            if block.directive.hasPrefix("in ") {
+                let container = block.directive.dropFirst(3)
+                files["Block\(index).swift"] = "\(header)\(marker)\n\(container) {\n\(body.joined(separator: "\n"))\n}\n"
+            } else if Self.holdsOnlyDeclarations(body) {
+                files["Block\(index).swift"] = "\(header)\(marker)\n\(body.joined(separator: "\n"))\n"
+            } else {
+                main += "\(marker)\ndo {\n\(body.joined(separator: "\n"))\n}\n"
+            }
+        }
+        files["main.swift"] = main
+        return files
+    }
+
+    /// Whether every line that starts at the left margin begins a declaration.
+    static func holdsOnlyDeclarations(_ lines: [String]) -> Bool {
+        let declarationStarts = [
+            "import ", "protocol ", "final ", "class ", "struct ", "enum ", "extension ", "func ", "actor ",
+            "typealias ", "@", "public ", "private ", "fileprivate ", "internal ", "nonisolated ", "//", "}", ")", "]",
+        ]
+        return lines.allSatisfy { line in
+            guard let first = line.first, !first.isWhitespace else { return true }
+            return declarationStarts.contains { line.hasPrefix($0) }
+        }
+    }
+}
