@@ -62,12 +62,12 @@ struct DemoCheck {
             ),
             claim(
                 "the banner's universal link opens Show Product (p2) through the router",
-                routed("Show Product", input: "p2"),
+                opened("https://shop.example.com/product/p2", clickedIn: "201") && routed("Show Product", input: "p2"),
                 routedInputs
             ),
             claim(
                 "the banner's shop://product/p3 link opens Show Product (p3) through the router",
-                opened("shop://product/p3"),
+                opened("shop://product/p3", clickedIn: "201") && routed("Show Product", input: "p3"),
                 routedInputs
             ),
             claim("the banner has no errors", banner.errors == 0, "\(banner.errors) error(s)"),
@@ -118,7 +118,7 @@ struct DemoCheck {
             ),
             claim(
                 "its shop://product/p1 link opens Show Product (p1) through the router",
-                opened("shop://product/p1") && routed("Show Product", input: "p1"),
+                opened("shop://product/p1", clickedIn: "welcome") && routed("Show Product", input: "p1"),
                 routedInputs
             ),
             claim(
@@ -134,7 +134,8 @@ struct DemoCheck {
             ),
             claim(
                 "its universal link opens Show Product (p4) through the router",
-                routed("Show Product", input: "p4"),
+                opened("https://shop.example.com/product/p4", clickedIn: "spring-sale")
+                    && routed("Show Product", input: "p4"),
                 routedInputs
             ),
             claim(
@@ -158,9 +159,15 @@ struct DemoCheck {
         }
     }
 
-    /// Whether the store records `url` opened by the router with its action performed.
-    private func opened(_ url: String) -> Bool {
-        events.contains { event in
+    /// Whether the store records a click on `url` in the content `id`, and after it `url` opened by the router
+    /// with its action performed.
+    private func opened(_ url: String, clickedIn id: String) -> Bool {
+        let click = events.firstIndex { event in
+            event.properties[ReportEventKey.actionId]?.stringValue == id
+                && event.properties[ReportEventKey.href]?.stringValue == url
+        }
+        guard let click else { return false }
+        return events[(click + 1)...].contains { event in
             event.type == ReportEventType.urlOpened.rawValue
                 && event.properties[ReportEventKey.url]?.stringValue == url
                 && event.properties[ReportEventKey.result]?.stringValue == "performed"

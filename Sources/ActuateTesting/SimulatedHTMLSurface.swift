@@ -33,6 +33,17 @@ public final class SimulatedHTMLSurface: HTMLSurface {
         public var text: String
         /// Its `href` attribute, as written.
         public var href: String
+
+        /// Creates a link, for comparing with ``SimulatedHTMLSurface/links``.
+        /// - Parameters:
+        ///   - id: The element's id.
+        ///   - text: Its text.
+        ///   - href: Its `href` attribute.
+        public init(id: String?, text: String, href: String) {
+            self.id = id
+            self.text = text
+            self.href = href
+        }
     }
 
     /// Why a simulated click could not be made.
