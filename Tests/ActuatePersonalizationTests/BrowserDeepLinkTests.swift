@@ -32,7 +32,7 @@ struct BrowserDeepLinkTests {
         let fixture = TrackerFixture()
         let shop: DeepLinkShop
         let surface = RecordingHTMLSurface()
-        private let received = Mutex<[ActionClicked]>([])
+        private let received = ContentActionRoutingTests.Clicks()
 
         init() throws {
             shop = try DeepLinkShop()
@@ -43,13 +43,11 @@ struct BrowserDeepLinkTests {
                 content: BrowserDeepLinkTests.content,
                 tracker: fixture.tracker
             )
-            action.render(on: surface, system: shop.system) { [received] clicked in
-                received.withLock { $0.append(clicked) }
-            }
+            action.render(on: surface, system: shop.system) { [received] clicked in received.append(clicked) }
         }
 
         var document: String { surface.loadedDocuments.last ?? "" }
-        var clicks: [ActionClicked] { received.withLock { $0 } }
+        var clicks: [ActionClicked] { received.all }
     }
 
     /// A content block shown by a placeholder whose manager is routed through the system.

@@ -27,7 +27,13 @@ struct ContentActionRoutingTests {
     }
 
     private func banner(_ fixture: TrackerFixture) -> ContentAction {
-        ContentAction(id: 31, name: "Deep banner", contentType: "text/html", content: Self.content, tracker: fixture.tracker)
+        ContentAction(
+            id: 31,
+            name: "Deep banner",
+            contentType: "text/html",
+            content: Self.content,
+            tracker: fixture.tracker
+        )
     }
 
     @Test("a shop:// link and a universal link reach the app and open through the router")

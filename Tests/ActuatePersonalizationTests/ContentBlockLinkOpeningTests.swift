@@ -66,7 +66,11 @@ struct ContentBlockLinkOpeningTests {
             if case .actionClicked(_, _, let url, _) = call { return url }
             return nil
         }
-        #expect(clicked == ["shop://product/p1", "https://shop.example.com/product/p2", "https://elsewhere.example.org/story"])
+        #expect(
+            clicked == [
+                "shop://product/p1", "https://shop.example.com/product/p2", "https://elsewhere.example.org/story",
+            ]
+        )
     }
 
     @Test("a deep link the router answers but cannot route is tracked and reported as not opened")

@@ -1,7 +1,7 @@
 import Actuate
 import ActuatePersonalization
-import ActuateTesting
 import ActuateReporting
+import ActuateTesting
 import Foundation
 import Testing
 

@@ -47,20 +47,30 @@ struct SimulatedHTMLSurfaceTests {
     func contentActionClicks() async throws {
         let fixture = TrackerFixture()
         let surface = SimulatedHTMLSurface()
-        let clicks = Mutex<[ActionClicked]>([])
-        ContentAction(id: 5, name: "Banner", contentType: "text/html", content: Self.bannerContent, tracker: fixture.tracker)
-            .render(on: surface) { clicked in clicks.withLock { $0.append(clicked) } }
+        let clicks = ContentActionRoutingTests.Clicks()
+        ContentAction(
+            id: 5,
+            name: "Banner",
+            contentType: "text/html",
+            content: Self.bannerContent,
+            tracker: fixture.tracker
+        )
+        .render(on: surface) { clicks.append($0) }
         let token = try #require(surface.bridgeToken)
         #expect(
             try fields(try surface.click(id: "inner"))
                 == ["status": "product", "href": "https://shop.example.com/", "arg": "p2", "token": token]
         )
-        #expect(try fields(try surface.clickLink(text: "Sale")) == ["status": "target", "href": "", "arg": "", "token": token])
+        #expect(
+            try fields(try surface.clickLink(text: "Sale")) == [
+                "status": "target", "href": "", "arg": "", "token": token,
+            ]
+        )
         #expect(try fields(try surface.click(id: "script"))["href"] == "")
         #expect(try surface.click(id: "plain") == nil)
         #expect(try fields(try surface.close()) == ["status": "close", "href": "", "arg": "2", "token": token])
         await fixture.tracker.waitForReports()
-        #expect(clicks.withLock { $0 }.map(\.status) == [.product, .target, .target, .close])
+        #expect(clicks.all.map(\.status) == [.product, .target, .target, .close])
         #expect(try await fixture.eventTypes() == ["executed", "product", "target", "close"])
     }
 
@@ -94,7 +104,11 @@ struct SimulatedHTMLSurfaceTests {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(
             ScriptedContentBlockSource([
-                .test("first", priority: 2, html: "<a href=\"shop://product/p1\"> <b>Today's</b> pick </a><i data-actuate-close>×</i>"),
+                .test(
+                    "first",
+                    priority: 2,
+                    html: "<a href=\"shop://product/p1\"> <b>Today's</b> pick </a><i data-actuate-close>×</i>"
+                ),
                 .test("second", priority: 1),
             ])
         )
