@@ -30,7 +30,7 @@ struct ContentBlockLinkOpeningTests {
         _ fixture: ContentBlockFixture,
         _ problems: Problems,
         configure: (ContentBlockConfiguration) -> ContentBlockConfiguration
-    ) async -> (SimulatedHTMLSurface, ContentBlockManager, RecordingContentBlockCallback) {
+    ) async -> (SimulatedHTMLSurface, ContentBlockManager, RecordingContentBlockCallback, ContentBlockPlaceholder) {
         var configuration = configure(fixture.configuration(allowedLinkSchemes: ["https"]))
         configuration.onError = { problems.append($0) }
         let manager = fixture.makeManager(
@@ -40,7 +40,7 @@ struct ContentBlockLinkOpeningTests {
         let surface = SimulatedHTMLSurface()
         let (placeholder, callback) = manager.deferredPlaceholder(surface: surface)
         await placeholder.reloadAndWait(manager)
-        return (surface, manager, callback)
+        return (surface, manager, callback, placeholder)
     }
 
     @Test("routed through the system: deep and universal links open through its router, others go to the opener")
@@ -48,9 +48,12 @@ struct ContentBlockLinkOpeningTests {
         let fixture = ContentBlockFixture()
         let shop = try DeepLinkShop()
         let problems = Problems()
-        let (surface, manager, callback) = await showing(fixture, problems) { $0.routed(through: shop.system) }
+        let (surface, manager, callback, placeholder) = await showing(fixture, problems) {
+            $0.routed(through: shop.system)
+        }
         for id in ["deep", "universal", "web"] { try surface.click(id: id) }
         await manager.waitUntilIdle()
+        withExtendedLifetime(placeholder) {}
         // Each link is routed on a task of its own, so the openings may finish in any order.
         #expect(
             Set(shop.openings.all) == [
@@ -78,9 +81,10 @@ struct ContentBlockLinkOpeningTests {
         let fixture = ContentBlockFixture()
         let shop = try DeepLinkShop()
         let problems = Problems()
-        let (surface, manager, _) = await showing(fixture, problems) { $0.routed(through: shop.system) }
+        let (surface, manager, _, placeholder) = await showing(fixture, problems) { $0.routed(through: shop.system) }
         try surface.click(id: "lost")
         await manager.waitUntilIdle()
+        withExtendedLifetime(placeholder) {}
         #expect(try fixture.eventSummary().contains("target:links"))
         #expect(
             problems.all == [
@@ -94,13 +98,14 @@ struct ContentBlockLinkOpeningTests {
     func nothingOpensTheLink() async throws {
         let fixture = ContentBlockFixture()
         let problems = Problems()
-        let (surface, manager, _) = await showing(fixture, problems) { configuration in
+        let (surface, manager, _, placeholder) = await showing(fixture, problems) { configuration in
             var configuration = configuration
             configuration.urlOpener = nil
             return configuration
         }
         try surface.click(id: "web")
         await manager.waitUntilIdle()
+        withExtendedLifetime(placeholder) {}
         #expect(try fixture.eventSummary().contains("target:links"))
         #expect(
             problems.all == [
@@ -117,9 +122,10 @@ struct ContentBlockLinkOpeningTests {
     func deepLinkRefusedWithoutSystem() async throws {
         let fixture = ContentBlockFixture()
         let problems = Problems()
-        let (surface, manager, callback) = await showing(fixture, problems) { $0 }
+        let (surface, manager, callback, placeholder) = await showing(fixture, problems) { $0 }
         try surface.click(id: "deep")
         await manager.waitUntilIdle()
+        withExtendedLifetime(placeholder) {}
         let errors = callback.calls.compactMap { call -> String? in
             if case .error(_, _, let message) = call { return message }
             return nil

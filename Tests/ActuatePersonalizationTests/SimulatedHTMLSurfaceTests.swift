@@ -134,5 +134,6 @@ struct SimulatedHTMLSurfaceTests {
         #expect(fixture.opener.opened == [URL(string: "shop://product/p1")!])
         #expect(surface.documents.count == 2)
         #expect(surface.bridgeToken != token, "each document has a token of its own")
+        withExtendedLifetime(placeholder) {}
     }
 }
