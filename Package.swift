@@ -23,7 +23,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Actuate"),
-        .target(name: "ActuateTesting", dependencies: ["Actuate"]),
+        .target(name: "ActuateTesting", dependencies: ["Actuate", "ActuatePersonalization"]),
         .target(name: "ActuateReporting", dependencies: ["Actuate"]),
         .target(
             name: "ActuatePersonalization",
@@ -32,7 +32,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShopDemo",
-            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
+            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization", "ActuateTesting"],
             path: "Examples/ShopDemo"
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+import ActuateTesting
 import Foundation
 import Synchronization
 
@@ -13,10 +14,10 @@ enum DemoContentBlocks {
         {
           "contentBlocks": [
             { "id": "welcome", "name": "Welcome", "placeholders": ["home"], "priority": 10, "frequency": "onlyOnce",
-              "html": "<h2>Welcome to the shop!</h2><a href=\"shop://product/p1\">See today's pick</a>" },
+              "html": "<h2>Welcome to the shop!</h2><a href=\"shop://product/p1\">See the espresso machine</a><button data-actuate-close>×</button>" },
             { "id": "spring-sale", "name": "Spring sale", "placeholders": ["home"], "priority": 5,
               "variant": { "id": "b", "name": "Bold headline" },
-              "html": "<h2>SPRING SALE: 20% OFF</h2><button data-actuate-close>×</button>" },
+              "html": "<h2>SPRING SALE: 20% OFF</h2><a href=\"https://shop.example.com/product/p4\">Tampers on sale</a><button data-actuate-close>×</button>" },
             { "id": "shoes", "name": "Trail shoes", "placeholders": ["home-carousel"], "priority": 3,
               "html": "<p>Trail shoes for every path</p>" },
             { "id": "jackets", "name": "Rain jackets", "placeholders": ["home-carousel"], "priority": 2,
@@ -31,25 +32,31 @@ enum DemoContentBlocks {
     static let dataDirectory = FileManager.default.temporaryDirectory
         .appendingPathComponent("shop-demo-data/content-blocks")
 
-    static func run(reporting: DemoReporting, system: ActuateSystem) async throws {
+    /// Runs the content-block part.
+    /// - Parameters:
+    ///   - reporting: The demo's reporting pipeline.
+    ///   - system: The demo's system, whose router opens the links users click.
+    ///   - historyDirectory: Where the display history is kept; ``dataDirectory`` outlives the run.
+    static func run(reporting: DemoReporting, system: ActuateSystem, historyDirectory: URL = dataDirectory) async throws
+    {
         print("\n7. Content blocks: a home placeholder and a carousel, with their events")
         let opener = DemoURLOpener()
         let manager = ContentBlockManager(
             source: try LocalContentBlockSource(data: Data(rules.utf8), name: "embedded demo rules"),
             reporter: reporting.reporter,
-            directory: dataDirectory,
+            directory: historyDirectory,
+            // Wired through the system: `shop://` links are accepted, and links the router answers open there.
             configuration: ContentBlockConfiguration(
-                session: system.mainSession,
                 urlOpener: opener,
                 carouselInterval: .milliseconds(200),
-                allowedLinkSchemes: ["https", "shop"]
-            )
+                onError: { problem in print("   ⚠️ \(problem)") }
+            ).routed(through: system)
         )
-        print("   Display history: \(dataDirectory.path) (delete it to start over)")
+        print("   Display history: \(historyDirectory.path) (delete it to start over)")
         manager.prefetchPlaceholders(ids: ["home", "home-carousel"])
         await manager.waitUntilIdle()
 
-        let surface = DemoBlockSurface(label: "home")
+        let surface = SimulatedHTMLSurface { surface in print("     ┃ [home] \(surface.text)") }
         let home = ContentBlockPlaceholder(
             placeholderId: "home",
             deferredLoad: true,
@@ -64,19 +71,25 @@ enum DemoContentBlocks {
         await home.reloadAndWait(manager)
         if home.contentBlock?.id == "welcome" {
             print("   First run: the onlyOnce welcome block is shown. Run the demo again and it is gone.")
-            surface.click(#"{"action": "click", "link": "shop://product/p1", "text": "See today's pick"}"#)
+            try surface.clickLink(text: "See the espresso machine")
             await manager.waitUntilIdle()
-            if let url = opener.take() {
-                print("   🔗 the link opens through the router: \(await system.open(url: url))")
-            }
-            await home.reloadAndWait(manager)
+            print("   The user closes it, and the next block takes its place:")
+            try surface.close()
+            await manager.waitUntilIdle()
         } else {
             print("   The onlyOnce welcome block was shown on an earlier run, so it is gone now.")
         }
-        surface.click(#"{"action": "close"}"#)
-        await manager.waitUntilIdle()
+        if home.contentBlock?.id == "spring-sale" {
+            try surface.clickLink(text: "Tampers on sale")
+            await manager.waitUntilIdle()
+            try surface.close()
+            await manager.waitUntilIdle()
+        }
+        if let url = opener.take() {
+            print("   🔗 a link the router does not answer goes to the app's opener: \(url)")
+        }
 
-        let carouselSurface = DemoBlockSurface(label: "carousel")
+        let carouselSurface = SimulatedHTMLSurface { surface in print("     ┃ [carousel] \(surface.text)") }
         let carousel = ContentBlockPlaceholder(
             placeholderId: "home-carousel",
             deferredLoad: true,
@@ -193,34 +206,8 @@ private final class DemoShownBlocks: ContentBlockCallback {
     }
 }
 
-/// An ``HTMLSurface`` for a terminal: prints the block's text, reports a size from its length, and lets the
-/// demo click by posting the message the page's bridge posts.
-private final class DemoBlockSurface: HTMLSurface {
-    private let label: String
-    private let onMessage = Mutex<(@Sendable (String) -> Void)?>(nil)
-
-    init(label: String) {
-        self.label = label
-    }
-
-    func load(
-        html: String,
-        bridgeName: String,
-        onMessage: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable (HTMLSurfaceLoadResult) -> Void
-    ) {
-        self.onMessage.withLock { $0 = onMessage }
-        let text = DemoHTMLText.text(of: html, upTo: "<script>")
-        print("     ┃ [\(label)] \(text)")
-        completion(.loaded(size: HTMLContentSize(width: 375, height: Double(40 + text.count / 40 * 20))))
-    }
-
-    func click(_ message: String) {
-        onMessage.withLock { $0 }?(message)
-    }
-}
-
-/// Hands the links users click to the demo, which opens them through the app's router.
+/// Takes the links users click that the app's router does not answer (web pages, `mailto:`), as
+/// `UIApplication.shared.open` would.
 private final class DemoURLOpener: ContentBlockURLOpener {
     private let pending = Mutex<[URL]>([])
 

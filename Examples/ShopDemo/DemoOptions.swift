@@ -3,12 +3,15 @@ import Foundation
 /// The demo's command-line flags.
 struct DemoOptions {
     static let help = """
-        Usage: shop-demo [--dump DIR] [--catalog | --catalog-json] [--help]
+        Usage: shop-demo [--check] [--dump DIR] [--catalog | --catalog-json] [--help]
 
         Walks through Actuate on embedded defaults: features and actions with a terminal presenter,
         analytics, an activity, a URL route, an async action, a conditional feature, the durable event
         store, action stacks and the timeline.
 
+          --check         Run on a fresh display history, then check every claim the personalisation,
+                          campaign and content-block sections make from the event store's statistics
+                          and the debug report; exit 1 listing the claims that do not hold.
           --dump DIR      Also write the debug report (debug-report.json, debug-report.txt) into DIR,
                           and a copy of the event store into DIR/events.
           --catalog       Print the catalog of the shop's features and actions as Markdown, and exit.
@@ -23,6 +26,7 @@ struct DemoOptions {
     }
 
     var showHelp = false
+    var check = false
     var dumpDirectory: URL?
     var catalogFormat: CatalogFormat?
 
@@ -32,6 +36,8 @@ struct DemoOptions {
             switch argument {
             case "--help", "-h":
                 showHelp = true
+            case "--check":
+                check = true
             case "--catalog":
                 catalogFormat = .markdown
             case "--catalog-json":

@@ -1,12 +1,12 @@
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+import ActuateTesting
 import Foundation
-import Synchronization
 
 /// The personalisation part of the demo: a recommendation banner chosen by embedded local rules, shown on a
-/// terminal "surface", a product click inside it, a close for 2 sessions, two sessions without it, its
-/// return, and the banner's statistics.
+/// simulated surface, a product click inside it (a universal link the router opens), a close for 2 sessions,
+/// two sessions without it, its return with a click on a `shop://` deep link, and the banner's statistics.
 enum DemoPersonalization {
     /// The embedded rules: one banner of recommendations for visitors on the home page.
     static let rules = #"""
@@ -16,7 +16,7 @@ enum DemoPersonalization {
               "id": 201,
               "name": "Recommended for you",
               "contentType": "text/html",
-              "content": "<p>Recommended for you:</p><a href=\"https://shop.example.com/p/p2\" data-actuate-product=\"p2\">Trail shoes</a> <a href=\"https://shop.example.com/p/p3\" data-actuate-product=\"p3\">Rain jacket</a> <a href=\"https://shop.example.com/sale\">See the sale</a> <button data-actuate-close=\"2\">×</button>"
+              "content": "<p>Recommended for you:</p><a href=\"https://shop.example.com/product/p2\" data-actuate-product=\"p2\">Burr grinder</a> <a href=\"https://shop.example.com/product/p4\" data-actuate-product=\"p4\">Tamper</a> <a href=\"shop://product/p3\">Today's pick</a> <button data-actuate-close=\"2\">×</button>"
             }
           ],
           "conditions": [
@@ -30,15 +30,18 @@ enum DemoPersonalization {
         }
         """#
 
-    static func run(reporting: DemoReporting) async throws {
+    static func run(reporting: DemoReporting, system: ActuateSystem) async throws {
         print("\n6. Personalisation: a recommendation banner from local rules, closed for 2 sessions")
         let source = try LocalDecisionSource(data: Data(rules.utf8), name: "embedded demo rules")
         let tracker = Tracker(
             source: source,
             reporter: reporting.reporter,
-            directory: reporting.directory.appendingPathComponent("tracker")
+            directory: reporting.directory.appendingPathComponent("tracker"),
+            onError: { problem in print("     ⚠️ \(problem)") }
         )
-        let surface = TerminalHTMLSurface()
+        // A surface that behaves like a browser: it prints what it loads, and a click posts what the page's
+        // bridge script posts, with the page's token.
+        let surface = SimulatedHTMLSurface { surface in print("     ┃ \(surface.text)") }
         for visit in 1...4 {
             if visit > 1 { tracker.startNewSession() }
             try tracker.navigate(documentName: "home")
@@ -49,23 +52,18 @@ enum DemoPersonalization {
                 continue
             }
             print("   Session \(visit): the rules show \(banner.description)")
-            banner.render(on: surface) { clicked in
+            // Wired through the system: its links, web or `shop://`, open through the app's router.
+            banner.render(on: surface, system: system) { clicked in
                 print("     ↳ the bridge reports \(clicked.status.rawValue) arg=\(clicked.arg) href=\(clicked.href)")
             }
             await tracker.waitForReports()
             if visit == 1 {
-                await surface.click(
-                    #"{"status":"product","href":"https://shop.example.com/p/p2","arg":"p2"}"#,
-                    on: "Trail shoes",
-                    tracker
-                )
-                await surface.click(#"{"status":"close","href":"","arg":"2"}"#, on: "×", tracker)
+                try await click(link: "Burr grinder", on: surface, tracker)
+                print("     👆 ×")
+                try surface.close()
+                await tracker.waitForReports()
             } else {
-                await surface.click(
-                    #"{"status":"target","href":"https://shop.example.com/sale","arg":""}"#,
-                    on: "See the sale",
-                    tracker
-                )
+                try await click(link: "Today's pick", on: surface, tracker)
             }
         }
         let statistics = try ReportingStatistics(store: reporting.store)
@@ -77,32 +75,14 @@ enum DemoPersonalization {
         print(statistics.description.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
     }
 
+    /// Clicks the banner's link with `text` and waits until the click is recorded and its link has opened.
+    private static func click(link text: String, on surface: SimulatedHTMLSurface, _ tracker: Tracker) async throws {
+        print("     👆 \(text)")
+        try surface.clickLink(text: text)
+        await tracker.waitForReports()
+    }
+
     private static func percent(_ rate: Double?) -> String {
         rate.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
-    }
-}
-
-/// An ``HTMLSurface`` for a terminal: it prints the content's text and lets the demo click elements by posting
-/// the message the page's bridge posts for them.
-final class TerminalHTMLSurface: HTMLSurface {
-    private let onMessage = Mutex<(@Sendable (String) -> Void)?>(nil)
-
-    func load(
-        html: String,
-        bridgeName: String,
-        onMessage: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable (HTMLSurfaceLoadResult) -> Void
-    ) {
-        self.onMessage.withLock { $0 = onMessage }
-        print("     ┃ \(DemoHTMLText.text(of: html, upTo: "</body>"))")
-        completion(.loaded(size: nil))
-    }
-
-    /// Clicks the element labelled `label`: posts `message`, as the bridge would, and waits until `tracker` has
-    /// recorded it.
-    func click(_ message: String, on label: String, _ tracker: Tracker) async {
-        print("     👆 \(label)")
-        onMessage.withLock { $0 }?(message)
-        await tracker.waitForReports()
     }
 }

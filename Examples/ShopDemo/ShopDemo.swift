@@ -41,6 +41,7 @@ struct ShopDemo {
         let presenter = TerminalPresenter()
         let cart = Cart()
         system.router.setPresenter(for: CatalogFeature.showProduct) { presenter }
+        system.router.add(observer: DemoRouteLog())
 
         section("1. Features and actions, with analytics and an activity")
         await CatalogFeature.showProduct.perform(input: "p1", presenter: presenter)
@@ -81,9 +82,13 @@ struct ShopDemo {
         print("   No collector is configured in this demo, so they stay on disk until one is; nothing is lost.")
         print(indent(try reporting.statistics().description))
 
-        try await DemoPersonalization.run(reporting: reporting)
+        try await DemoPersonalization.run(reporting: reporting, system: system)
         try await DemoCampaigns.run(reporting: reporting)
-        try await DemoContentBlocks.run(reporting: reporting, system: system)
+        // --check starts from an empty display history, so the first-run story (the onlyOnce welcome block) runs.
+        let history =
+            options.check
+            ? reporting.directory.appendingPathComponent("content-blocks") : DemoContentBlocks.dataDirectory
+        try await DemoContentBlocks.run(reporting: reporting, system: system, historyDirectory: history)
         section("Action stacks")
         print(indent(stacks.textDump()))
 
@@ -96,6 +101,11 @@ struct ShopDemo {
             print("\nDebug report written to \(files.json.path) and \(files.text.path)")
             let events = try copyEventStore(reporting.store, into: directory)
             print("Event store copied to \(events.path) (try `swift run actuate stats \(events.path)`)")
+        }
+        if options.check {
+            let failed = try DemoCheck(store: reporting.store, debugReport: system.debugReport).report()
+            guard failed.isEmpty else { throw DemoCheckFailed(claims: failed.map(\.text)) }
+            print("Every claim holds.")
         }
     }
 
@@ -130,5 +140,21 @@ struct ShopDemo {
 
     private static func describe(_ availability: Bool?) -> String {
         availability.map { $0 ? "yes" : "no" } ?? "not known yet"
+    }
+}
+
+/// What `--check` found wrong: the claims the record does not bear out.
+struct DemoCheckFailed: Error, CustomStringConvertible {
+    var claims: [String]
+
+    var description: String {
+        "\(claims.count) claim(s) do not hold:\n" + claims.map { "  ✗ \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// Prints each URL the router opens, whoever asked: the demo's own calls, or a link clicked in content.
+final class DemoRouteLog: URLRouteObserver {
+    func urlRouter(_ router: URLRouter, didOpen opening: URLOpening) {
+        print("   🔗 \(opening.url.absoluteString) opens through the router: \(opening.result)")
     }
 }

@@ -1,6 +1,7 @@
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+import ActuateTesting
 import Foundation
 import Testing
 
@@ -91,16 +92,16 @@ struct ContentBlockFrequencyTests {
     }
 
     @Test("The retention period is configurable, and interactions expire too")
-    func configurableRetention() async {
+    func configurableRetention() async throws {
         let fixture = ContentBlockFixture()
         let source = ScriptedContentBlockSource([.test("hero", frequency: .untilVisitorInteracts)])
         let manager = fixture.makeManager(
             source,
             configuration: fixture.configuration(historyRetention: .seconds(3600))
         )
-        let surface = InstantHTMLSurface()
+        let surface = SimulatedHTMLSurface()
         let placeholder = await manager.loadedPlaceholder(surface: surface).placeholder
-        surface.postFromBridge(#"{"action": "close"}"#)
+        try surface.close()
         await manager.waitUntilIdle()
         withExtendedLifetime(placeholder) {}
         #expect(!(await shows(manager)))

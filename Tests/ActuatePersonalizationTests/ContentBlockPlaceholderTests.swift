@@ -1,6 +1,7 @@
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+import ActuateTesting
 import Foundation
 import Testing
 
@@ -115,9 +116,9 @@ struct ContentBlockPlaceholderTests {
     func actionClicked() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
-        let surface = InstantHTMLSurface()
+        let surface = SimulatedHTMLSurface()
         let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
-        surface.postFromBridge(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open hero"}"#)
+        try surface.clickLink(text: "Open hero")
         await manager.waitUntilIdle()
         #expect(
             callback.calls.last
@@ -137,9 +138,9 @@ struct ContentBlockPlaceholderTests {
         let manager = fixture.makeManager(
             ScriptedContentBlockSource([.test("first", priority: 2), .test("second", priority: 1)])
         )
-        let surface = InstantHTMLSurface()
+        let surface = SimulatedHTMLSurface()
         let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
-        surface.postFromBridge(#"{"action": "close"}"#)
+        try surface.close()
         await manager.waitUntilIdle()
         #expect(
             callback.calls == [
@@ -151,7 +152,7 @@ struct ContentBlockPlaceholderTests {
         #expect(close.properties[ContentBlockEventKey.interaction] == true)
         #expect(try fixture.eventSummary() == ["executed:first", "close:first", "executed:second"])
 
-        surface.postFromBridge(#"{"action": "close"}"#)
+        try surface.close()
         await manager.waitUntilIdle()
         #expect(callback.calls.last == .noMessage("home"))
         #expect(callback.readyValues == [true, true, false])
@@ -165,9 +166,9 @@ struct ContentBlockPlaceholderTests {
     func wrappedCallback(callThrough: Bool) async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
-        let surface = InstantHTMLSurface()
+        let surface = SimulatedHTMLSurface()
         let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface, callThrough: callThrough)
-        surface.postFromBridge(#"{"action": "click", "link": "https://shop.example.com/hero", "text": "Open"}"#)
+        try surface.clickLink(text: "Open hero")
         await manager.waitUntilIdle()
         #expect(callback.calls.count == 2)
         #expect(try fixture.eventSummary() == (callThrough ? ["executed:hero", "target:hero"] : []))

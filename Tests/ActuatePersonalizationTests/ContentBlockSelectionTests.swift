@@ -1,4 +1,5 @@
 import ActuatePersonalization
+import ActuateTesting
 import Foundation
 import Testing
 
@@ -19,10 +20,10 @@ struct ContentBlockSelectionTests {
         #expect(placeholder.contentBlock?.id == "alpha")
 
         // Closing each block in turn walks the same order: priority, then name.
-        let surface = InstantHTMLSurface()
+        let surface = SimulatedHTMLSurface()
         let (walker, walked) = await manager.loadedPlaceholder(surface: surface)
         for _ in 0..<3 {
-            surface.postFromBridge(#"{"action": "close"}"#)
+            try surface.close()
             await manager.waitUntilIdle()
         }
         #expect(walked.shownBlockIds == ["alpha", "zed", "low"])

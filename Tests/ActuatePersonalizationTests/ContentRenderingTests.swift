@@ -1,6 +1,7 @@
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+import ActuateTesting
 import Synchronization
 import Testing
 
@@ -63,13 +64,23 @@ struct ContentRenderingTests {
     @Test("bridge clicks reach the callback and are reported through the dispatcher")
     func clicks() async throws {
         let fixture = TrackerFixture()
-        let surface = RecordingHTMLSurface()
+        let surface = SimulatedHTMLSurface()
         let clicks = Clicks()
-        ContentAction.banner(tracker: fixture.tracker).render(on: surface) { clicks.append($0) }
-        surface.finishLoad()
-        surface.postFromBridge(#"{"status":"product","href":"https://shop.example.com/p/1","arg":"sku-1"}"#)
-        surface.postFromBridge(#"{"status":"target","href":"https://shop.example.com/spring","arg":""}"#)
-        surface.postFromBridge(#"{"status":"close","href":"","arg":"2"}"#)
+        let banner = ContentAction(
+            id: 7,
+            name: "Spring banner",
+            contentType: "text/html",
+            content: """
+                <a href="https://shop.example.com/p/1" data-actuate-product="sku-1">Grinder</a>
+                <a href="https://shop.example.com/spring">Spring sale</a>
+                <button data-actuate-close="2">×</button>
+                """,
+            tracker: fixture.tracker
+        )
+        banner.render(on: surface) { clicks.append($0) }
+        try surface.clickLink(text: "Grinder")
+        try surface.clickLink(text: "Spring sale")
+        try surface.close()
         #expect(
             clicks.all == [
                 ActionClicked(actionId: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1"),

@@ -114,10 +114,7 @@ enum BridgeMessage {
 
     /// Whether `href` is an absolute URL whose scheme the bridge allows.
     static func isAllowed(_ href: String, bridge: ContentBridge) -> Bool {
-        guard let colon = href.firstIndex(of: ":") else { return false }
-        let scheme = href[..<colon].lowercased()
-        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic else { return false }
-        return bridge.allowedSchemes.contains(scheme) && URL(string: href) != nil
+        ContentLinkSchemes.allows(href, in: bridge.allowedSchemes)
     }
 }
 

@@ -1,3 +1,4 @@
+import Actuate
 import ActuateReporting
 import Synchronization
 
@@ -65,7 +66,9 @@ extension ContentAction {
     /// - The document gets a fresh secret token, which its bridge puts in every message and the page's scripts
     ///   cannot read; a message without it was posted by a script of the page, not by the bridge, and is refused.
     /// - Each bridge message is checked (see ``ContentBridge``). A valid one becomes an ``ActionClicked``, is
-    ///   reported through the tracker and handed to `clickedCallback`; calling
+    ///   reported through the tracker and handed to `clickedCallback`, which opens its link; without a
+    ///   `clickedCallback`, a clicked link is reported to the tracker's `onError` as
+    ///   ``TrackerError/linkNotOpened(href:reason:)``, since nothing opens it. Calling
     ///   ``Tracker/reportActionClicked(_:)`` again from the callback is harmless, as the duplicate is dropped.
     /// - A malformed or forged message, or one that arrives before the load finished, is reported as an `error`
     ///   event and otherwise ignored.
@@ -79,6 +82,17 @@ extension ContentAction {
         on surface: any HTMLSurface,
         bridge: ContentBridge = .standard,
         clickedCallback: (@Sendable (ActionClicked) -> Void)? = nil
+    ) {
+        render(on: surface, bridge: bridge, router: nil, clickedCallback: clickedCallback)
+    }
+
+    /// Renders onto `surface` with `bridge`; a clicked link opens through `router` when it answers it (see
+    /// ``render(on:system:clickedCallback:)``).
+    func render(
+        on surface: any HTMLSurface,
+        bridge: ContentBridge,
+        router: URLRouter?,
+        clickedCallback: (@Sendable (ActionClicked) -> Void)?
     ) {
         let token = BridgeToken.random()
         guard let document = contentHtmlDoc(bridge: bridge, token: token) else {
@@ -99,6 +113,9 @@ extension ContentAction {
                 case .success(let clicked):
                     _ = action.tracker?.report(clicked, name: action.name)
                     clickedCallback?(clicked)
+                    if !clicked.href.isEmpty {
+                        action.open(clicked.href, router: router, appTakesClicks: clickedCallback != nil)
+                    }
                 case .failure(let problem):
                     action.reportError(message: problem.description)
                 }

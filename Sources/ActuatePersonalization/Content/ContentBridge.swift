@@ -1,3 +1,5 @@
+import Actuate
+
 /// How the HTML of a content action talks to the app: the message handler it posts to, which links it may
 /// report, and how large a message may be.
 ///
@@ -11,10 +13,14 @@
 /// | `data-actuate-target="ARG"` | `target` | the attribute's value | the enclosing link, if any |
 /// | `<a href>` or `<area href>` without a mark | `target` | empty | the link |
 ///
-/// A link's `href` is reported only when its scheme is in ``allowedSchemes`` (`http`, `https`, `mailto` and
-/// `tel` by default) and it is at most ``maximumHrefLength`` characters; otherwise the click is reported with
-/// an empty `href`, so `javascript:` and `data:` URLs never reach the app. No click on a link navigates the
-/// page, and `window.open` is disabled.
+/// A link's `href` is reported only when its scheme is in ``allowedSchemes`` and it is at most
+/// ``maximumHrefLength`` characters; otherwise the click is reported with an empty `href`. The schemes are
+/// ``ContentLinkSchemes/web`` (`http`, `https`, `mailto`, `tel`) by default; a bridge built from the app's
+/// routes (``init(routes:handlerName:maximumHrefLength:maximumArgumentLength:maximumMessageBytes:)``, which
+/// ``ContentAction/render(on:system:clickedCallback:)`` uses) adds the app's own schemes, so a banner can link
+/// to `shop://product/p1`. `javascript:`, `data:`, `blob:` and `file:` URLs (``ContentLinkSchemes/neverAllowed``)
+/// never reach the app, whatever the list says. No click on a link navigates the page, and `window.open` is
+/// disabled.
 ///
 /// Each message is the JSON object `{"status": …, "href": …, "arg": …, "token": …}`, every value a string.
 /// `token` is the secret of the rendered document: ``ContentAction/render(on:bridge:clickedCallback:)`` makes a
@@ -29,7 +35,8 @@
 public struct ContentBridge: Sendable, Hashable {
     /// The name the page posts to, `window.webkit.messageHandlers.<handlerName>`; `actuate` by default.
     public var handlerName: String
-    /// The URL schemes whose links are reported, lowercase.
+    /// The URL schemes whose links are reported, lowercase. Those in ``ContentLinkSchemes/neverAllowed`` are
+    /// never reported, even when set here.
     public var allowedSchemes: Set<String>
     /// The longest `href` reported, in characters.
     public var maximumHrefLength: Int
@@ -47,13 +54,14 @@ public struct ContentBridge: Sendable, Hashable {
     /// - Parameters:
     ///   - handlerName: The message handler name. Letters, digits and underscores only; anything else is
     ///     replaced by `actuate`.
-    ///   - allowedSchemes: The URL schemes whose links are reported.
+    ///   - allowedSchemes: The URL schemes whose links are reported; those in ``ContentLinkSchemes/neverAllowed``
+    ///     and malformed ones are left out.
     ///   - maximumHrefLength: The longest `href` reported, in characters.
     ///   - maximumArgumentLength: The longest `arg` accepted, in characters.
     ///   - maximumMessageBytes: The largest message accepted, in UTF-8 bytes.
     public init(
         handlerName: String = "actuate",
-        allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"],
+        allowedSchemes: Set<String> = ContentLinkSchemes.web,
         maximumHrefLength: Int = 2_048,
         maximumArgumentLength: Int = 256,
         maximumMessageBytes: Int = 4_096
@@ -64,9 +72,39 @@ public struct ContentBridge: Sendable, Hashable {
                 scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
             }
         self.handlerName = isIdentifier ? handlerName : "actuate"
-        self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
+        self.allowedSchemes = ContentLinkSchemes.checked(allowedSchemes)
         self.maximumHrefLength = max(0, maximumHrefLength)
         self.maximumArgumentLength = max(0, maximumArgumentLength)
         self.maximumMessageBytes = max(0, maximumMessageBytes)
+    }
+
+    /// Creates the bridge of an app whose URL router answers `routes`: links in the app's own schemes are
+    /// reported, besides ``ContentLinkSchemes/web``.
+    ///
+    /// - Parameters:
+    ///   - routes: The app's router configuration, such as `system.router.configuration`.
+    ///   - handlerName: The message handler name.
+    ///   - maximumHrefLength: The longest `href` reported, in characters.
+    ///   - maximumArgumentLength: The longest `arg` accepted, in characters.
+    ///   - maximumMessageBytes: The largest message accepted, in UTF-8 bytes.
+    public init(
+        routes: URLRouterConfiguration,
+        handlerName: String = "actuate",
+        maximumHrefLength: Int = 2_048,
+        maximumArgumentLength: Int = 256,
+        maximumMessageBytes: Int = 4_096
+    ) {
+        self.init(
+            handlerName: handlerName,
+            allowedSchemes: ContentLinkSchemes.allowed(by: routes),
+            maximumHrefLength: maximumHrefLength,
+            maximumArgumentLength: maximumArgumentLength,
+            maximumMessageBytes: maximumMessageBytes
+        )
+    }
+
+    /// The schemes the page may report: ``allowedSchemes`` without ``ContentLinkSchemes/neverAllowed``.
+    var reportedSchemes: Set<String> {
+        ContentLinkSchemes.checked(allowedSchemes)
     }
 }

@@ -44,7 +44,7 @@ struct ContentHTMLDocument {
 
     /// What a click reports; see the table in ``ContentBridge``.
     private var reporting: String {
-        let schemes = bridge.allowedSchemes.sorted().map { "\($0):" }
+        let schemes = bridge.reportedSchemes.sorted().map { "\($0):" }
         return """
               var schemes = \(BridgeScript.jsonLiteral(schemes));
               var maxHref = \(bridge.maximumHrefLength);

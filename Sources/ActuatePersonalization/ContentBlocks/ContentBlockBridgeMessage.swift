@@ -74,11 +74,11 @@ public struct ContentBlockAction: Sendable, Hashable {
                 reason: "a link of \(link.count) characters is longer than \(ContentBlockBridgeMessage.maxLinkLength)"
             )
         }
-        guard let scheme = URL(string: link)?.scheme?.lowercased() else {
+        guard let scheme = ContentLinkSchemes.scheme(of: link), URL(string: link) != nil else {
             throw .invalidMessage(reason: "\"\(link.prefix(80))\" is not an absolute URL")
         }
-        guard allowedSchemes.contains(scheme) else {
-            let allowed = allowedSchemes.sorted().joined(separator: ", ")
+        guard ContentLinkSchemes.allows(link, in: allowedSchemes) else {
+            let allowed = ContentLinkSchemes.checked(allowedSchemes).sorted().joined(separator: ", ")
             throw .invalidMessage(reason: "links with the scheme \"\(scheme)\" are not allowed (allowed: \(allowed))")
         }
         let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -62,7 +62,8 @@ public protocol ContentBlockCallback: Sendable {
 }
 
 /// The default behaviour: tracks `show`, `click`, `close` and `error` through the manager, and opens clicked
-/// links with the manager's ``ContentBlockURLOpener``.
+/// links through the configuration's router when it answers them, otherwise with its ``ContentBlockURLOpener``;
+/// a link that nothing opens is reported as ``ContentBlockError/linkNotOpened(url:reason:)``.
 ///
 /// A click whose link carries the force-track parameter (`xnpe_force_track=true`) is recorded whatever the
 /// consent, tagged `tracking_forced`.
@@ -101,7 +102,8 @@ public struct ContentBlockDefaultCallback: ContentBlockCallback {
         )
     }
 
-    /// Tracks `click` (forced when the link asks for it) and opens the link with the manager's opener.
+    /// Tracks `click` (forced when the link asks for it) and opens the link: through the router, else with the
+    /// opener; when neither can, the manager's `onError` gets ``ContentBlockError/linkNotOpened(url:reason:)``.
     public func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
         let forced = action.forcesTracking(parameter: engine.configuration.forceTrackParameter)
         engine.track(
@@ -112,8 +114,6 @@ public struct ContentBlockDefaultCallback: ContentBlockCallback {
                 forceTracking: forced
             )
         )
-        if let opener = engine.configuration.urlOpener, let url = URL(string: action.url) {
-            opener.open(url)
-        }
+        engine.open(action.url)
     }
 }

@@ -17,15 +17,20 @@ public struct ContentBlockConfiguration: Sendable {
     public var workQueue: DispatchQueue
     /// The queue that surfaces are driven on and callbacks are called on; the main queue by default.
     public var callbackQueue: DispatchQueue
-    /// Opens the links users click, in the default behaviour; nil tracks clicks without opening anything.
+    /// Opens the links users click that ``router`` does not answer, in the default behaviour. When neither
+    /// opens a clicked link, the click is tracked and ``onError`` gets ``ContentBlockError/linkNotOpened(url:reason:)``.
     public var urlOpener: (any ContentBlockURLOpener)?
+    /// The app's URL router: in the default behaviour a clicked link whose scheme or universal-link host it
+    /// answers opens through it, in its default session. Set by ``routed(through:)``; nil by default.
+    public var router: URLRouter?
     /// How long display and interaction history is kept; 30 days by default. That an `onlyOnce` block was shown
     /// is kept for good, so it is never shown again.
     public var historyRetention: Duration
     /// How long a carousel shows each block; 3 seconds by default.
     public var carouselInterval: Duration
-    /// The link schemes a click may carry; others are reported as errors. `http` and `https` by default; add
-    /// the app's own schemes for deep links.
+    /// The link schemes a click may carry; others are reported as errors. ``ContentLinkSchemes/web`` (`http`,
+    /// `https`, `mailto`, `tel`) by default; ``routed(through:)`` adds the app's own schemes for deep links.
+    /// Those in ``ContentLinkSchemes/neverAllowed`` (`javascript`, `data`, `blob`, `file`, …) are never accepted.
     public var allowedLinkSchemes: Set<String>
     /// The query parameter that, set to `true` in a clicked link, records the click whatever the consent,
     /// tagged `tracking_forced`: `xnpe_force_track`, as Exponea documents it.
@@ -59,7 +64,7 @@ public struct ContentBlockConfiguration: Sendable {
         urlOpener: (any ContentBlockURLOpener)? = nil,
         historyRetention: Duration = .seconds(30 * 24 * 3600),
         carouselInterval: Duration = .seconds(3),
-        allowedLinkSchemes: Set<String> = ["http", "https"],
+        allowedLinkSchemes: Set<String> = ContentLinkSchemes.web,
         forceTrackParameter: String = "xnpe_force_track",
         assetSession: URLSession? = nil,
         maxAssetBytes: Int = 5_000_000,
@@ -72,11 +77,33 @@ public struct ContentBlockConfiguration: Sendable {
         self.urlOpener = urlOpener
         self.historyRetention = historyRetention
         self.carouselInterval = carouselInterval
-        self.allowedLinkSchemes = Set(allowedLinkSchemes.map { $0.lowercased() })
+        self.allowedLinkSchemes = ContentLinkSchemes.checked(allowedLinkSchemes)
         self.forceTrackParameter = forceTrackParameter
         self.assetSession = assetSession
         self.maxAssetBytes = maxAssetBytes
         self.onError = onError
+    }
+}
+
+extension ContentBlockConfiguration {
+    /// This configuration wired through `system`: clicked links open through the system's URL router when it
+    /// answers them (its app schemes and universal-link hosts), tracking actions run in the system's main
+    /// session, and links in the app's own schemes are accepted besides ``allowedLinkSchemes``.
+    ///
+    /// ```swift
+    /// let manager = ContentBlockManager(
+    ///     source: source, reporter: reporter, directory: directory,
+    ///     configuration: ContentBlockConfiguration().routed(through: system)
+    /// )
+    /// ```
+    /// - Parameter system: The app's system.
+    /// - Returns: The wired configuration.
+    public func routed(through system: ActuateSystem) -> ContentBlockConfiguration {
+        var wired = self
+        wired.router = system.router
+        wired.session = system.mainSession
+        wired.allowedLinkSchemes = allowedLinkSchemes.union(ContentLinkSchemes.allowed(by: system.router.configuration))
+        return wired
     }
 }
 

@@ -39,6 +39,9 @@ public enum ContentBlockError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidMessage(reason: String)
     /// The display history could not be read or written.
     case historyFailed(path: String, reason: String)
+    /// A link the user clicked was tracked, but nothing opened it: no router answers it and there is no
+    /// ``ContentBlockConfiguration/urlOpener``, or the router could not route it.
+    case linkNotOpened(url: String, reason: String)
 
     /// What went wrong, in words a person can act on.
     public var description: String {
@@ -55,6 +58,8 @@ public enum ContentBlockError: Error, Sendable, Hashable, CustomStringConvertibl
             return "the content block's page posted an unusable message: \(reason)"
         case .historyFailed(let path, let reason):
             return "the content block history at \(path) could not be used: \(reason)"
+        case .linkNotOpened(let url, let reason):
+            return "the clicked link \(url.prefix(200)) was not opened: \(reason)"
         }
     }
 }

@@ -7,6 +7,9 @@ public enum TrackerError: Error, Sendable, Hashable, CustomStringConvertible {
     case decisionFailed(reason: String, lastGoodResult: TrackerResult?)
     /// The tracker's files could not be read or written; it goes on in memory.
     case storageFailed(path: String, reason: String)
+    /// A link the user clicked in rendered content was reported, but nothing opened it: the app's router could
+    /// not route it, or no router is wired and no `clickedCallback` takes the click.
+    case linkNotOpened(href: String, reason: String)
 
     /// A sentence describing the problem.
     public var description: String {
@@ -20,6 +23,8 @@ public enum TrackerError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The decision source failed: \(reason); \(cache)."
         case .storageFailed(let path, let reason):
             return "The tracker could not use \(path): \(reason)."
+        case .linkNotOpened(let href, let reason):
+            return "The clicked link \(href.prefix(200)) was not opened: \(reason)."
         }
     }
 }

@@ -1,0 +1,202 @@
+import Actuate
+import ActuatePersonalization
+import ActuateReporting
+import Foundation
+
+/// `shop-demo --check`: checks every claim the demo's personalisation, campaign and content-block sections print,
+/// from what was recorded (the event store's statistics and events, and the system's debug report), never from
+/// the printed text.
+struct DemoCheck {
+    /// One claim and whether the record bears it out.
+    struct Claim {
+        var text: String
+        var holds: Bool
+        var found: String
+    }
+
+    let events: [ReportEvent]
+    let statistics: ReportingStatistics
+    let timeline: [TimelineEntry]
+
+    /// Reads the store and the debug report, as `actuate stats` and `actuate dump` read them.
+    init(store: FileEventStore, debugReport: DebugReport) throws {
+        try store.flush()
+        events = try store.fetch(count: try store.count(), maxBytes: Int.max / 2)
+        statistics = try ReportingStatistics(store: store)
+        let document = try DebugReportDecoder().decodeReport(from: try debugReport.jsonData())
+        timeline = document.timeline?.entries ?? []
+    }
+
+    /// Every claim, in the order the demo makes them.
+    var claims: [Claim] {
+        bannerClaims + campaignClaims + contentBlockClaims + [
+            claim(
+                "no content recorded an error (every simulated click carried its page's token)",
+                statistics.totals.errors == 0,
+                "\(statistics.totals.errors) error(s)"
+            )
+        ]
+    }
+
+    // MARK: 6. The banner
+
+    private var bannerClaims: [Claim] {
+        let banner = statistics[.contentAction(id: 201)] ?? ContentFigures()
+        let shown = indices(of: ReportEventType.executed.rawValue, content: "201")
+        let sessionsBetween =
+            shown.count == 2
+            ? events[shown[0]..<shown[1]].filter { $0.type == ReportEventType.sessionStart.rawValue }.count : -1
+        return [
+            claim(
+                "the banner (201) is shown in sessions 1 and 4",
+                banner.impressions == 2,
+                "\(banner.impressions) impression(s)"
+            ),
+            claim("the product click in the banner is recorded", banner.productClicks == 1, "\(banner.productClicks)"),
+            claim("the click on its `shop://` link is recorded", banner.clicks == 1, "\(banner.clicks) click(s)"),
+            claim("the banner is closed once", banner.closes == 1, "\(banner.closes) close(s)"),
+            claim(
+                "closed for 2 sessions: it returns in the third session after the close",
+                sessionsBetween == 3,
+                "\(sessionsBetween) session start(s) between its impressions"
+            ),
+            claim(
+                "the banner's universal link opens Show Product (p2) through the router",
+                opened("https://shop.example.com/product/p2", clickedIn: "201") && routed("Show Product", input: "p2"),
+                routedInputs
+            ),
+            claim(
+                "the banner's shop://product/p3 link opens Show Product (p3) through the router",
+                opened("shop://product/p3", clickedIn: "201") && routed("Show Product", input: "p3"),
+                routedInputs
+            ),
+            claim("the banner has no errors", banner.errors == 0, "\(banner.errors) error(s)"),
+        ]
+    }
+
+    // MARK: Campaigns
+
+    private var campaignClaims: [Claim] {
+        let freeShipping = statistics[.campaign(id: "free-shipping")]?.impressions ?? 0
+        let completeTheLook = statistics[.campaign(id: "complete-the-look")]?.impressions ?? 0
+        let control = events.filter { $0.type == CampaignEventType.controlImpression.rawValue }.count
+        let heldFirst =
+            (timelineIndex("Hold Campaign", input: "free-shipping") ?? Int.max)
+            < (timelineIndex("Deliver Campaign", input: "free-shipping") ?? Int.min)
+        return [
+            claim(
+                "\"Free shipping\", earned before the screen is visible, is held, then delivered on appear",
+                heldFirst && freeShipping == 1,
+                "held before delivered: \(heldFirst), \(freeShipping) impression(s)"
+            ),
+            claim(
+                "\"Complete the look\" is delivered while the screen is visible",
+                completeTheLook == 1 && timelineIndex("Hold Campaign", input: "complete-the-look") == nil,
+                "\(completeTheLook) impression(s)"
+            ),
+            claim(
+                "the control-group campaign is not shown, but its impression is tracked",
+                control == 1 && (statistics[.campaign(id: "members-reviews")]?.impressions ?? 0) == 0,
+                "\(control) control-group impression(s)"
+            ),
+        ]
+    }
+
+    // MARK: 7. Content blocks
+
+    private var contentBlockClaims: [Claim] {
+        let welcome = statistics[.contentBlock(id: "welcome")] ?? ContentFigures()
+        let sale = statistics[.contentBlock(id: "spring-sale")] ?? ContentFigures()
+        let carousel = ["shoes", "jackets", "bags"].map { statistics[.contentBlock(id: $0)]?.impressions ?? 0 }
+        let welcomeClosed = indices(of: ReportEventType.close.rawValue, content: "welcome").first
+        let saleShown = indices(of: ReportEventType.executed.rawValue, content: "spring-sale").first
+        return [
+            claim(
+                "home shows the welcome block, its link is clicked and it is closed",
+                welcome.impressions == 1 && welcome.clicks == 1 && welcome.closes == 1,
+                "\(welcome.impressions) impression(s), \(welcome.clicks) click(s), \(welcome.closes) close(s)"
+            ),
+            claim(
+                "its shop://product/p1 link opens Show Product (p1) through the router",
+                opened("shop://product/p1", clickedIn: "welcome") && routed("Show Product", input: "p1"),
+                routedInputs
+            ),
+            claim(
+                "the next block, Spring sale, takes the closed welcome block's place",
+                (welcomeClosed ?? Int.max) < (saleShown ?? Int.min),
+                "close of welcome at event \(welcomeClosed.map(String.init) ?? "-"), "
+                    + "show of spring-sale at \(saleShown.map(String.init) ?? "-")"
+            ),
+            claim(
+                "Spring sale is shown, its link is clicked and it is closed",
+                sale.impressions == 1 && sale.clicks == 1 && sale.closes == 1,
+                "\(sale.impressions) impression(s), \(sale.clicks) click(s), \(sale.closes) close(s)"
+            ),
+            claim(
+                "its universal link opens Show Product (p4) through the router",
+                opened("https://shop.example.com/product/p4", clickedIn: "spring-sale")
+                    && routed("Show Product", input: "p4"),
+                routedInputs
+            ),
+            claim(
+                "the carousel shows 4 blocks in rotation",
+                carousel.reduce(0, +) == 4 && carousel.allSatisfy { $0 >= 1 },
+                "shoes, jackets, bags: \(carousel)"
+            ),
+        ]
+    }
+
+    // MARK: Reading the record
+
+    private func claim(_ text: String, _ holds: Bool, _ found: String) -> Claim {
+        Claim(text: text, holds: holds, found: found)
+    }
+
+    /// The positions of the events of `type` about the content `id`, in store order.
+    private func indices(of type: String, content id: String) -> [Int] {
+        events.indices.filter { index in
+            events[index].type == type && events[index].properties[ReportEventKey.actionId]?.stringValue == id
+        }
+    }
+
+    /// Whether the store records a click on `url` in the content `id`, and after it `url` opened by the router
+    /// with its action performed.
+    private func opened(_ url: String, clickedIn id: String) -> Bool {
+        let click = events.firstIndex { event in
+            event.properties[ReportEventKey.actionId]?.stringValue == id
+                && event.properties[ReportEventKey.href]?.stringValue == url
+        }
+        guard let click else { return false }
+        return events[(click + 1)...].contains { event in
+            event.type == ReportEventType.urlOpened.rawValue
+                && event.properties[ReportEventKey.url]?.stringValue == url
+                && event.properties[ReportEventKey.result]?.stringValue == "performed"
+        }
+    }
+
+    /// Whether the debug report's timeline has `action` performed from an opened URL with `input`, successfully.
+    private func routed(_ action: String, input: String) -> Bool {
+        timeline.contains { entry in
+            entry.actionName == action && entry.source == .openURL && entry.inputDescription.hasPrefix(input)
+                && (entry.outcome == .success || entry.outcome == .successWithFeatureTermination)
+        }
+    }
+
+    private var routedInputs: String {
+        let inputs = timeline.filter { $0.source == .openURL }.map { "\($0.actionName) (\($0.inputDescription))" }
+        return "routed: " + (inputs.isEmpty ? "nothing" : inputs.joined(separator: ", "))
+    }
+
+    private func timelineIndex(_ action: String, input: String) -> Int? {
+        timeline.firstIndex { $0.actionName == action && $0.inputDescription.contains(input) }
+    }
+
+    /// Prints each claim with ✓ or ✗ and what was found; returns the claims that do not hold.
+    func report() -> [Claim] {
+        print("\nChecking what the demo claims, from the event store and the debug report:")
+        for claim in claims {
+            print("   \(claim.holds ? "✓" : "✗") \(claim.text)\(claim.holds ? "" : " — found \(claim.found)")")
+        }
+        return claims.filter { !$0.holds }
+    }
+}
