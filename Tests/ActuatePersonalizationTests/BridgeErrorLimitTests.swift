@@ -69,7 +69,8 @@ struct BridgeErrorLimitTests {
         try rendered.fixture.tracker.navigate(documentName: "next")
         rendered.surface.post("[]")
         rendered.surface.post("[]")
-        #expect(try await rendered.fixture.eventTypes() == ["executed", "error", "target", "error"])
+        let types = try await rendered.fixture.eventTypes().filter { ["executed", "error", "target"].contains($0) }
+        #expect(types == ["executed", "error", "target", "error"])
         #expect(rendered.fixture.tracker.droppedErrorCount == 1_000)
     }
 }
