@@ -128,10 +128,17 @@ struct BrowserBridgeBypassTests {
         #expect(report.click("user-link")?.navigations == [])
     }
 
-    @Test("the rendered document defuses declarative shadow roots")
+    @Test("the documents of content actions and content blocks defuse declarative shadow roots")
     func declarativeRootsAreDefused() {
         let document = Self.rendered.document
         #expect(!document.contains("<template shadowrootmode="))
         #expect(document.contains("<template data-actuate-defused-shadowrootmode=\"closed\">"))
+        let block = ContentBlock.test(
+            "shadow",
+            html: #"<div><TEMPLATE ShadowRootMode="open"><a href="https://x.example/">x</a></TEMPLATE></div>"#
+        )
+        let blockDocument = ContentBlockDocument.html(for: block, assets: [:], token: BridgeToken("00"))
+        #expect(!blockDocument.lowercased().contains("<template shadowrootmode"))
+        #expect(blockDocument.contains(#"<TEMPLATE data-actuate-defused-shadowrootmode="open">"#))
     }
 }
