@@ -18,6 +18,7 @@ struct BrowserBridgeBypassTests {
         <div id="actuate-marker">
           <div id="shadow-host" style="display:block;width:320px;height:40px"></div>
           <div id="declarative-host" style="display:block;width:320px;height:40px"><template shadowrootmode="closed"><a href="https://evil.example/declarative" style="display:block;width:320px;height:40px">Declared</a></template></div>
+          <div id="borrowed-host" style="display:block;width:320px;height:40px"></div>
           <div id="frames"></div>
           <div id="reopener" style="height:30px">Replace the document</div>
           <a id="user-link" href="https://shop.example.com/after">After</a>
@@ -41,6 +42,9 @@ struct BrowserBridgeBypassTests {
           }
           frame("blank-frame", null);
           var refused = frame("refused-frame", "https://frames.example/refused");
+          var borrowed = refused.contentWindow.Element.prototype.attachShadow;
+          var other = borrowed.call(document.getElementById("borrowed-host"), { mode: "closed" });
+          other.innerHTML = '<a href="https://shop.example.com/borrowed" style="' + box + '">Borrowed</a>';
 
           document.getElementById("reopener").addEventListener("click", function () {
             setTimeout(function () {
@@ -60,7 +64,8 @@ struct BrowserBridgeBypassTests {
 
     /// The elements the user clicks, in order; `rewritten` exists only if the document was replaced.
     static let clicks = [
-        "shadow-host", "declarative-host", "blank-frame", "refused-frame", "reopener", "rewritten", "user-link",
+        "shadow-host", "declarative-host", "borrowed-host", "blank-frame", "refused-frame", "reopener", "rewritten",
+        "user-link",
     ]
 
     static let rendered = RenderedContentAction(id: 11, name: "Bypasses", content: content)
@@ -89,6 +94,13 @@ struct BrowserBridgeBypassTests {
         #expect(
             Self.accepted("shadow-host", in: report) == [
                 ActionClicked(actionId: 11, href: "https://shop.example.com/shadow", status: .target)
+            ]
+        )
+        // A closed root attached with another realm's attachShadow: reading the frame's contentWindow guarded it.
+        #expect(report.click("borrowed-host")?.navigations == [], "the link in the borrowed closed root navigated")
+        #expect(
+            Self.accepted("borrowed-host", in: report) == [
+                ActionClicked(actionId: 11, href: "https://shop.example.com/borrowed", status: .target)
             ]
         )
         #expect(report.click("declarative-host")?.navigations == [], "the link in the declared root navigated")

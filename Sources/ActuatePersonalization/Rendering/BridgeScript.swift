@@ -23,8 +23,8 @@ import Foundation
 ///   `shadowrootmode` attributes defused, see ``defusingDeclarativeShadowRoots(_:)``), and a click is resolved
 ///   along its composed path, so a link inside a shadow root is cancelled and reported like any other;
 /// - guards every same-origin frame (an `about:blank` frame the page writes into) as it guards the document: the
-///   same listeners, pins and observer, put in place when the frame loads (synchronously, for `about:blank`) and
-///   whenever the document changes.
+///   same listeners, pins and observer, put in place when the frame loads (synchronously, for `about:blank`), when
+///   a script reads the frame's `contentWindow` or `contentDocument`, and whenever the document changes.
 ///
 /// The document's part is JavaScript that defines `function report(element)`: it is handed the element the user
 /// clicked, posts what the click means with `post({ name: "value", … })` and returns whether it posted. It may
@@ -183,8 +183,32 @@ struct BridgeScript {
             if (always || describe(object, "write")) { pin(object, "write", writeNothing); }
             if (always || describe(object, "writeln")) { pin(object, "writeln", writeNothing); }
           }
+          function frameGetters(getWindow) {
+            var windowOf = function () {
+              var frame = read(getWindow, this);
+              if (frame) { guard(frame); }
+              return frame;
+            };
+            var documentOf = function () {
+              var frame = apply(windowOf, this, []);
+              try { return frame ? frame.document : null; } catch (error) { return null; }
+            };
+            return { windowOf: windowOf, documentOf: documentOf };
+          }
+          var iframeGetters = frameGetters(iframeWindowGetter);
+          var frameElementGetters = frameWindowGetter ? frameGetters(frameWindowGetter) : null;
+          function pinGetters(prototype, getters) {
+            try {
+              defineProperty(prototype, "contentWindow", { get: getters.windowOf, configurable: false });
+              defineProperty(prototype, "contentDocument", { get: getters.documentOf, configurable: false });
+            } catch (error) {}
+          }
           function pinRealm(frame, doc) {
             pin(frame, "open", openNothing);
+            try { pinGetters(frame.HTMLIFrameElement.prototype, iframeGetters); } catch (error) {}
+            if (frameElementGetters) {
+              try { pinGetters(frame.HTMLFrameElement.prototype, frameElementGetters); } catch (error) {}
+            }
             pinDocument(doc, true);
             for (var object = getPrototype(doc); object; object = getPrototype(object)) { pinDocument(object, false); }
             try {
