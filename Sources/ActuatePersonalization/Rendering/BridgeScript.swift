@@ -73,8 +73,12 @@ struct BridgeScript {
           var hasAttribute = Element.prototype.hasAttribute;
           var removeElement = Element.prototype.remove;
           var attachShadow = Element.prototype.attachShadow;
-          var elementHTMLSetter = describe(Element.prototype, "innerHTML").set;
-          var shadowHTMLSetter = describe(ShadowRoot.prototype, "innerHTML").set;
+          function setter(prototype, name) {
+            var property = prototype ? describe(prototype, name) : undefined;
+            return property ? property.set : undefined;
+          }
+          var elementHTMLSetter = setter(Element.prototype, "innerHTML");
+          var shadowHTMLSetter = setter(win.ShadowRoot && ShadowRoot.prototype, "innerHTML");
           var DOMParserClass = win.DOMParser;
           var parseFromString = DOMParserClass.prototype.parseFromString;
           var querySelectorAll = Document.prototype.querySelectorAll;
