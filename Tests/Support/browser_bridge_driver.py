@@ -141,7 +141,7 @@ class Driver:
         def done(view, task):
             try:
                 value = view.evaluate_javascript_finish(task)
-                then(value.to_string() if value is not None and not value.is_undefined() else None)
+                then(None if value is None or value.is_undefined() or value.is_null() else value.to_string())
             except GLib.Error as error:
                 self.result["error"] = "script failed: %s" % error.message
                 self.finish()

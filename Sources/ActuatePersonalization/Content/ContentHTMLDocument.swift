@@ -7,11 +7,20 @@ struct ContentHTMLDocument {
     /// The secret the bridge puts in every message; a fresh one per rendered document.
     let token: BridgeToken
 
-    /// The document's content security policy: no `<base>` to redirect relative links, no form submission (a
-    /// script's `form.submit()` skips the submit event the bridge cancels), no plugins, and frames only from
-    /// `https:`, so no `data:` or `javascript:` frame runs outside the bridge's reach. The surface still refuses
-    /// every navigation and new window; this keeps them from being attempted.
-    static let contentSecurityPolicy = "base-uri 'none'; form-action 'none'; object-src 'none'; frame-src https:"
+    /// The document's content security policy.
+    ///
+    /// - Nothing from the network: `default-src 'none'` and `connect-src 'none'` (no `fetch`, `XMLHttpRequest`,
+    ///   `sendBeacon`, `WebSocket` or `EventSource`), scripts and styles only inline (no `<script src>` or
+    ///   stylesheet link to carry a beacon), images, fonts and media only as `data:` URLs (content blocks inline
+    ///   their assets that way). So the content cannot tell a server anything, whatever the consent.
+    /// - No `<base>` to redirect relative links, no form submission (a script's `form.submit()` skips the submit
+    ///   event the bridge cancels), no plugins, and frames only from `https:`, so no `data:` or `javascript:` frame
+    ///   runs outside the bridge's reach. The surface still refuses every navigation and new window; this keeps
+    ///   them from being attempted.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+        + "font-src data:; media-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'; "
+        + "object-src 'none'; frame-src https:"
 
     /// The complete document around `content`.
     func wrap(_ content: String) -> String {
@@ -28,7 +37,7 @@ struct ContentHTMLDocument {
         </script>
         </head>
         <body>
-        \(content)
+        \(BridgeScript.defusingDeclarativeShadowRoots(content))
         </body>
         </html>
         """

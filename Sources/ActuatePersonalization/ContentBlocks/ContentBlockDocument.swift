@@ -52,7 +52,7 @@ enum ContentBlockDocument {
             \(script.text)
             </script>
             </head><body>
-            \(body)
+            \(BridgeScript.defusingDeclarativeShadowRoots(body))
             </body></html>
             """
     }

@@ -32,6 +32,7 @@ public final class ContentBlockPlaceholder: Sendable {
         var callback: any ContentBlockCallback
         var readyCompletion: (@Sendable (Bool) -> Void)?
         var contentChanged: (@Sendable () -> Void)?
+        var errorLimit = BridgeErrorLimit()
     }
 
     private enum Failure {
@@ -93,6 +94,15 @@ public final class ContentBlockPlaceholder: Sendable {
 
     /// The measured size of the block shown now, when the surface could measure it.
     public var contentSize: HTMLContentSize? { state.withLock { $0.size } }
+
+    /// How many refused bridge messages the placeholder did not report, over its life.
+    ///
+    /// A message the shown document posts that is not a valid click or close (not JSON, without the document's
+    /// token, a link with a scheme that is not allowed) is reported through the behaviour callback's
+    /// ``ContentBlockCallback/onError(placeholderId:contentBlock:errorMessage:)``, and so as an `error` event, once
+    /// per block and page view (each document the placeholder shows); the others are only counted here, so a page
+    /// that floods the bridge cannot flood the event store.
+    public var droppedErrorCount: Int { state.withLock { $0.errorLimit.dropped } }
 
     /// Picks and shows a block again: the frequency rules are applied afresh and closed blocks may return.
     public func reload() {
@@ -352,6 +362,7 @@ public final class ContentBlockPlaceholder: Sendable {
                     self.closed(block, callback: callback)
                 }
             } catch {
+                guard self.state.withLock({ $0.errorLimit.admit(pageView: token.text) }) else { return }
                 callback.onError(
                     placeholderId: self.placeholderId,
                     contentBlock: block,

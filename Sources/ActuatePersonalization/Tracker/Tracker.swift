@@ -188,6 +188,15 @@ public final class Tracker: Sendable {
     /// The most recent storage problem, if any.
     public var lastError: TrackerError? { core.withLock { $0.lastError } }
 
+    /// How many `error` reports the tracker dropped, over its life, because their action had already reported
+    /// an error in the page view.
+    ///
+    /// A rendered action reports each refused bridge message as an error (see
+    /// ``ContentAction/render(on:bridge:clickedCallback:)``); like every status, one is recorded per action and
+    /// page view, so a page that floods the bridge with bad messages gives one `error` event, and the rest are
+    /// counted here.
+    public var droppedErrorCount: Int { core.withLock { $0.tracker.droppedErrors } }
+
     func sessionDidStart(_ sessionId: String) {
         core.withLock { $0.tracker.sessionStarted(sessionId) }
         persistState()

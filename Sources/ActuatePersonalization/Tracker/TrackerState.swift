@@ -35,6 +35,8 @@ struct TrackerState: Sendable {
     /// Set by a navigate: the next answer of an incremental source replaces the cache instead of merging.
     var replaceOnNextAnswer = false
     var pageView: Set<Reported> = []
+    /// The `error` reports dropped because their action had already reported one in its page view.
+    var droppedErrors = 0
     /// Bumped whenever `saved` changes, so that only the newest snapshot is written.
     var savedGeneration: UInt64 = 0
     var resultGeneration: UInt64 = 0
@@ -71,7 +73,9 @@ struct TrackerState: Sendable {
         {
             return false
         }
-        return pageView.insert(Reported(actionId: actionId, status: status, argument: argument)).inserted
+        let inserted = pageView.insert(Reported(actionId: actionId, status: status, argument: argument)).inserted
+        if !inserted, status == "error" { droppedErrors += 1 }
+        return inserted
     }
 
     mutating func close(actionId: Int, sessions: Int, sessionId: String?) {
