@@ -8,8 +8,8 @@ It listens on 127.0.0.1 on an ephemeral port and prints the port alone on its fi
 Endpoints (any method):
   /redirect/<status>   records the request (method, path, Authorization header), then answers <status> (301,
                        302, 303, 307 or 308) with a Location header holding --location.
-  /stream/<bytes>      answers 200 (image/png) with no Content-Length, writing <bytes> bytes in 16 KB pieces
-                       and then closing; it stops early when the client goes away, and counts each piece it wrote.
+  /stream/<bytes>      answers 200 (image/png) with no Content-Length, writing <bytes> bytes in 16 KB pieces,
+                       about 16 MB a second (so a client's cancel can be seen before the end), and then closing; it stops early when the client goes away, and counts each piece it wrote.
   /declared/<bytes>    answers 200 (image/png) declaring <bytes> in its Content-Length, and sends them.
   /trickle/<bytes>     answers 200 (image/png) declaring <bytes>, sending one byte every 50 ms.
   GET /control/requests  {"requests": [{"method", "path", "authorization"}], "streamed": bytes written by /stream}.
@@ -83,6 +83,8 @@ def make_handler(state):
                     written += len(chunk)
                     with state.lock:
                         state.streamed += len(chunk)
+                    if state.stopping.wait(0.001):
+                        return
             except OSError:
                 pass
 

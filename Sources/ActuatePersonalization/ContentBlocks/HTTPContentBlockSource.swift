@@ -13,10 +13,10 @@ import FoundationNetworking
 /// ``ContentBlockError`` and never crash.
 ///
 /// The source obeys the package's one outgoing-request policy, as `HTTPEventTransport` does: the endpoint is
-/// `https`, or `http` to a loopback host only (a literal 127.0.0.0/8 address, `::1` or `localhost`); a request
-/// with extra headers (such as an authorization) never follows a redirect, and one without follows it only to
-/// such an endpoint; the answer is read up to ``maximumResponseBytes`` and no further; ``timeout`` bounds each
-/// wait for data and ``deadline`` the whole request.
+/// `https`, or `http` to a loopback host only (a literal 127.0.0.0/8 address, `::1` or `localhost`); a redirect
+/// is never followed (the request may carry an authorization in its headers, and a redirected POST would lose
+/// its body), so a 3xx answer is a source failure; the answer is read up to ``maximumResponseBytes`` and no
+/// further; ``timeout`` bounds each wait for data and ``deadline`` the whole request.
 ///
 /// ```swift
 /// let source = try HTTPContentBlockSource(endpoint: URL(string: "https://api.example.com/content-blocks")!)
@@ -36,10 +36,9 @@ public struct HTTPContentBlockSource: ContentBlockSource {
     /// Creates a source.
     /// - Parameters:
     ///   - endpoint: Where requests are posted: `https`, or `http` on a loopback host.
-    ///   - headers: Extra request headers, such as an authorization. A request carrying them never follows a
-    ///     redirect.
+    ///   - headers: Extra request headers, such as an authorization.
     ///   - timeout: How long to wait for the next bytes of an answer (30 seconds by default).
-    ///   - deadline: How long one request may take in all (60 seconds by default, at least `timeout`).
+    ///   - deadline: How long one request may take in all (60 seconds by default).
     ///   - maximumResponseBytes: The largest answer read (4 MB by default).
     /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` when the endpoint is not allowed.
     public init(
@@ -56,7 +55,7 @@ public struct HTTPContentBlockSource: ContentBlockSource {
             timeout: timeout,
             deadline: deadline,
             maximumResponseBytes: maximumResponseBytes,
-            followsRedirects: true
+            followsRedirects: false
         )
         self.endpoint = endpoint
         self.headers = headers

@@ -51,12 +51,12 @@ package struct OutgoingRequestPolicy: Sendable, Hashable {
     /// Creates a policy.
     /// - Parameters:
     ///   - timeout: The idle timeout; at least 1 ms.
-    ///   - deadline: The total deadline; at least `timeout`.
+    ///   - deadline: The total deadline; at least 1 ms.
     ///   - maximumResponseBytes: The largest response body read; at least 1.
     ///   - followsRedirects: Whether requests without credentials follow redirects.
     package init(timeout: Duration, deadline: Duration, maximumResponseBytes: Int, followsRedirects: Bool) {
         self.timeout = max(timeout, .milliseconds(1))
-        self.deadline = max(deadline, self.timeout)
+        self.deadline = max(deadline, .milliseconds(1))
         self.maximumResponseBytes = max(maximumResponseBytes, 1)
         self.followsRedirects = followsRedirects
     }
