@@ -12,7 +12,7 @@ struct ContentBlockDocumentTests {
     @Test("the bridge is the first script, in <head> after the content security policy, and embeds the token")
     func bridgeComesFirst() throws {
         let token = BridgeToken.random()
-        let document = ContentBlockDocument.html(for: Self.block, assets: [:], token: token)
+        let document = try ContentBlockDocument.html(for: Self.block, assets: [:], token: token, maxBytes: .max)
         let policy = try #require(document.range(of: ContentHTMLDocument.contentSecurityPolicy))
         let firstScript = try #require(document.range(of: "<script>"))
         let tokenPosition = try #require(document.range(of: token.text))

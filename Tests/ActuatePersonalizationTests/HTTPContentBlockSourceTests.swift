@@ -27,7 +27,7 @@ struct HTTPContentBlockSourceTests {
         try await ContentServer.with { server in
             try await server.setBlocksAnswer(Self.answer)
             let fixture = ContentBlockFixture()
-            let manager = fixture.makeManager(HTTPContentBlockSource(endpoint: server.blocksURL))
+            let manager = fixture.makeManager(try HTTPContentBlockSource(endpoint: server.blocksURL))
             let surface = InstantHTMLSurface()
             let placeholder = ContentBlockPlaceholder(
                 placeholderId: "home",
@@ -68,7 +68,7 @@ struct HTTPContentBlockSourceTests {
     func failures(body: String, status: Int, expected: String) async throws {
         try await ContentServer.with { server in
             try await server.setBlocksAnswer(body, status: status)
-            let result = await load(HTTPContentBlockSource(endpoint: server.blocksURL))
+            let result = await load(try HTTPContentBlockSource(endpoint: server.blocksURL))
             guard case .failure(let error) = result else {
                 Issue.record("a bad answer was accepted: \(result)")
                 return
@@ -83,7 +83,7 @@ struct HTTPContentBlockSourceTests {
         let server = try await ContentServer.start()
         let endpoint = server.blocksURL
         await server.shutdown()
-        let result = await load(HTTPContentBlockSource(endpoint: endpoint))
+        let result = await load(try HTTPContentBlockSource(endpoint: endpoint))
         guard case .failure(.sourceFailed(let source, _)) = result else {
             Issue.record("an unreachable server did not fail: \(result)")
             return

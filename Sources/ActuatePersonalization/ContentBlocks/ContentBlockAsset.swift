@@ -1,3 +1,4 @@
+import ActuateReporting
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -7,43 +8,53 @@ import FoundationNetworking
 /// One downloaded asset of a content block, such as an image.
 struct ContentBlockAsset: Sendable, Hashable {
     var data: Data
+    /// One of ``ContentBlockAssetType/allowed``, never the server's text as it came.
     var mimeType: String
 
     /// The asset as a `data:` URL, so a shown document needs nothing more from the network.
     var dataURL: String { "data:\(mimeType);base64,\(data.base64EncodedString())" }
 }
 
-/// Downloads content-block assets with a URL session.
+/// Downloads content-block assets under the package's outgoing-request policy.
+///
+/// An asset URL is `https`, or `http` on a loopback host; a redirect is followed only to such a URL; the body
+/// stops at `maxBytes`; the configuration's idle timeout and total deadline bound the download. The server's
+/// `Content-Type` must be one of ``ContentBlockAssetType/allowed``.
 struct ContentBlockAssetDownloader: Sendable {
-    let session: URLSession
-    let maxBytes: Int
+    let client: OutgoingHTTPClient
 
-    /// Downloads `url`, calling `completion` once on the session's queue.
+    /// Creates a downloader with the limits of `configuration`.
+    init(configuration: ContentBlockConfiguration) {
+        client = OutgoingHTTPClient(
+            policy: OutgoingRequestPolicy(
+                timeout: configuration.assetTimeout,
+                deadline: configuration.assetDeadline,
+                maximumResponseBytes: configuration.maxAssetBytes,
+                followsRedirects: true
+            )
+        )
+    }
+
+    /// Downloads `url`, calling `completion` once, on any queue.
     func download(_ url: URL, completion: @escaping @Sendable (Result<ContentBlockAsset, ContentBlockError>) -> Void) {
-        let maxBytes = maxBytes
-        session.dataTask(with: url) { data, response, error in
-            let fail = { (reason: String) in completion(.failure(.assetFailed(url: url.absoluteString, reason: reason)))
+        let name = OutgoingRequestPolicy.redacted(url)
+        let fail = { @Sendable (reason: String) in completion(.failure(.assetFailed(url: name, reason: reason))) }
+        if let problem = OutgoingRequestPolicy.problem(with: url) { return fail(problem.reason) }
+        client.send(URLRequest(url: url)) { response in
+            let http: HTTPResponse
+            switch response {
+            case .http(let answer): http = answer
+            case .failed(let failure): return fail(failure.message)
             }
-            if let error { return fail(error.localizedDescription) }
-            guard let http = response as? HTTPURLResponse else { return fail("the answer was not HTTP") }
             guard (200..<300).contains(http.statusCode) else {
                 return fail("the server answered with status \(http.statusCode)")
             }
-            guard let data, !data.isEmpty else { return fail("the server sent no data") }
-            guard data.count <= maxBytes else {
-                return fail("\(data.count) bytes is more than the limit of \(maxBytes)")
+            guard !http.body.isEmpty else { return fail("the server sent no data") }
+            let declared = http.value(forHeader: "Content-Type") ?? ""
+            guard let type = ContentBlockAssetType.allowed(declared) else {
+                return fail("its type \(ContentBlockAssetType.quoted(declared)) is not an allowed image or font type")
             }
-            let type = http.value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-            completion(.success(ContentBlockAsset(data: data, mimeType: type ?? "application/octet-stream")))
-        }.resume()
+            completion(.success(ContentBlockAsset(data: http.body, mimeType: type)))
+        }
     }
-
-    static let defaultSession: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
 }

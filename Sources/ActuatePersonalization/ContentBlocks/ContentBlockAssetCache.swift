@@ -6,6 +6,9 @@ import Synchronization
 ///
 /// Exponea cached images by URL alone, so a changed image at the same URL never refreshed. Here a new content
 /// version misses the cache and downloads again, and the copy of any other version of that URL is dropped.
+/// The cache keeps at most `maxBytes` of asset data in memory and as much on disk, dropping the least recently
+/// used assets first; an asset larger than that is used but not kept. The directory is owner-only (0700) and so
+/// are its files (0600). A cached type is checked against ``ContentBlockAssetType/allowed`` again when read.
 /// Every disk read and write happens on the work queue.
 final class ContentBlockAssetCache: Sendable {
     struct Key: Sendable, Hashable {
@@ -13,20 +16,51 @@ final class ContentBlockAssetCache: Sendable {
         var version: Int
     }
 
+    private struct Entry {
+        var asset: ContentBlockAsset
+        var lastUse: UInt64
+    }
+
     private struct State {
-        var entries: [Key: ContentBlockAsset] = [:]
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var uses: UInt64 = 0
         var downloads = 0
+
+        mutating func insert(_ asset: ContentBlockAsset, for key: Key, limit: Int) {
+            for old in entries.keys where old.url == key.url { remove(old) }
+            uses += 1
+            entries[key] = Entry(asset: asset, lastUse: uses)
+            bytes += asset.data.count
+            while bytes > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                remove(oldest)
+            }
+        }
+
+        mutating func use(_ key: Key) -> ContentBlockAsset? {
+            guard let asset = entries[key]?.asset else { return nil }
+            uses += 1
+            entries[key]?.lastUse = uses
+            return asset
+        }
+
+        mutating func remove(_ key: Key) {
+            guard let entry = entries.removeValue(forKey: key) else { return }
+            bytes -= entry.asset.data.count
+        }
     }
 
     private let directory: URL?
     private let downloader: ContentBlockAssetDownloader
     private let workQueue: DispatchQueue
+    private let maxBytes: Int
     private let state = Mutex(State())
 
-    init(directory: URL?, downloader: ContentBlockAssetDownloader, workQueue: DispatchQueue) {
+    init(directory: URL?, downloader: ContentBlockAssetDownloader, workQueue: DispatchQueue, maxBytes: Int) {
         self.directory = directory
         self.downloader = downloader
         self.workQueue = workQueue
+        self.maxBytes = max(0, maxBytes)
     }
 
     /// The number of downloads started so far.
@@ -76,32 +110,69 @@ final class ContentBlockAssetCache: Sendable {
     }
 
     private func cached(_ key: Key) -> ContentBlockAsset? {
-        if let asset = state.withLock({ $0.entries[key] }) { return asset }
+        if let asset = state.withLock({ $0.use(key) }) { return asset }
         guard let files = files(for: key),
-            let data = try? Data(contentsOf: files.data), !data.isEmpty,
-            let type = try? String(contentsOf: files.type, encoding: .utf8)
+            let data = try? Data(contentsOf: files.data), !data.isEmpty, data.count <= maxBytes,
+            let text = try? String(contentsOf: files.type, encoding: .utf8),
+            let type = ContentBlockAssetType.allowed(text)
         else { return nil }
         let asset = ContentBlockAsset(data: data, mimeType: type)
-        state.withLock { $0.entries[key] = asset }
+        // A disk hit counts as a use there too: eviction drops the files used longest ago.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: files.data.path)
+        state.withLock { $0.insert(asset, for: key, limit: maxBytes) }
         return asset
     }
 
     private func store(_ asset: ContentBlockAsset, for key: Key) {
-        state.withLock { state in
-            for old in state.entries.keys where old.url == key.url && old.version != key.version {
-                state.entries[old] = nil
-            }
-            state.entries[key] = asset
-        }
+        guard asset.data.count <= maxBytes else { return }
+        state.withLock { $0.insert(asset, for: key, limit: maxBytes) }
         guard let directory, let files = files(for: key) else { return }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let prefix = Self.stableHash(key.url) + "-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(prefix) && !name.hasPrefix(files.stem) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        let manager = FileManager.default
+        let ownerOnly: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
+        do {
+            try manager.createDirectory(
+                at: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+            // A directory made by an earlier version, under the usual umask, is 0755: tighten it.
+            try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        } catch {
+            return
         }
-        try? Data(asset.mimeType.utf8).write(to: files.type, options: .atomic)
-        try? asset.data.write(to: files.data, options: .atomic)
+        let prefix = Self.stableHash(key.url) + "-"
+        let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(prefix) && !name.hasPrefix(files.stem) {
+            try? manager.removeItem(at: directory.appendingPathComponent(name))
+        }
+        guard manager.createFile(atPath: files.type.path, contents: Data(asset.mimeType.utf8), attributes: ownerOnly),
+            manager.createFile(atPath: files.data.path, contents: asset.data, attributes: ownerOnly)
+        else {
+            try? manager.removeItem(at: files.type)
+            try? manager.removeItem(at: files.data)
+            return
+        }
+        evictFromDisk(keeping: files.stem, in: directory)
+    }
+
+    /// Deletes the assets on disk used longest ago until their data fits in `maxBytes`, never the one just stored.
+    private func evictFromDisk(keeping stem: String, in directory: URL) {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        var stored: [(stem: String, bytes: Int, used: Date)] = []
+        for name in names where name.hasSuffix(".data") {
+            guard let attributes = try? manager.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            else { continue }
+            let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let used = attributes[.modificationDate] as? Date ?? .distantPast
+            stored.append((String(name.dropLast("data".count)), bytes, used))
+        }
+        var total = stored.reduce(0) { $0 + $1.bytes }
+        for entry in stored.sorted(by: { $0.used < $1.used }) where total > maxBytes && entry.stem != stem {
+            try? manager.removeItem(at: directory.appendingPathComponent(entry.stem + "data"))
+            try? manager.removeItem(at: directory.appendingPathComponent(entry.stem + "type"))
+            total -= entry.bytes
+        }
     }
 
     private func files(for key: Key) -> (stem: String, data: URL, type: URL)? {

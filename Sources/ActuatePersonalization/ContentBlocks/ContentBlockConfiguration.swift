@@ -2,10 +2,6 @@ import Actuate
 import Dispatch
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// How a ``ContentBlockManager`` runs: its clock, queues, session and rules.
 public struct ContentBlockConfiguration: Sendable {
     /// The clock for time-to-live, carousel rotation and history expiry. Use the reporter's scheduler.
@@ -35,10 +31,18 @@ public struct ContentBlockConfiguration: Sendable {
     /// The query parameter that, set to `true` in a clicked link, records the click whatever the consent,
     /// tagged `tracking_forced`: `xnpe_force_track`, as Exponea documents it.
     public var forceTrackParameter: String
-    /// The URL session assets are downloaded with; nil uses an ephemeral session with a 30-second timeout.
-    public var assetSession: URLSession?
-    /// The largest asset accepted, in bytes; 5 MB by default.
+    /// How long an asset download may wait for its next bytes; 30 seconds by default.
+    public var assetTimeout: Duration
+    /// How long one asset download may take in all, however steadily bytes arrive; 60 seconds by default.
+    public var assetDeadline: Duration
+    /// The largest asset accepted, in bytes; 5 MB by default. A download stops as soon as it passes the limit.
     public var maxAssetBytes: Int
+    /// The most bytes the asset cache keeps, in memory and on disk; 50 MB by default. The least recently used
+    /// assets are dropped first.
+    public var maxAssetCacheBytes: Int
+    /// The largest document a block may become once its assets are inlined, in bytes; 16 MB by default. A block
+    /// that names one asset in many places would otherwise grow without bound.
+    public var maxDocumentBytes: Int
     /// Called with every problem the manager meets (source failures, unreadable history), on any thread.
     public var onError: (@Sendable (ContentBlockError) -> Void)?
 
@@ -53,8 +57,11 @@ public struct ContentBlockConfiguration: Sendable {
     ///   - carouselInterval: How long a carousel shows each block; 3 seconds by default.
     ///   - allowedLinkSchemes: The link schemes a click may carry.
     ///   - forceTrackParameter: The force-track query parameter.
-    ///   - assetSession: The URL session for assets.
+    ///   - assetTimeout: How long an asset download may wait for its next bytes.
+    ///   - assetDeadline: How long one asset download may take in all.
     ///   - maxAssetBytes: The largest asset accepted.
+    ///   - maxAssetCacheBytes: The most bytes the asset cache keeps.
+    ///   - maxDocumentBytes: The largest document a block may become with its assets inlined.
     ///   - onError: Called with every problem.
     public init(
         scheduler: any ActuateScheduler = SystemScheduler.shared,
@@ -66,8 +73,11 @@ public struct ContentBlockConfiguration: Sendable {
         carouselInterval: Duration = .seconds(3),
         allowedLinkSchemes: Set<String> = ContentLinkSchemes.web,
         forceTrackParameter: String = "xnpe_force_track",
-        assetSession: URLSession? = nil,
+        assetTimeout: Duration = .seconds(30),
+        assetDeadline: Duration = .seconds(60),
         maxAssetBytes: Int = 5_000_000,
+        maxAssetCacheBytes: Int = 50_000_000,
+        maxDocumentBytes: Int = 16_000_000,
         onError: (@Sendable (ContentBlockError) -> Void)? = nil
     ) {
         self.scheduler = scheduler
@@ -79,8 +89,11 @@ public struct ContentBlockConfiguration: Sendable {
         self.carouselInterval = carouselInterval
         self.allowedLinkSchemes = ContentLinkSchemes.checked(allowedLinkSchemes)
         self.forceTrackParameter = forceTrackParameter
-        self.assetSession = assetSession
+        self.assetTimeout = assetTimeout
+        self.assetDeadline = assetDeadline
         self.maxAssetBytes = maxAssetBytes
+        self.maxAssetCacheBytes = maxAssetCacheBytes
+        self.maxDocumentBytes = maxDocumentBytes
         self.onError = onError
     }
 }

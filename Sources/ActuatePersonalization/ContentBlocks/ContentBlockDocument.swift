@@ -32,7 +32,20 @@ enum ContentBlockDocument {
 
     /// The full document for `block`, with each asset's URL replaced by its `data:` URL, whose bridge puts `token`
     /// in every message.
-    static func html(for block: ContentBlock, assets: [String: ContentBlockAsset], token: BridgeToken) -> String {
+    /// - Throws: ``ContentBlockError/renderFailed(reason:)`` when the block's HTML with its assets inlined would be
+    ///   larger than `maxBytes`: a block that names one asset in many places is refused before it is built.
+    static func html(
+        for block: ContentBlock,
+        assets: [String: ContentBlockAsset],
+        token: BridgeToken,
+        maxBytes: Int
+    ) throws(ContentBlockError) -> String {
+        let bytes = inlinedBytes(of: block.html, assets: assets)
+        guard bytes <= maxBytes else {
+            throw .renderFailed(
+                reason: "with its assets inlined the block would be \(bytes) bytes, more than the limit of \(maxBytes)"
+            )
+        }
         var body = block.html
         for (url, asset) in assets.sorted(by: { $0.key.count > $1.key.count }) {
             body = body.replacingOccurrences(of: url, with: asset.dataURL)
@@ -55,6 +68,22 @@ enum ContentBlockDocument {
             \(BridgeScript.defusingDeclarativeShadowRoots(body))
             </body></html>
             """
+    }
+
+    /// The size of `html` in bytes once every place an asset's URL appears holds its `data:` URL, counted without
+    /// building it (an upper bound when one URL is part of another). Saturates at `Int.max`.
+    static func inlinedBytes(of html: String, assets: [String: ContentBlockAsset]) -> Int {
+        var total = html.utf8.count
+        for (url, asset) in assets where !url.isEmpty {
+            let places = html.ranges(of: url).count
+            let encoded = (asset.data.count + 2) / 3 * 4
+            let dataURL = "data:".utf8.count + asset.mimeType.utf8.count + ";base64,".utf8.count + encoded
+            let growth = dataURL - url.utf8.count
+            let (added, overflow) = places.multipliedReportingOverflow(by: max(growth, 0))
+            guard !overflow, total <= Int.max - added else { return Int.max }
+            total += added
+        }
+        return total
     }
 
     /// The text of the first link in `block` whose target is `url`, for clicks that custom views report.

@@ -43,11 +43,9 @@ final class ContentBlockEngine: Sendable {
         self.historyStore = ContentBlockHistoryStore(directory: directory)
         self.assets = ContentBlockAssetCache(
             directory: directory.appendingPathComponent("assets"),
-            downloader: ContentBlockAssetDownloader(
-                session: configuration.assetSession ?? ContentBlockAssetDownloader.defaultSession,
-                maxBytes: configuration.maxAssetBytes
-            ),
-            workQueue: configuration.workQueue
+            downloader: ContentBlockAssetDownloader(configuration: configuration),
+            workQueue: configuration.workQueue,
+            maxBytes: configuration.maxAssetCacheBytes
         )
     }
 

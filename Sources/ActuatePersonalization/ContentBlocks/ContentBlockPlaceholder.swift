@@ -250,8 +250,17 @@ public final class ContentBlockPlaceholder: Sendable {
                 self.fail(generation, .error(block, error.description))
             case .success(let assets):
                 let token = BridgeToken.random()
-                let html = ContentBlockDocument.html(for: block, assets: assets, token: token)
-                self.engine.onCallbackQueue { self.present(block, html: html, token: token, generation) }
+                do throws(ContentBlockError) {
+                    let html = try ContentBlockDocument.html(
+                        for: block,
+                        assets: assets,
+                        token: token,
+                        maxBytes: self.engine.configuration.maxDocumentBytes
+                    )
+                    self.engine.onCallbackQueue { self.present(block, html: html, token: token, generation) }
+                } catch {
+                    self.fail(generation, .error(block, error.description))
+                }
             }
         }
     }

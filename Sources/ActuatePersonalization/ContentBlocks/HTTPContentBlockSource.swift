@@ -12,24 +12,57 @@ import FoundationNetworking
 /// A failed request, a non-2xx status and a malformed or truncated body are reported as a
 /// ``ContentBlockError`` and never crash.
 ///
+/// The source obeys the package's one outgoing-request policy, as `HTTPEventTransport` does: the endpoint is
+/// `https`, or `http` to a loopback host only (a literal 127.0.0.0/8 address, `::1` or `localhost`); a redirect
+/// is never followed (the request may carry an authorization in its headers, and a redirected POST would lose
+/// its body), so a 3xx answer is a source failure; the answer is read up to ``maximumResponseBytes`` and no
+/// further; ``timeout`` bounds each wait for data and ``deadline`` the whole request.
+///
 /// ```swift
-/// let source = HTTPContentBlockSource(endpoint: URL(string: "https://api.example.com/content-blocks")!)
+/// let source = try HTTPContentBlockSource(endpoint: URL(string: "https://api.example.com/content-blocks")!)
 /// ```
 public struct HTTPContentBlockSource: ContentBlockSource {
     /// Where requests are posted.
     public let endpoint: URL
-    private let session: URLSession
+    /// How long to wait for the next bytes of an answer.
+    public let timeout: Duration
+    /// How long one request may take in all.
+    public let deadline: Duration
+    /// The largest answer read, in bytes.
+    public let maximumResponseBytes: Int
+    private let client: OutgoingHTTPClient
     private let headers: [String: String]
 
     /// Creates a source.
     /// - Parameters:
-    ///   - endpoint: Where requests are posted.
+    ///   - endpoint: Where requests are posted: `https`, or `http` on a loopback host.
     ///   - headers: Extra request headers, such as an authorization.
-    ///   - session: The URL session to use; an ephemeral one with a 30-second timeout by default.
-    public init(endpoint: URL, headers: [String: String] = [:], session: URLSession? = nil) {
+    ///   - timeout: How long to wait for the next bytes of an answer (30 seconds by default).
+    ///   - deadline: How long one request may take in all (60 seconds by default).
+    ///   - maximumResponseBytes: The largest answer read (4 MB by default).
+    /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` when the endpoint is not allowed.
+    public init(
+        endpoint: URL,
+        headers: [String: String] = [:],
+        timeout: Duration = .seconds(30),
+        deadline: Duration = .seconds(60),
+        maximumResponseBytes: Int = 4 * 1_024 * 1_024
+    ) throws(ContentBlockError) {
+        if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
+            throw .sourceFailed(source: OutgoingRequestPolicy.redacted(endpoint), reason: problem.reason)
+        }
+        let policy = OutgoingRequestPolicy(
+            timeout: timeout,
+            deadline: deadline,
+            maximumResponseBytes: maximumResponseBytes,
+            followsRedirects: false
+        )
         self.endpoint = endpoint
         self.headers = headers
-        self.session = session ?? Self.defaultSession
+        self.timeout = policy.timeout
+        self.deadline = policy.deadline
+        self.maximumResponseBytes = policy.maximumResponseBytes
+        self.client = OutgoingHTTPClient(policy: policy)
     }
 
     public func loadBlocks(
@@ -49,40 +82,31 @@ public struct HTTPContentBlockSource: ContentBlockSource {
         do {
             request.httpBody = try JSONEncoder().encode(JSONValue.object(body))
         } catch {
-            completion(.failure(.sourceFailed(source: endpoint.absoluteString, reason: "\(error)")))
+            completion(.failure(.sourceFailed(source: source, reason: "\(error)")))
             return
         }
-        let source = endpoint.absoluteString
-        session.dataTask(with: request) { data, response, error in
-            completion(Self.result(data: data, response: response, error: error, source: source))
-        }.resume()
+        let source = source
+        client.send(request) { response in
+            completion(Self.result(response, source: source))
+        }
     }
 
-    static func result(
-        data: Data?,
-        response: URLResponse?,
-        error: (any Error)?,
-        source: String
-    ) -> Result<[ContentBlock], ContentBlockError> {
-        if let error {
-            return .failure(.sourceFailed(source: source, reason: error.localizedDescription))
+    private var source: String { OutgoingRequestPolicy.redacted(endpoint) }
+
+    static func result(_ response: TransportResponse, source: String) -> Result<[ContentBlock], ContentBlockError> {
+        let http: HTTPResponse
+        switch response {
+        case .http(let answer): http = answer
+        case .failed(let failure): return .failure(.sourceFailed(source: source, reason: failure.message))
         }
-        guard let status = (response as? HTTPURLResponse)?.statusCode else {
-            return .failure(.sourceFailed(source: source, reason: "the answer was not HTTP"))
-        }
+        let status = http.statusCode
         guard (200..<300).contains(status) else {
             return .failure(.sourceFailed(source: source, reason: "the server answered with status \(status)"))
         }
         do throws(RulesFileError) {
-            return .success(try ContentBlockRules(data: data ?? Data(), name: source).blocks)
+            return .success(try ContentBlockRules(data: http.body, name: source).blocks)
         } catch {
             return .failure(.invalidRules(error))
         }
     }
-
-    private static let defaultSession: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
-        return URLSession(configuration: configuration)
-    }()
 }

@@ -1,3 +1,4 @@
+import ActuateReporting
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -18,7 +19,10 @@ import FoundationNetworking
 /// Every failure is a ``DecisionSourceError`` with the reason: an unreachable server, a status that is not a
 /// success, a body cut short or of the wrong shape. The tracker then keeps its last good result and its
 /// pending commands, which go out with the next request. The API key travels in an
-/// `Authorization: Bearer …` header and nowhere else. Plain `http` is refused except to loopback hosts.
+/// `Authorization: Bearer …` header and nowhere else. The source obeys the package's one outgoing-request
+/// policy, as ``HTTPEventTransport`` does: plain `http` is refused except to loopback hosts (a literal
+/// 127.0.0.0/8 address, `::1` or `localhost`), a redirect is never followed (its 3xx status is an error, so the
+/// key never reaches the server it points to), and a response is read only up to ``maximumResponseBytes``.
 public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     /// Where requests are posted.
     public let endpoint: URL
@@ -30,7 +34,7 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     public let maximumResponseBytes: Int
 
     private let authorization: String?
-    private let session: URLSession
+    private let client: OutgoingHTTPClient
 
     /// Answers cover the commands sent with them; the tracker merges them into its cache.
     public var isIncremental: Bool { true }
@@ -62,23 +66,19 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         self.maximumRequestBytes = maximumRequestBytes
         self.maximumResponseBytes = maximumResponseBytes
         self.authorization = apiKey.map { "Bearer \($0)" }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = self.timeout.timeInterval
-        configuration.timeoutIntervalForResource = self.timeout.timeInterval
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        self.client = OutgoingHTTPClient(
+            policy: OutgoingRequestPolicy(
+                timeout: self.timeout,
+                deadline: self.timeout,
+                maximumResponseBytes: maximumResponseBytes,
+                followsRedirects: false
+            )
+        )
     }
 
     /// The endpoint and whether a key is set, never the key.
     public var description: String {
-        "HTTPDecisionSource(endpoint: \(endpoint.absoluteString), apiKey: \(authorization == nil ? "none" : "set"))"
+        "HTTPDecisionSource(endpoint: \(OutgoingRequestPolicy.redacted(endpoint)), apiKey: \(authorization == nil ? "none" : "set"))"
     }
 
     /// Posts the request and reads the decision.
@@ -101,16 +101,14 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         if let authorization { urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization") }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
-            throw .connectionFailed(message: (error as NSError).localizedDescription)
+        let http: HTTPResponse
+        switch await client.send(urlRequest) {
+        case .http(let response):
+            http = response
+        case .failed(let failure):
+            throw .connectionFailed(message: failure.message)
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw .malformedResponse(reason: "the response is not an HTTP response")
-        }
+        let data = http.body
         switch http.statusCode {
         case 200..<300: break
         case 401, 403: throw .unauthorized(status: http.statusCode)
@@ -118,30 +116,15 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         case 500..<600: throw .serverError(status: http.statusCode)
         default: throw .unexpectedStatus(http.statusCode)
         }
-        guard data.count <= maximumResponseBytes else {
-            throw .malformedResponse(reason: "the body is \(data.count) bytes, more than \(maximumResponseBytes)")
-        }
-        if let declared = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), declared != data.count {
+        if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != data.count {
             throw .malformedResponse(reason: "the body is cut short: \(data.count) of \(declared) bytes arrived")
         }
         return try DecisionWireFormat.decode(data)
     }
 
     private static func validate(_ endpoint: URL) throws(DecisionSourceError) {
-        guard let scheme = endpoint.scheme?.lowercased(), let host = endpoint.host, !host.isEmpty else {
-            throw .invalidEndpoint(reason: "\(endpoint.absoluteString) has no scheme or host")
-        }
-        switch scheme {
-        case "https":
-            return
-        case "http":
-            let loopback =
-                ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
-            guard loopback else {
-                throw .invalidEndpoint(reason: "plain http is allowed only to loopback hosts; use https")
-            }
-        default:
-            throw .invalidEndpoint(reason: "the scheme \(scheme) is not http or https")
+        if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
+            throw .invalidEndpoint(reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)")
         }
     }
 }

@@ -17,7 +17,9 @@ import FoundationNetworking
 /// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. On Linux
 /// every request goes out on a fresh connection: FoundationNetworking's libcurl otherwise resends a request whose
 /// reused connection was closed, without its body, and that resend hangs until the timeout.
-/// Redirects are not followed (the key would go with them): a 3xx response is returned as it is.
+/// Redirects are not followed (the key would go with them): a 3xx response is returned as it is. A response body
+/// larger than ``maximumResponseBytes`` is refused without being read whole. These rules are the package's one
+/// outgoing-request policy, which decisions, content blocks and their assets obey too.
 ///
 /// ```swift
 /// let transport = try HTTPEventTransport(
@@ -37,8 +39,11 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
     /// The wire format of the request bodies.
     public let encoding: EventBatchEncoding
 
+    /// The largest collector response read, in bytes (1 MiB).
+    public static let maximumResponseBytes = 1_048_576
+
     private let authorization: String?
-    private let sessions: SessionSource
+    private let client: OutgoingHTTPClient
 
     /// Creates a transport without an API key.
     ///
@@ -68,7 +73,12 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         timeout: Duration = HTTPEventTransport.defaultTimeout,
         configuration: URLSessionConfiguration = .ephemeral
     ) throws(HTTPEventTransportError) {
-        try EndpointSecurity.validate(endpoint)
+        switch OutgoingRequestPolicy.problem(with: endpoint) {
+        case nil: break
+        case .missingHost: throw .missingHost(OutgoingRequestPolicy.redacted(endpoint))
+        case .unsupportedScheme: throw .unsupportedScheme(OutgoingRequestPolicy.redacted(endpoint))
+        case .insecure: throw .insecureEndpoint(OutgoingRequestPolicy.redacted(endpoint))
+        }
         if let apiKey {
             guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
             guard !apiKey.allSatisfy({ $0.isWhitespace }) else {
@@ -87,20 +97,19 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
             case .segment: "Basic " + Data("\(key):".utf8).base64EncodedString()
             }
         }
-        // Work on a copy: the caller's configuration object stays as it was.
-        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
-        configuration.timeoutIntervalForRequest = self.timeout.timeInterval
-        configuration.timeoutIntervalForResource = self.timeout.timeInterval
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.sessions = SessionSource(configuration: configuration)
+        let policy = OutgoingRequestPolicy(
+            timeout: self.timeout,
+            deadline: self.timeout,
+            maximumResponseBytes: Self.maximumResponseBytes,
+            followsRedirects: false
+        )
+        // The client works on a copy: the caller's configuration object stays as it was.
+        self.client = OutgoingHTTPClient(policy: policy, configuration: configuration)
     }
 
     /// A description naming the endpoint and whether a key is set, never the key itself.
     public var description: String {
-        "HTTPEventTransport(endpoint: \(EndpointSecurity.redacted(endpoint)), "
+        "HTTPEventTransport(endpoint: \(OutgoingRequestPolicy.redacted(endpoint)), "
             + "apiKey: \(authorization == nil ? "none" : "set"), timeout: \(timeout))"
     }
 
@@ -109,7 +118,7 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         Mirror(
             self,
             children: [
-                "endpoint": EndpointSecurity.redacted(endpoint),
+                "endpoint": OutgoingRequestPolicy.redacted(endpoint),
                 "apiKey": authorization == nil ? "none" : "set",
                 "encoding": encoding,
                 "timeout": timeout,
@@ -130,37 +139,6 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         if let authorization {
             request.setValue(authorization, forHTTPHeaderField: "Authorization")
         }
-        do {
-            let (data, response) = try await sessions.data(for: request)
-            guard let http = response as? HTTPURLResponse else {
-                return .failed(TransportFailure(kind: .other, message: "the response is not an HTTP response"))
-            }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                headers[String(describing: key)] = String(describing: value)
-            }
-            return .http(HTTPResponse(statusCode: http.statusCode, headers: headers, body: data))
-        } catch {
-            return .failed(Self.failure(for: error))
-        }
-    }
-
-    private static func failure(for error: any Error) -> TransportFailure {
-        guard let urlError = error as? URLError else {
-            return TransportFailure(kind: .other, message: String(describing: type(of: error)))
-        }
-        let kind: TransportFailure.Kind
-        switch urlError.code {
-        case .timedOut:
-            kind = .timedOut
-        case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse:
-            kind = .connectionLost
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
-            kind = .cannotConnect
-        default:
-            kind = .other
-        }
-        // The code alone: the localized text may quote the request, and the request carries the key.
-        return TransportFailure(kind: kind, message: "URLError \(urlError.code.rawValue)")
+        return await client.send(request)
     }
 }
