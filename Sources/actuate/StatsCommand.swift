@@ -23,13 +23,24 @@ enum StatsCommand {
             pageSize = value
         }
         let statistics: ReportingStatistics
+        var skipped: [String] = []
         do {
             statistics = try ReportingStatistics(
                 fileStoreDirectory: URL(fileURLWithPath: path),
-                pageSize: pageSize
+                pageSize: pageSize,
+                attributionWindow: ReportingStatistics.defaultAttributionWindow,
+                skippedFiles: &skipped
             )
         } catch {
             throw ToolError.failure(error.description)
+        }
+        // A link named like a journal file is never followed: it is left alone and reported, and the figures
+        // come from the regular files only.
+        for name in skipped {
+            io.writeError(
+                "actuate: skipped \(name) in \(path): not a regular file (a symbolic link or another kind of file), "
+                    + "so it was neither read nor changed\n"
+            )
         }
         if parsed.flags.contains("--json") {
             let encoder = JSONEncoder()

@@ -92,4 +92,27 @@ struct StatsCommandTests {
         #expect(result.error.contains(scratch.path(name)))
         #expect(result.error.contains(reason))
     }
+
+    @Test("a link named like a segment is skipped and reported; the file it points to is left intact")
+    func linkedSegment() throws {
+        let scratch = try ScratchDirectory()
+        let path = try makeStore(in: scratch)
+        let victim = URL(fileURLWithPath: scratch.path("victim.txt"))
+        let text = Data("a line of text that must survive\n".utf8)
+        try text.write(to: victim)
+        // Named after a segment newer than any real one, it would be the store's newest segment, whose torn
+        // tail recovery cuts off: that emptied the linked file before.
+        let link = "segment-00000000000000ff.journal"
+        try FileManager.default.createSymbolicLink(
+            atPath: URL(fileURLWithPath: path).appendingPathComponent(link).path,
+            withDestinationPath: victim.path
+        )
+        let result = runTool(["stats", path, "--json"])
+        #expect(result.status == 0)
+        #expect(try Data(contentsOf: victim) == text)
+        #expect(result.error.contains("skipped \(link) in \(path): not a regular file"))
+        let statistics = try JSONDecoder().decode(ReportingStatistics.self, from: Data(result.output.utf8))
+        #expect(statistics.eventCount == 4)
+        #expect(statistics.deadLetterCount == 2)
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Keeps a ``ContentBlockHistory`` in `content-block-history.json` in a directory, so frequency rules hold
 /// across launches.
 ///
-/// Writes replace the file atomically. A file that cannot be parsed is moved aside to
+/// Writes replace the file atomically, readable by its owner only (0600, see ``OwnerOnlyFile``). A file that cannot be parsed is moved aside to
 /// `content-block-history.json.corrupt` (never deleted) and the history starts empty.
 struct ContentBlockHistoryStore: Sendable {
     static let fileName = "content-block-history.json"
@@ -46,9 +46,10 @@ struct ContentBlockHistoryStore: Sendable {
     /// - Throws: ``ContentBlockError/historyFailed(path:reason:)`` when it cannot be written.
     func save(_ history: ContentBlockHistory) throws(ContentBlockError) {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let data = try Self.encoder.encode(File(version: 1, blocks: history.records))
-            try data.write(to: fileURL, options: .atomic)
+            try OwnerOnlyFile.write(data, to: fileURL)
+        } catch let error as OwnerOnlyFile.WriteError {
+            throw .historyFailed(path: fileURL.path, reason: error.description)
         } catch {
             throw .historyFailed(path: fileURL.path, reason: error.localizedDescription)
         }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The tracker's files: its state (sessions, suppression, pending commands, profile) and its cached result,
-/// each a JSON file replaced atomically.
+/// each a JSON file replaced atomically and readable by its owner only (0600, see ``OwnerOnlyFile``).
 ///
 /// A file that cannot be parsed is moved aside as `<name>.corrupt` (never deleted) and reported; the tracker
 /// then starts from empty state for that file. Writes are ordered by generation: a snapshot older than the
@@ -71,8 +71,7 @@ final class TrackerStorage: Sendable {
         return written.withLock { written -> TrackerError? in
             guard generation > written[keyPath: slot] else { return nil }
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try data.write(to: url, options: .atomic)
+                try OwnerOnlyFile.write(data, to: url)
                 written[keyPath: slot] = generation
                 return nil
             } catch {

@@ -17,6 +17,9 @@ extension ReportingStatistics {
     ///   - directory: A ``FileEventStore`` directory.
     ///   - pageSize: The most events in memory at once; at least 1.
     ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
+    /// Only regular files are copied, opened with `O_NOFOLLOW`: a journal name that is a symbolic link or any other
+    /// kind of file is skipped, so the command never reads or changes what a link points to.
+    ///
     /// - Throws: ``ReportingError/storeFailed(operation:reason:)`` when the directory does not exist, holds no
     ///   event journal, or cannot be copied or read.
     public init(
@@ -24,7 +27,27 @@ extension ReportingStatistics {
         pageSize: Int = ReportingStatistics.defaultPageSize,
         attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
     ) throws(ReportingError) {
+        var skipped: [String] = []
+        try self.init(
+            fileStoreDirectory: directory,
+            pageSize: pageSize,
+            attributionWindow: attributionWindow,
+            skippedFiles: &skipped
+        )
+    }
+
+    /// Computes statistics from the ``FileEventStore`` in `directory` as the public initializer does, and lists
+    /// the journal names it left out because they are not regular files (a symbolic link, a directory, a FIFO):
+    /// the snapshot never copies through a link, so a link named like a segment cannot make anything read, cut or
+    /// empty the file it points to.
+    package init(
+        fileStoreDirectory directory: URL,
+        pageSize: Int,
+        attributionWindow: Duration,
+        skippedFiles: inout [String]
+    ) throws(ReportingError) {
         let snapshot = try StoreSnapshot(of: directory)
+        skippedFiles = snapshot.skipped
         defer { snapshot.delete() }
         let store: FileEventStore
         do {
@@ -45,8 +68,12 @@ extension ReportingStatistics {
 }
 
 /// A private copy of a file event store's journal files in a temporary directory.
+///
+/// Only regular files are copied; the names of the others are kept in ``skipped``.
 private struct StoreSnapshot {
     let directory: URL
+    /// Journal names that were not copied because they are not regular files.
+    private(set) var skipped: [String] = []
 
     init(of source: URL) throws(ReportingError) {
         let manager = FileManager.default
@@ -76,23 +103,75 @@ private struct StoreSnapshot {
                 attributes: [.posixPermissions: 0o700]
             )
             for name in journals {
-                do {
-                    try manager.copyItem(
-                        at: source.appendingPathComponent(name),
-                        to: directory.appendingPathComponent(name)
-                    )
-                } catch CocoaError.fileReadNoSuchFile, CocoaError.fileNoSuchFile {
+                switch try Self.copyRegularFile(
+                    from: source.appendingPathComponent(name).path,
+                    to: directory.appendingPathComponent(name).path
+                ) {
+                case .copied:
+                    continue
+                case .missing:
                     // The app deleted a segment it no longer needed while we were copying: nothing to count.
                     continue
+                case .notRegular:
+                    skipped.append(name)
                 }
             }
         } catch {
             delete()
-            throw failure("could not copy it to \(directory.path): \(error.localizedDescription)")
+            let reason = (error as? CopyError)?.description ?? error.localizedDescription
+            throw failure("could not copy it to \(directory.path): \(reason)")
         }
     }
 
     func delete() {
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    private enum CopyOutcome {
+        case copied, missing, notRegular
+    }
+
+    private struct CopyError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
+    /// Copies `source` to a new owner-only file at `target` a megabyte at a time, if `source` is a regular file.
+    ///
+    /// The source is opened with `O_NOFOLLOW | O_NONBLOCK` (a FIFO cannot block the open) and checked with `fstat`
+    /// on the open descriptor, so no link is followed and nothing swapped in after a check is read.
+    private static func copyRegularFile(from source: String, to target: String) throws -> CopyOutcome {
+        let input = open(source, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard input >= 0 else {
+            switch errno {
+            case ENOENT: return .missing
+            case ELOOP: return .notRegular
+            default: throw CopyError(path: source, reason: String(cString: strerror(errno)))
+            }
+        }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0 else {
+            throw CopyError(path: source, reason: String(cString: strerror(errno)))
+        }
+        guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { return .notRegular }
+        let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw CopyError(path: target, reason: String(cString: strerror(errno))) }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw CopyError(path: source, reason: String(cString: strerror(errno))) }
+            if count == 0 { return .copied }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { throw CopyError(path: target, reason: String(cString: strerror(errno))) }
+                written += result
+            }
+        }
     }
 }

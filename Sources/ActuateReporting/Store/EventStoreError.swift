@@ -14,6 +14,10 @@ public enum EventStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case ioFailed(path: String, reason: String)
     /// The store was closed.
     case closed
+    /// The store refuses a path it was asked to use: a store file that is a symbolic link or not a regular file,
+    /// or a store directory that is a symbolic link, belongs to another user, or is writable by its group or by
+    /// others. Nothing at the path, or at what a link points to, was changed.
+    case unsafeFile(path: String, reason: String)
     /// The store's configuration cannot work, for example a total cap smaller than two segments.
     case invalidConfiguration(reason: String)
 
@@ -32,6 +36,8 @@ public enum EventStoreError: Error, Sendable, Equatable, CustomStringConvertible
             return "Reading or writing \(path) failed: \(reason)."
         case .closed:
             return "The event store is closed."
+        case .unsafeFile(let path, let reason):
+            return "The event store refuses \(path): \(reason)."
         case .invalidConfiguration(let reason):
             return "The event store configuration is invalid: \(reason)."
         }

@@ -21,10 +21,7 @@ struct JournalFiles: Sendable {
     /// Opens the directory and its dead-letter file; the caller has taken the lock.
     init(directory: String, lock: StoreLock) throws {
         self.directory = directory
-        let directoryDescriptor = Foundation.open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-        guard directoryDescriptor >= 0 else {
-            throw EventStoreError.directoryUnavailable(path: directory, reason: POSIXFile.lastError())
-        }
+        let directoryDescriptor = try POSIXFile.openDirectory(directory).descriptor
         let deadLetterPath = directory + "/" + Self.deadLetterFileName
         let deadLetterDescriptor: Int32
         do {

@@ -27,7 +27,8 @@ struct JournalQuarantine {
                 continue
             }
             var info = stat()
-            if stat(directory + "/" + name, &info) == 0 { copies[number] = Int(info.st_size) }
+            // lstat: a link in place of a copy is counted at its own size and deleted like a copy, never followed.
+            if lstat(directory + "/" + name, &info) == 0 { copies[number] = Int(info.st_size) }
         }
     }
 
@@ -50,7 +51,10 @@ struct JournalQuarantine {
         guard bytes.count <= budget else { return nil }
         let name = Self.fileName(ofSegment: number)
         let path = directory + "/" + name
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // A link (or anything else) in place of the copy is removed first, and O_EXCL | O_NOFOLLOW create a new
+        // file, so the copy never truncates or writes through a link.
+        unlink(path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         do {

@@ -76,7 +76,7 @@ enum JournalRecovery {
         let maxPayload = state.maxPayload
         let totalSize = numbers.reduce(0) { total, number in
             var info = stat()
-            return total + (stat(files.path(ofSegment: number), &info) == 0 ? Int(info.st_size) : 0)
+            return total + (lstat(files.path(ofSegment: number), &info) == 0 ? Int(info.st_size) : 0)
         }
         state.reserveCapacity(totalSize / 128)
         var scanned: [ScannedSegment] = []

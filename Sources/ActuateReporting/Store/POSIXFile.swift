@@ -8,11 +8,67 @@ enum POSIXFile {
     }
 
     /// Opens `path` for reading and writing, creating it with owner-only permissions.
+    ///
+    /// The file is opened with `O_NOFOLLOW` and must be a regular file: a symbolic link (even a dangling one) or
+    /// any other kind of file in its place is refused, never followed, so the store cannot be made to cut,
+    /// overwrite or lock a file elsewhere.
+    /// - Throws: ``EventStoreError/unsafeFile(path:reason:)`` for a link or a file that is not regular, and
+    ///   ``EventStoreError/ioFailed(path:reason:)`` for other failures.
     static func open(_ path: String, create: Bool) throws -> Int32 {
-        let flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0)
+        let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0)
         let descriptor = Foundation.open(path, flags, 0o600)
-        guard descriptor >= 0 else { throw EventStoreError.ioFailed(path: path, reason: lastError()) }
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw EventStoreError.unsafeFile(path: path, reason: symbolicLinkRefusal) }
+            if errno == EISDIR { throw EventStoreError.unsafeFile(path: path, reason: notRegularRefusal) }
+            throw EventStoreError.ioFailed(path: path, reason: lastError())
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+            Foundation.close(descriptor)
+            throw EventStoreError.unsafeFile(path: path, reason: notRegularRefusal)
+        }
         return descriptor
+    }
+
+    /// Why a directory, FIFO, socket or device in place of a store file is refused.
+    static let notRegularRefusal = "it is not a regular file"
+
+    /// Why a symbolic link is refused.
+    static let symbolicLinkRefusal = "it is a symbolic link, which the store never follows"
+
+    /// Opens a store directory with `O_DIRECTORY | O_NOFOLLOW` and checks that it is safe to keep events in.
+    ///
+    /// The directory must not be a symbolic link, must belong to the process's effective user, and must not be
+    /// writable by its group or by others: anyone who can write to it could put a link in place of a journal
+    /// file, or replace the files the store has written.
+    /// - Throws: ``EventStoreError/unsafeFile(path:reason:)`` when it is refused, and
+    ///   ``EventStoreError/directoryUnavailable(path:reason:)`` when it cannot be opened.
+    static func openDirectory(_ path: String) throws -> (descriptor: Int32, info: stat) {
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw EventStoreError.unsafeFile(path: path, reason: symbolicLinkRefusal) }
+            throw EventStoreError.directoryUnavailable(path: path, reason: lastError())
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = lastError()
+            Foundation.close(descriptor)
+            throw EventStoreError.directoryUnavailable(path: path, reason: reason)
+        }
+        let user = geteuid()
+        let problem: String? =
+            if info.st_uid != user {
+                "it belongs to user \(info.st_uid), not to this process's user \(user)"
+            } else if info.st_mode & mode_t(S_IWGRP | S_IWOTH) != 0 {
+                "it is writable by its group or by others (mode \(String(info.st_mode & 0o7777, radix: 8)))"
+            } else {
+                nil
+            }
+        if let problem {
+            Foundation.close(descriptor)
+            throw EventStoreError.unsafeFile(path: path, reason: problem)
+        }
+        return (descriptor, info)
     }
 
     /// The size of the open file.

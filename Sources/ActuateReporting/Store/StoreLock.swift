@@ -36,13 +36,13 @@ struct StoreLock: Sendable {
     /// Takes the lock, or throws if anyone holds it.
     ///
     /// - Throws: ``EventStoreError/lockedByAnotherProcess(directory:ownerPID:)`` when the lock is held (naming
-    ///   this process when another store in it holds the directory), and
-    ///   ``EventStoreError/directoryUnavailable(path:reason:)`` when the lock file cannot be opened.
+    ///   this process when another store in it holds the directory),
+    ///   ``EventStoreError/unsafeFile(path:reason:)`` when the directory or the lock file is refused (see
+    ///   ``POSIXFile/openDirectory(_:)``), and ``EventStoreError/directoryUnavailable(path:reason:)`` when the
+    ///   lock file cannot be opened.
     init(directory: String) throws {
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
-            throw EventStoreError.directoryUnavailable(path: directory, reason: POSIXFile.lastError())
-        }
+        let (directoryDescriptor, info) = try POSIXFile.openDirectory(directory)
+        close(directoryDescriptor)
         let key = DirectoryKey(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         self.key = key
         self.descriptor = try Self.held.withLock { held in
@@ -66,9 +66,11 @@ struct StoreLock: Sendable {
     /// Opens the lock file and takes a record lock on it; called only while this process holds no lock on it.
     private static func lockFile(in directory: String) throws -> Int32 {
         let path = directory + "/" + fileName
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw EventStoreError.directoryUnavailable(path: directory, reason: POSIXFile.lastError())
+        let descriptor: Int32
+        do {
+            descriptor = try POSIXFile.open(path, create: true)
+        } catch EventStoreError.ioFailed(_, let reason) {
+            throw EventStoreError.directoryUnavailable(path: directory, reason: reason)
         }
         var request = flock()
         request.l_type = Int16(F_WRLCK)
