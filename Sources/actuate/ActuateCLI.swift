@@ -51,10 +51,12 @@ enum ActuateTool {
             }
             return ExitStatus.success
         } catch let error as ToolError {
-            io.writeError(error.message)
+            // Messages quote files (a rules file's keys, a report's values): no control character of theirs
+            // reaches the terminal.
+            io.writeError(TerminalText.escapedKeepingLines(error.message))
             return error.exitStatus
         } catch {
-            io.writeError("actuate: \(error)\n")
+            io.writeError(TerminalText.escapedKeepingLines("actuate: \(error)\n"))
             return ExitStatus.failure
         }
     }

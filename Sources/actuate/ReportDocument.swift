@@ -60,8 +60,14 @@ struct ReportDocument {
                     + "of Actuate (for example `swift run shop-demo --dump DIR`)"
             )
         }
-        guard let version = versionValue as? Int, version >= 1 else {
-            throw ReportProblem("has an invalid \"formatVersion\": \(versionValue)")
+        // Read by the decoder, which takes only a whole number that fits an Int: never true, 1.5 or 1e300.
+        guard let version = try? JSONDecoder().decode(FormatVersion.self, from: data).formatVersion, version >= 1
+        else {
+            let found = String(describing: versionValue)
+            throw ReportProblem(
+                "has an invalid \"formatVersion\": expected a whole number from 1 to \(supportedFormatVersion), found "
+                    + (found.count > 40 ? found.prefix(40) + "…" : found)
+            )
         }
         guard version <= supportedFormatVersion else {
             throw ReportProblem(
@@ -90,6 +96,11 @@ struct ReportDocument {
             timeline: header.timeline,
             actionStacks: stacks
         )
+    }
+
+    /// The field every report has, in every format.
+    private struct FormatVersion: Decodable {
+        var formatVersion: Int
     }
 
     /// The fields every format 1 report has.

@@ -1,31 +1,57 @@
 /// Renders a debug report as text: the timeline grouped by session, then the action stacks.
+///
+/// Every line is passed through ``TerminalText/escaped(_:)`` before it is coloured, so no string from the report
+/// writes a control character to the terminal.
 struct ReportText {
     let report: ReportDocument
     /// Whether to colour failures with ANSI escapes.
     let colored: Bool
 
+    /// One line of output, before escaping and colouring.
+    private struct Line: ExpressibleByStringLiteral {
+        var text: String
+        var failed = false
+
+        init(_ text: String, failed: Bool = false) {
+            self.text = text
+            self.failed = failed
+        }
+
+        init(stringLiteral text: String) {
+            self.init(text)
+        }
+    }
+
     func render() -> String {
-        var lines = [
-            "Actuate debug report (format \(report.formatVersion)), generated \(report.generatedAt)",
-            "Sections: \(report.sections.joined(separator: ", "))",
+        var lines: [Line] = [
+            Line("Actuate debug report (format \(report.formatVersion)), generated \(report.generatedAt)"),
+            Line("Sections: \(report.sections.joined(separator: ", "))"),
             "",
         ]
         lines += timeline()
         lines += stacks()
         let others = report.sections.filter { $0 != "timeline" && $0 != "actionStacks" }
         if !others.isEmpty {
-            lines += ["", "Other sections in the JSON: \(others.joined(separator: ", "))."]
+            lines += ["", Line("Other sections in the JSON: \(others.joined(separator: ", ")).")]
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(styled).joined(separator: "\n") + "\n"
     }
 
-    private func timeline() -> [String] {
+    /// The line with its control characters escaped, in red when it is a failure and colours are on.
+    private func styled(_ line: Line) -> String {
+        let text = TerminalText.escaped(line.text)
+        return line.failed && colored ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text
+    }
+
+    private func timeline() -> [Line] {
         let entries = report.timeline.entries
         let failed = entries.filter { $0.status == .failure }.count
         let sessions = orderedSessions(entries)
         var lines = [
-            "Timeline: \(count(entries.count, "action")) in \(count(sessions.count, "session")), "
-                + "\(failed) failed (keeps the last \(report.timeline.maxEntries))"
+            Line(
+                "Timeline: \(count(entries.count, "action")) in \(count(sessions.count, "session")), "
+                    + "\(failed) failed (keeps the last \(report.timeline.maxEntries))"
+            )
         ]
         guard let origin = entries.map(\.startOffsetNanoseconds).min() else {
             return lines + ["  (no actions)"]
@@ -37,15 +63,17 @@ struct ReportText {
             let sessionFailures = inSession.filter { $0.status == .failure }.count
             lines += [
                 "",
-                "Session \"\(session)\": \(count(inSession.count, "action"))"
-                    + (sessionFailures > 0 ? ", \(sessionFailures) failed" : ""),
+                Line(
+                    "Session \"\(session)\": \(count(inSession.count, "action"))"
+                        + (sessionFailures > 0 ? ", \(sessionFailures) failed" : "")
+                ),
             ]
             lines += inSession.map { line(for: $0, origin: origin) }
         }
         return lines
     }
 
-    private func line(for entry: ReportTimelineEntry, origin: Int64) -> String {
+    private func line(for entry: ReportTimelineEntry, origin: Int64) -> Line {
         let marker =
             switch entry.status {
             case .success: "✓"
@@ -53,7 +81,7 @@ struct ReportText {
             case .cancelled: "⊘"
             case .running: "…"
             }
-        let offset = DurationText.offset(nanoseconds: entry.startOffsetNanoseconds - origin)
+        let offset = DurationText.offset(nanoseconds: Nanoseconds.between(origin, entry.startOffsetNanoseconds))
         let duration = entry.durationNanoseconds.map { DurationText.format(nanoseconds: $0) } ?? "running"
         let input =
             entry.inputDescription.isEmpty || entry.inputDescription == "none" ? "" : " (\(entry.inputDescription))"
@@ -64,17 +92,17 @@ struct ReportText {
         let text =
             "  \(marker) \(pad(offset, 14)) \(pad(duration, 9))  \(entry.title)\(input) → \(outcome)"
             + "  [\(details.joined(separator: ", "))]"
-        return entry.status == .failure && colored ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text
+        return Line(text, failed: entry.status == .failure)
     }
 
-    private func stacks() -> [String] {
+    private func stacks() -> [Line] {
         guard report.sections.contains("actionStacks") else { return [] }
         guard let stacks = report.actionStacks else {
             return ["", "Action stacks: the section is present but could not be read."]
         }
-        var lines = ["", "Action stacks: \(stacks.open.count) open, \(stacks.closed.count) recently closed"]
+        var lines: [Line] = ["", Line("Action stacks: \(stacks.open.count) open, \(stacks.closed.count) recently closed")]
         for (title, group) in [("Open", stacks.open), ("Closed", stacks.closed)] where !group.isEmpty {
-            lines.append("  \(title):")
+            lines.append(Line("  \(title):"))
             for stack in group {
                 var header = "    #\(stack.id) [\(stack.sessionName)] \(stack.featureName)"
                 if let parent = stack.parentID { header += ", parent #\(parent)" }
@@ -82,16 +110,15 @@ struct ReportText {
                 if let closed = stack.closedAt {
                     header += ", closed \(closed)" + (stack.closeReason.map { " (\($0))" } ?? "")
                 }
-                lines.append(header)
+                lines.append(Line(header))
                 if let evicted = stack.evictedEntryCount, evicted > 0 {
-                    lines.append("      … \(count(evicted, "older action")) evicted")
+                    lines.append(Line("      … \(count(evicted, "older action")) evicted"))
                 }
                 for entry in stack.entries {
                     let input = entry.inputDescription.map { $0 == "none" || $0.isEmpty ? "" : " (\($0))" } ?? ""
                     let outcome = entry.outcome?.description ?? "still running"
                     let text = "      #\(entry.requestID) \(entry.actionName)\(input) → \(outcome)"
-                    let failed = entry.outcome?.status == .failure
-                    lines.append(failed && colored ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text)
+                    lines.append(Line(text, failed: entry.outcome?.status == .failure))
                 }
             }
         }

@@ -43,7 +43,7 @@ struct TimelineLayout {
         guard let first = sorted.first else { return }
         origin = first.startOffsetNanoseconds
         let latest = sorted.map { $0.endOffsetNanoseconds ?? $0.startOffsetNanoseconds }.max() ?? origin
-        span = max(1, latest - origin)
+        span = max(1, Nanoseconds.between(origin, latest))
         var laneIndex: [String: [String: Int]] = [:]
         var rowsByLane: [[[Int64]]] = []
         for entry in sorted {
@@ -56,8 +56,8 @@ struct TimelineLayout {
                 lanes.append(Lane(session: entry.sessionName, queue: entry.queueLabel, rowCount: 0))
                 rowsByLane.append([])
             }
-            let start = entry.startOffsetNanoseconds - origin
-            let end = max(start, (entry.endOffsetNanoseconds ?? (origin + span)) - origin)
+            let start = Nanoseconds.between(origin, entry.startOffsetNanoseconds)
+            let end = max(start, entry.endOffsetNanoseconds.map { Nanoseconds.between(origin, $0) } ?? span)
             let row = Self.place(start: start, end: end, in: &rowsByLane[lane], packing: packing)
             lanes[lane].rowCount = rowsByLane[lane].count
             placements.append(Placement(entry: entry, lane: lane, row: row, start: start, end: end))

@@ -13,9 +13,10 @@ enum ValidateCommand {
         let path = try parsed.single("RULES.json", command: "validate")
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ToolError.failure("\(path): there is no such rules file")
         }
+        guard !isDirectory.boolValue else { throw ToolError.failure("\(path): it is a directory, not a rules file") }
         let problems = RulesFile.validate(contentsOf: url)
         guard problems.isEmpty else {
             throw ToolError.failure(RulesFileError(file: path, problems: problems).description)

@@ -96,7 +96,7 @@ struct ContentBlockRulesTests {
             ),
             (
                 #"{"id": "a", "name": "A", "placeholders": ["p"], "html": "", "ttlSeconds": 0}"#,
-                "$.contentBlocks[1].ttlSeconds", "greater than 0"
+                "$.contentBlocks[1].ttlSeconds", "from 0.001 to 31536000 (365 days), found 0"
             ),
             (
                 #"{"id": "a", "name": "A", "placeholders": ["p"], "html": "", "hasTrackingConsent": "yes"}"#,

@@ -14,7 +14,8 @@ import Foundation
 /// - `type` (string, default `html`), `priority` (integer, default 0), `frequency` (`always`, `onlyOnce`,
 ///   `oncePerVisit` or `untilVisitorInteracts`, default `always`);
 /// - `variant` (object with `id` and optional `name`), `version` (integer ≥ 0, default 0);
-/// - `assets` (array of `http` or `https` URLs), `ttlSeconds` (number > 0), `hasTrackingConsent` (boolean).
+/// - `assets` (array of `http` or `https` URLs), `ttlSeconds` (number of seconds from 0.001 to
+///   31,536,000, that is 365 days), `hasTrackingConsent` (boolean).
 ///
 /// A missing `contentBlocks` key means no blocks. Problems name the JSON path, such as
 /// `$.contentBlocks[1].frequency`, and say what is wrong.

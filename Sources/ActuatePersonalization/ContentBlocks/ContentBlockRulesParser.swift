@@ -152,11 +152,16 @@ struct ContentBlockRulesParser {
 
     private mutating func timeToLive(_ value: JSONValue?, at path: String) -> Duration? {
         guard let value else { return nil }
-        guard let seconds = value.numberValue, seconds > 0, seconds.isFinite else {
-            report(path, "expected a number of seconds greater than 0, found \(Self.describe(value))")
+        guard let seconds = value.numberValue, let duration = JSONNumberPolicy.duration(seconds: seconds) else {
+            let range = JSONNumberPolicy.secondsRange
+            report(
+                path,
+                "expected a number of seconds from \(range.lowerBound) to \(Int(range.upperBound)) (365 days), "
+                    + "found \(Self.describe(value))"
+            )
             return nil
         }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
+        return duration
     }
 
     // MARK: Values
@@ -184,15 +189,16 @@ struct ContentBlockRulesParser {
 
     private mutating func integer(_ value: JSONValue?, at path: String, minimum: Int = .min) -> Int? {
         guard let value else { return nil }
-        guard let number = value.numberValue, number.rounded() == number, abs(number) < 1e15 else {
+        let range = minimum...Int.max
+        guard let number = value.numberValue else {
             report(path, "expected a whole number, found \(Self.describe(value))")
             return nil
         }
-        guard Int(number) >= minimum else {
-            report(path, "must be at least \(minimum), found \(Int(number))")
+        guard let whole = JSONNumberPolicy.wholeNumber(number, in: range) else {
+            report(path, JSONNumberPolicy.wholeNumberProblem(found: number, in: range))
             return nil
         }
-        return Int(number)
+        return whole
     }
 
     private mutating func bool(_ value: JSONValue?, at path: String) -> Bool? {
@@ -229,7 +235,7 @@ struct ContentBlockRulesParser {
     }
 
     private static func describe(_ value: JSONValue) -> String {
-        if let number = value.numberValue { return "\(number)" }
+        if let number = value.numberValue { return JSONNumberPolicy.describe(number) }
         if let text = value.stringValue { return "a string \"\(text.prefix(40))\"" }
         return kind(value)
     }

@@ -42,6 +42,19 @@ enum DecisionWireFormat {
         } catch {
             throw .malformedResponse(reason: String(describing: error))
         }
+        // The decoder takes any id that fits an Int; the number policy of every document allows ±(2^53 − 1).
+        for (index, condition) in (response.conditions ?? []).enumerated()
+        where !JSONNumberPolicy.wholeNumbers.contains(condition.id) {
+            throw .malformedResponse(
+                reason: "$.conditions[\(index)].id: "
+                    + JSONNumberPolicy.wholeNumberProblem(found: Double(condition.id))
+            )
+        }
+        for (index, action) in response.actions.enumerated() where !JSONNumberPolicy.wholeNumbers.contains(action.id) {
+            throw .malformedResponse(
+                reason: "$.actions[\(index)].id: " + JSONNumberPolicy.wholeNumberProblem(found: Double(action.id))
+            )
+        }
         var seen = Set<Int>()
         for (index, action) in response.actions.enumerated() where !seen.insert(action.id).inserted {
             throw .malformedResponse(reason: "$.actions[\(index)].id: duplicate action id \(action.id)")

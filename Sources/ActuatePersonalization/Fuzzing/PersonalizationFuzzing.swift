@@ -15,6 +15,44 @@ package enum PersonalizationFuzzing {
         return RulesFile.validate(data: data).count
     }
 
+    /// The content blocks of a rules file, as ``ContentBlockRules`` reads them from a file and from an
+    /// ``HTTPContentBlockSource`` response. Stops the fuzzer, as a crash it reports, when the loader and the
+    /// validator disagree or a block it accepts breaks the number policy.
+    /// - Returns: How many blocks were read, or nil when the parser found problems.
+    @discardableResult
+    package static func contentBlockRules(_ data: Data) -> Int? {
+        let problems = ContentBlockRules.validate(data: data)
+        guard let rules = try? ContentBlockRules(data: data, name: "fuzz.json") else {
+            precondition(!problems.isEmpty, "the loader refused content blocks the validator accepts")
+            return nil
+        }
+        precondition(problems.isEmpty, "the loader accepted content blocks the validator refuses")
+        for block in rules.blocks {
+            precondition(block.version >= 0, "a block has a negative version")
+            if let lifetime = block.timeToLive {
+                precondition(lifetime >= .milliseconds(1) && lifetime <= .seconds(31_536_000), "ttl out of range")
+            }
+        }
+        return rules.blocks.count
+    }
+
+    /// The campaigns of a rules file, as ``CampaignRules`` reads them, and the campaigns a few requests earn.
+    /// Stops the fuzzer when the loader and the validator disagree.
+    /// - Returns: How many campaign rules were read, or nil when the parser found problems.
+    @discardableResult
+    package static func campaignRules(_ data: Data) -> Int? {
+        let problems = CampaignRules.validateCampaigns(in: data)
+        guard let rules = try? CampaignRules(data: data, name: "fuzz.json") else {
+            precondition(!problems.isEmpty, "the loader refused campaigns the validator accepts")
+            return nil
+        }
+        precondition(problems.isEmpty, "the loader accepted campaigns the validator refuses")
+        for trigger in [CampaignTrigger.action("Add to Cart"), .itemView(type: .product, id: "p1")] {
+            _ = rules.campaigns(for: CampaignRequest(trigger: trigger, contextName: "global"))
+        }
+        return rules.rules.count
+    }
+
     /// Content of a content action, as JSON (`contentJsonArray`) and as HTML (`contentHtmlDoc`).
     /// - Returns: How many rows `contentJsonArray` found, or nil when it is nil.
     @discardableResult

@@ -150,14 +150,7 @@ struct RulesFileParser {
         let anyOf = array(object["anyOf"], at: "\(path).anyOf", required: false).enumerated().compactMap {
             string($0.element, at: "\(path).anyOf[\($0.offset)]", required: true)
         }
-        var minCount = 1
-        if let count = integer(object["minCount"], at: "\(path).minCount") {
-            if count < 1 {
-                report("\(path).minCount", "expected a whole number of at least 1, found \(count)")
-            } else {
-                minCount = count
-            }
-        }
+        let minCount = integer(object["minCount"], at: "\(path).minCount", in: 1...Int.max) ?? 1
         return SeenItemsRule(list: list, anyOf: anyOf, minCount: minCount)
     }
 
@@ -193,7 +186,12 @@ struct RulesFileParser {
         return nil
     }
 
-    private mutating func integer(_ value: JSONValue?, at path: String, required: Bool = false) -> Int? {
+    private mutating func integer(
+        _ value: JSONValue?,
+        at path: String,
+        required: Bool = false,
+        in range: ClosedRange<Int> = JSONNumberPolicy.wholeNumbers
+    ) -> Int? {
         guard let value else {
             if required { report(path, "missing; expected a whole number") }
             return nil
@@ -202,11 +200,11 @@ struct RulesFileParser {
             report(path, "expected a whole number, found \(Self.kind(value))")
             return nil
         }
-        guard number == number.rounded(), abs(number) <= 9_007_199_254_740_991 else {
-            report(path, "expected a whole number, found \(number)")
+        guard let whole = JSONNumberPolicy.wholeNumber(number, in: range) else {
+            report(path, JSONNumberPolicy.wholeNumberProblem(found: number, in: range))
             return nil
         }
-        return Int(number)
+        return whole
     }
 
     private mutating func allowKeys(_ object: [String: JSONValue], _ allowed: Set<String>, at path: String) {
@@ -239,8 +237,7 @@ struct RulesFileParser {
         case .null: "null"
         case .bool: "a Boolean"
         case .number(let number):
-            number == number.rounded()
-                ? "a number (\(Int(exactly: number).map(String.init) ?? String(number)))" : "a number (\(number))"
+            "a number (\(JSONNumberPolicy.describe(number)))"
         case .string(let text): text.count > 30 ? "a string" : "a string (\"\(text)\")"
         case .array: "an array"
         case .object: "an object"

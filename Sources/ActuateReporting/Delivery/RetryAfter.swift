@@ -16,15 +16,21 @@ enum RetryAfter {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         if trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            // Cap absurd values instead of overflowing; the retry policy caps them further.
-            guard let seconds = Int64(trimmed.prefix(12)) else { return nil }
-            return .seconds(seconds)
+            // Range-checked before conversion: absurd values are capped, not overflowed (and leading zeros do not
+            // count towards the cap); the retry policy caps them further.
+            let digits = trimmed.drop { $0 == "0" }
+            guard digits.count <= 12 else { return .seconds(maximumSeconds) }
+            return .seconds(Int64(digits) ?? 0)
         }
         guard let date = httpDate(trimmed) else { return nil }
         let interval = date.timeIntervalSince(now)
         guard interval > 0 else { return .zero }
-        return .milliseconds(Int64((interval * 1000).rounded(.up)))
+        // A date in the year 99999999999 is a valid HTTP date to the formatter: cap before converting.
+        return .milliseconds(Int64((min(interval, Double(maximumSeconds)) * 1000).rounded(.up)))
     }
+
+    /// The longest delay a value gives, in seconds (about 31,700 years): twelve digits.
+    private static let maximumSeconds: Int64 = 999_999_999_999
 
     private static let formats = [
         "EEE, dd MMM yyyy HH:mm:ss zzz",  // IMF-fixdate, RFC 9110

@@ -5,6 +5,8 @@ import Foundation
 enum ChildProcess {
     struct Result {
         var status: Int32
+        /// Whether a signal ended the process (a trap, for one); `status` is then the signal's number.
+        var signaled = false
         var output: Data
         var error: String
 
@@ -47,7 +49,12 @@ enum ChildProcess {
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let error = errorReader.finish()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: output, error: error)
+        return Result(
+            status: process.terminationStatus,
+            signaled: process.terminationReason == .uncaughtSignal,
+            output: output,
+            error: error
+        )
     }
 
     /// Finds an executable on `PATH`.

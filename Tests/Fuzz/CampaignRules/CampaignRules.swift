@@ -1,0 +1,10 @@
+// libFuzzer target (built and run by .ci/fuzz): PersonalizationFuzzing.campaignRules over arbitrary bytes.
+import ActuatePersonalization
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCampaignRules(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    PersonalizationFuzzing.campaignRules(Data(bytes: data, count: size))
+    return 0
+}

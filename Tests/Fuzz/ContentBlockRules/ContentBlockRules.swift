@@ -1,0 +1,10 @@
+// libFuzzer target (built and run by .ci/fuzz): PersonalizationFuzzing.contentBlockRules over arbitrary bytes.
+import ActuatePersonalization
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzContentBlockRules(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    PersonalizationFuzzing.contentBlockRules(Data(bytes: data, count: size))
+    return 0
+}
