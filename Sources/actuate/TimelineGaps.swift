@@ -33,9 +33,9 @@ struct TimelineGaps {
     /// How wide a break is drawn, as a share of the time drawn to scale.
     static let breakFraction = 0.02
     /// The most rounds of collapsing.
-    static let maximumRounds = 4
+    static let maximumRounds = 2
 
-    /// Every stretch of at least one nanosecond when no action runs, in time order.
+    /// Every stretch of at least one nanosecond between actions when none runs, in time order.
     let idle: [Interval]
     /// The idle stretches drawn as breaks, in time order.
     let collapsed: [Interval]
@@ -43,17 +43,25 @@ struct TimelineGaps {
     let segments: [Segment]
     /// The width of the whole axis in display units.
     let displaySpan: Double
-    /// The stretch between two breaks (or an end of the axis) where the most actions start: what a "busy" zoom
+    /// The shortest stretch of the drawn axis that holds two thirds of the intervals (``busyShare``) and every
+    /// interval that must be seen (the failed actions), from the first start to the last end: what a "busy" zoom
     /// shows.
     let busiest: Interval
 
-    /// Finds the gaps between the layout's placements.
+    /// The share of the intervals the busiest stretch holds.
+    static let busyShare = 2.0 / 3.0
+
+    /// Finds the gaps between the layout's placements; the busiest stretch holds every failed action.
     init(layout: TimelineLayout) {
-        self.init(intervals: layout.placements.map { Interval(start: $0.start, end: $0.end) }, span: layout.span)
+        self.init(
+            intervals: layout.placements.map { Interval(start: $0.start, end: $0.end) },
+            span: layout.span,
+            mustSee: layout.placements.filter { $0.entry.status == .failure }.map { Interval(start: $0.start, end: $0.end) }
+        )
     }
 
-    /// Finds the gaps between `intervals`, which lie in `0...span`.
-    init(intervals: [Interval], span: Int64) {
+    /// Finds the gaps between `intervals`, which lie in `0...span`; the busiest stretch also holds `mustSee`.
+    init(intervals: [Interval], span: Int64, mustSee: [Interval] = []) {
         let span = max(1, span)
         idle = Self.idleStretches(between: intervals, span: span)
         collapsed = Self.longGaps(in: idle, span: span)
@@ -86,28 +94,35 @@ struct TimelineGaps {
         }
         self.segments = segments
         displaySpan = display
-        busiest = Self.busiestStretch(starts: intervals.map(\.start), between: collapsed, span: span)
+        busiest = Self.busiestStretch(of: intervals, mustSee: mustSee, span: span) {
+            Self.displayPosition(of: $0, in: segments)
+        }
     }
 
     /// Where time `nanoseconds` (relative to the origin) falls on the axis, in display units.
     func displayPosition(of nanoseconds: Int64) -> Double {
-        guard let segment = segments.first(where: { nanoseconds <= $0.end }) else { return displaySpan }
+        Self.displayPosition(of: nanoseconds, in: segments)
+    }
+
+    private static func displayPosition(of nanoseconds: Int64, in segments: [Segment]) -> Double {
+        guard let segment = segments.first(where: { nanoseconds <= $0.end }) else {
+            return segments.last?.displayEnd ?? 0
+        }
         guard nanoseconds > segment.start, segment.end > segment.start else { return segment.displayStart }
         let fraction = Double(nanoseconds - segment.start) / Double(segment.end - segment.start)
         return segment.displayStart + fraction * (segment.displayEnd - segment.displayStart)
     }
 
-    /// The stretches of `0...span` that no interval covers.
+    /// The stretches between intervals that no interval covers (none before the first or after the last).
     private static func idleStretches(between intervals: [Interval], span: Int64) -> [Interval] {
         var idle: [Interval] = []
-        var covered: Int64 = 0
+        var covered: Int64?
         for interval in intervals.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
             let start = min(max(interval.start, 0), span)
             let end = min(max(interval.end, start), span)
-            if start > covered { idle.append(Interval(start: covered, end: start)) }
-            covered = max(covered, end)
+            if let covered, start > covered { idle.append(Interval(start: covered, end: start)) }
+            covered = max(covered ?? end, end)
         }
-        if covered < span { idle.append(Interval(start: covered, end: span)) }
         return idle
     }
 
@@ -130,22 +145,27 @@ struct TimelineGaps {
         return max(scaled, 1) * breakFraction
     }
 
-    /// The stretch between breaks with the most starts; the earliest of equals.
-    private static func busiestStretch(starts: [Int64], between collapsed: [Interval], span: Int64) -> Interval {
-        var stretches: [Interval] = []
-        var position: Int64 = 0
-        for gap in collapsed {
-            stretches.append(Interval(start: position, end: gap.start))
-            position = gap.end
-        }
-        stretches.append(Interval(start: position, end: span))
-        var best = stretches[0]
-        var bestCount = -1
-        for stretch in stretches {
-            let count = starts.filter { $0 >= stretch.start && $0 <= stretch.end }.count
-            if count > bestCount {
+    /// The shortest stretch, on the drawn axis, from one interval's start to the end of the last of the next
+    /// ``busyShare`` of them, widened to hold `mustSee`; the earliest of equals.
+    private static func busiestStretch(
+        of intervals: [Interval],
+        mustSee: [Interval],
+        span: Int64,
+        scale: (Int64) -> Double
+    ) -> Interval {
+        let sorted = intervals.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        guard !sorted.isEmpty else { return Interval(start: 0, end: span) }
+        let count = max(1, Int((Double(sorted.count) * busyShare).rounded(.up)))
+        var best = Interval(start: 0, end: span)
+        var bestWidth = Double.infinity
+        for first in 0...(sorted.count - count) {
+            let group = sorted[first..<(first + count)] + mustSee
+            let start = min(max(group.map(\.start).min() ?? 0, 0), span)
+            let stretch = Interval(start: start, end: min(max(group.map(\.end).max() ?? 0, start), span))
+            let width = scale(stretch.end) - scale(stretch.start)
+            if width < bestWidth {
                 best = stretch
-                bestCount = count
+                bestWidth = width
             }
         }
         return best

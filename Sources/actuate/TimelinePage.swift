@@ -98,8 +98,9 @@ struct TimelinePage {
           background: #fff4d6; border: 1px solid #e0c46c; color: #6b5300; font-size: 11px; line-height: 14px;
           white-space: nowrap; }
         .overlay { position: absolute; left: var(--label-width); right: 0; top: 41px; bottom: 0; pointer-events: none; z-index: 4; }
-        .break { position: absolute; top: 0; bottom: 0; border-left: 1px dashed #c9a227; border-right: 1px dashed #c9a227;
-          background: repeating-linear-gradient(135deg, rgba(201, 162, 39, 0.10) 0 4px, rgba(255, 255, 255, 0) 4px 8px); }
+        .break { position: absolute; top: 0; bottom: 0; border-left: 1px solid rgba(201, 162, 39, 0.45);
+          border-right: 1px solid rgba(201, 162, 39, 0.45);
+          background: repeating-linear-gradient(135deg, rgba(201, 162, 39, 0.16) 0 3px, rgba(255, 255, 255, 0) 3px 6px); }
         .selection { position: absolute; top: 0; bottom: 0; background: rgba(42, 120, 194, 0.15);
           border-left: 1px solid #2a78c2; border-right: 1px solid #2a78c2; }
         .lane { display: flex; border-bottom: 1px solid #e6e9ed; }
@@ -107,8 +108,7 @@ struct TimelinePage {
         .lane-label { width: var(--label-width); flex: none; padding: 4px 8px 4px 0; overflow: hidden; text-overflow: ellipsis;
           white-space: nowrap; }
         .lane-label .session { font-weight: 600; }
-        .lane-label .queue { color: #6a737d; font-family: ui-monospace, monospace; font-size: 12px; overflow: hidden;
-          text-overflow: ellipsis; }
+        .lane-label .queue { color: #6a737d; font-family: ui-monospace, monospace; font-size: 12px; overflow: hidden; }
         .lane-rows { position: relative; flex: 1; overflow: hidden; }
         .bar, .bar-label { position: absolute; height: 20px; font: 11px/20px system-ui, sans-serif; white-space: nowrap; }
         .bar { border-radius: 3px; cursor: pointer; overflow: hidden; color: #fff; padding: 0 5px;

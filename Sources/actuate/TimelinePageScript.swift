@@ -123,6 +123,16 @@ enum TimelinePageScript {
             } catch (error) { /* Some browsers refuse to change a file: address; the view just is not kept. */ }
           }
 
+          // `text`, or "…" and as much of its end as fits in `width` pixels: queue labels differ at their ends.
+          function tail(text, font, width) {
+            var context = document.createElement("canvas").getContext("2d");
+            context.font = font;
+            if (context.measureText(text).width <= width) return text;
+            var kept = text;
+            while (kept.length > 1 && context.measureText("…" + kept).width > width) kept = kept.slice(1);
+            return "…" + kept;
+          }
+
           // ---- Chart skeleton: axis, break overlay, lanes. ----
           var plotWidth = 1;
           var axis = element("div", "axis");
@@ -142,7 +152,7 @@ enum TimelinePageScript {
             var node = element("div", "lane" + (lane.firstOfSession ? " first-of-session" : ""));
             var label = element("div", "lane-label");
             label.appendChild(element("div", "session", lane.firstOfSession ? "session " + lane.session : ""));
-            label.appendChild(element("div", "queue", lane.queue));
+            label.appendChild(element("div", "queue", tail(lane.queue, "12px ui-monospace, monospace", labelWidth - 12)));
             label.title = "session " + lane.session + ", queue " + lane.queue;
             var rows = element("div", "lane-rows");
             rows.style.height = Math.max(1, lane.rows) * rowHeight + 4 + "px";
@@ -314,7 +324,7 @@ enum TimelinePageScript {
             var full = fullView();
             var zoomed = state.view[0] > full[0] || state.view[1] < full[1];
             range.textContent = (zoomed ? "Zoomed to " : "Showing ") + formatTime(from, (to - from) / 100) + " – "
-              + formatTime(to, (to - from) / 100) + (zoomed ? " (" + Math.round(displaySpan() / (state.view[1] - state.view[0])) + "×)" : "");
+              + formatTime(to, (to - from) / 100) + (zoomed ? " (" + +(displaySpan() / (state.view[1] - state.view[0])).toPrecision(2) + "×)" : "");
             document.getElementById("zoom-reset").disabled = !zoomed;
             chart.setAttribute("data-view", [from, to].map(Math.round).join(","));
           }

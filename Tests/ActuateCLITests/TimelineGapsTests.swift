@@ -45,7 +45,7 @@ struct TimelineGapsTests {
         #expect(gaps.idle.count == 99)
         #expect(gaps.collapsed.isEmpty)
         #expect(gaps.segments == [Segment(start: 0, end: 996, displayStart: 0, displayEnd: 996, isBreak: false)])
-        #expect(gaps.busiest == Interval(start: 0, end: 996))
+        #expect(gaps.busiest == Interval(start: 0, end: 666))
     }
 
     @Test("time covered by any action, nested, overlapping or still running, is never idle")
@@ -74,12 +74,21 @@ struct TimelineGapsTests {
         #expect(samples == samples.sorted())
     }
 
-    @Test("the busiest stretch is the one between breaks where the most actions start")
+    @Test("the busiest stretch is the narrowest on the drawn axis that holds two thirds of the actions and the failed ones")
     func busiest() {
-        let pairs: [(Int64, Int64)] = [(0, 10), (100_000, 100_010), (100_011, 100_021), (100_022, 100_032)]
-        let gaps = TimelineGaps(intervals: intervals(pairs + [(300_000, 300_005)]), span: 300_005)
-        #expect(gaps.collapsed == intervals([(10, 100_000), (100_032, 300_000)]))
-        #expect(gaps.busiest == Interval(start: 100_000, end: 100_032))
+        // Six actions: two far apart, then four packed close together, which make two thirds.
+        let pairs: [(Int64, Int64)] = [
+            (0, 10), (50_000, 50_010), (100_000, 100_010), (100_011, 100_021), (100_022, 100_032), (100_033, 100_040),
+        ]
+        let gaps = TimelineGaps(intervals: intervals(pairs), span: 100_040)
+        #expect(gaps.busiest == Interval(start: 100_000, end: 100_040))
+        // Without breaks between them, the stretch is measured in plain time all the same.
+        let even = TimelineGaps(intervals: intervals([(0, 10), (11, 20), (21, 25), (26, 40)]), span: 40)
+        #expect(even.collapsed.isEmpty)
+        #expect(even.busiest == Interval(start: 0, end: 25))
+        // A failed action that must be seen widens it.
+        let failed = TimelineGaps(intervals: intervals(pairs), span: 100_040, mustSee: intervals([(50_000, 50_010)]))
+        #expect(failed.busiest == Interval(start: 50_000, end: 100_032))
     }
 
     @Test("an empty timeline is one linear segment of 1 ns, and the layout's placements are what counts")

@@ -94,8 +94,12 @@ struct TimelinePageTests {
         let scaled = 9_030_000_000.0 - (3_000_000_000 - 41_400_000) - (9_000_000_000 - 3_015_500_000)
         let width = try #require(breaks.first.flatMap { $0["displayEnd"] as? Double }) - (breaks[0]["displayStart"] as? Double ?? 0)
         #expect(abs(width - scaled * TimelineGaps.breakFraction) < 1)
-        #expect(data["busiest"] as? [Int64] == [0, 41_400_000])
+        // Two thirds of the 45 actions, all in the first burst.
+        let busiest = try #require(data["busiest"] as? [Int64])
+        #expect(busiest.count == 2 && busiest[0] >= 0 && busiest[1] <= 41_400_000)
         let bars = try #require(data["bars"] as? [[String: Any]])
+        let inside = bars.filter { ($0["start"] as? Int64).map { $0 >= busiest[0] && $0 <= busiest[1] } ?? false }
+        #expect(inside.count >= 30)
         let failed = try #require(bars.first { $0["status"] as? String == "failure" })
         #expect(failed["feature"] as? String == "Checkout")
         #expect(failed["action"] as? String == "Pay")
