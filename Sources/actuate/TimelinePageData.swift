@@ -17,6 +17,11 @@ struct TimelinePageData: Encodable {
         var end: Int64
         var status: String
         var label: String
+        var feature: String
+        var action: String
+        /// Nanoseconds, or nil while the action runs.
+        var duration: Int64?
+        var outcome: String
         var summary: String
         var details: [[String]]
     }
@@ -24,9 +29,15 @@ struct TimelinePageData: Encodable {
     var span: Int64
     var lanes: [Lane]
     var bars: [Bar]
+    /// The axis with long idle gaps collapsed into breaks.
+    var segments: [TimelineGaps.Segment]
+    /// The stretch `[start, end]` that `?zoom=busy` shows.
+    var busiest: [Int64]
 
-    init(report: ReportDocument, layout: TimelineLayout) {
+    init(report: ReportDocument, layout: TimelineLayout, gaps: TimelineGaps) {
         span = layout.span
+        segments = gaps.segments
+        busiest = [gaps.busiest.start, gaps.busiest.end]
         lanes = layout.lanes.enumerated().map { index, lane in
             Lane(
                 session: lane.session,
@@ -62,6 +73,10 @@ struct TimelinePageData: Encodable {
                 end: placement.end,
                 status: entry.status.rawValue,
                 label: entry.title,
+                feature: entry.featureName,
+                action: entry.actionName,
+                duration: entry.durationNanoseconds,
+                outcome: outcome,
                 summary: "\(entry.title) · \(duration) · \(outcome)",
                 details: details
             )

@@ -1,5 +1,10 @@
-/// The script of the timeline page: draws the axis, lanes and bars from the embedded data, and shows a
-/// summary on hover and every detail on click.
+/// The script of the timeline page: draws the axis, lanes and bars from the embedded data; zooms (drag or wheel
+/// over the axis, a reset button); draws long idle gaps as breaks; places each label inside its bar, beside it or
+/// only in the tooltip, whichever fits whole; and lists the actions in a table that sorts and filters.
+///
+/// The page reads its starting view from the address: `?zoom=busy` or `?zoom=FROM-TO` (milliseconds from the
+/// first start), `gaps=off`, `session=`, `queue=`, `feature=`, `failed=1`, `sort=start|duration` and
+/// `order=asc|desc`; `#request-N` selects an action. Zooming and filtering write the view back to the address.
 enum TimelinePageScript {
     static let source = #"""
         "use strict";
@@ -14,7 +19,9 @@ enum TimelinePageScript {
           var chart = document.getElementById("chart");
           var tooltip = document.getElementById("tooltip");
           var details = document.getElementById("details");
-          var rowHeight = 22;
+          var rowHeight = 24;
+          var barHeight = 20;
+          var labelWidth = 240;
 
           function element(tag, className, text) {
             var node = document.createElement(tag);
@@ -23,98 +30,532 @@ enum TimelinePageScript {
             return node;
           }
 
-          function formatTime(ns) {
+          // Time text. `step` (ns) sets the precision, so neighbouring ticks differ in their last digit.
+          function formatTime(ns, step) {
+            step = step || Math.abs(ns) / 100 || 1;
+            var units = [[1e9, "s"], [1e6, "ms"], [1e3, "µs"], [1, "ns"]];
+            var scale = Math.max(Math.abs(ns), step);
+            var unit = units.filter(function (u) { return scale >= u[0]; })[0] || units[3];
             if (ns === 0) return "0";
-            if (ns < 1e3) return ns + " ns";
-            if (ns < 1e6) return +(ns / 1e3).toFixed(1) + " µs";
-            if (ns < 1e9) return +(ns / 1e6).toFixed(2) + " ms";
-            return +(ns / 1e9).toFixed(2) + " s";
+            var digits = Math.max(0, Math.min(6, Math.ceil(-Math.log10(step / unit[0]) - 1e-9)));
+            return +(ns / unit[0]).toFixed(digits) + " " + unit[1];
           }
 
-          function percent(ns) {
-            return (ns / data.span) * 100;
+          // ---- The scale: time (ns from the first start) to display units, with or without breaks. ----
+          var linear = [{ start: 0, end: data.span, displayStart: 0, displayEnd: data.span, isBreak: false }];
+          var segments = data.segments.length ? data.segments : linear;
+          function scale() { return state.gaps ? segments : linear; }
+          function displaySpan() { var s = scale(); return s[s.length - 1].displayEnd; }
+          function toDisplay(ns) {
+            var s = scale();
+            for (var i = 0; i < s.length; i++) {
+              var seg = s[i];
+              if (ns <= seg.end) {
+                if (ns <= seg.start || seg.end === seg.start) return seg.displayStart;
+                return seg.displayStart + (ns - seg.start) / (seg.end - seg.start) * (seg.displayEnd - seg.displayStart);
+              }
+            }
+            return displaySpan();
+          }
+          function fromDisplay(d) {
+            var s = scale();
+            for (var i = 0; i < s.length; i++) {
+              var seg = s[i];
+              if (d <= seg.displayEnd) {
+                if (seg.displayEnd === seg.displayStart) return seg.start;
+                return seg.start + Math.max(0, d - seg.displayStart) / (seg.displayEnd - seg.displayStart) * (seg.end - seg.start);
+              }
+            }
+            return data.span;
+          }
+
+          // ---- State, read from and written to the address. ----
+          var params = new URLSearchParams(window.location.search);
+          var state = {
+            gaps: params.get("gaps") !== "off",
+            view: null,
+            session: params.get("session") || "",
+            queue: params.get("queue") || "",
+            feature: params.get("feature") || "",
+            failed: params.get("failed") === "1",
+            sort: params.get("sort") === "duration" ? "duration" : "start",
+            order: params.get("order") === "desc" ? "desc" : (params.get("order") === "asc" ? "asc"
+              : (params.get("sort") === "duration" ? "desc" : "asc")),
+            zoomParam: params.get("zoom")
+          };
+
+          function fullView() { return [0, displaySpan()]; }
+          function clampView(from, to) {
+            var total = displaySpan();
+            var minimum = Math.min(total, Math.max(total * 1e-6, 50));
+            var width = Math.min(total, Math.max(minimum, to - from));
+            from = Math.max(0, Math.min(from, total - width));
+            return [from, from + width];
+          }
+          function viewFromParam(text) {
+            if (!text) return fullView();
+            if (text === "busy") {
+              var from = toDisplay(data.busiest[0]), to = toDisplay(data.busiest[1]);
+              var pad = Math.max((to - from) * 0.02, displaySpan() * 0.002);
+              return clampView(from - pad, to + pad);
+            }
+            var match = /^(-?[0-9.]+)-([0-9.]+)$/.exec(text);
+            if (!match) return fullView();
+            var a = parseFloat(match[1]) * 1e6, b = parseFloat(match[2]) * 1e6;
+            if (!isFinite(a) || !isFinite(b) || b <= a) return fullView();
+            return clampView(toDisplay(Math.max(0, a)), toDisplay(Math.min(data.span, b)));
+          }
+          state.view = viewFromParam(state.zoomParam);
+
+          function writeAddress() {
+            var out = new URLSearchParams();
+            var full = fullView();
+            if (state.view[0] > full[0] || state.view[1] < full[1]) {
+              out.set("zoom", (fromDisplay(state.view[0]) / 1e6).toFixed(4) + "-" + (fromDisplay(state.view[1]) / 1e6).toFixed(4));
+            }
+            if (!state.gaps) out.set("gaps", "off");
+            ["session", "queue", "feature"].forEach(function (key) { if (state[key]) out.set(key, state[key]); });
+            if (state.failed) out.set("failed", "1");
+            if (state.sort !== "start" || state.order !== "asc") { out.set("sort", state.sort); out.set("order", state.order); }
+            var query = out.toString();
+            try {
+              history.replaceState(null, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
+            } catch (error) { /* Some browsers refuse to change a file: address; the view just is not kept. */ }
+          }
+
+          // `text`, or "…" and as much of its end as fits in `width` pixels: queue labels differ at their ends.
+          function tail(text, font, width) {
+            var context = document.createElement("canvas").getContext("2d");
+            context.font = font;
+            if (context.measureText(text).width <= width) return text;
+            var kept = text;
+            while (kept.length > 1 && context.measureText("…" + kept).width > width) kept = kept.slice(1);
+            return "…" + kept;
+          }
+
+          // ---- Chart skeleton: axis, break overlay, lanes. ----
+          var plotWidth = 1;
+          var axis = element("div", "axis");
+          axis.title = "Drag to zoom into a range; the mouse wheel zooms around the pointer";
+          var axisRow = element("div", "axis-row");
+          var axisCorner = element("div", "axis-corner", "time since the first start");
+          axisRow.appendChild(axisCorner);
+          axisRow.appendChild(axis);
+          chart.appendChild(axisRow);
+          var overlay = element("div", "overlay");
+          var selection = element("div", "selection");
+          selection.hidden = true;
+          overlay.appendChild(selection);
+          chart.appendChild(overlay);
+
+          var rowsByLane = data.lanes.map(function (lane) {
+            var node = element("div", "lane" + (lane.firstOfSession ? " first-of-session" : ""));
+            var label = element("div", "lane-label");
+            label.appendChild(element("div", "session", lane.firstOfSession ? "session " + lane.session : ""));
+            label.appendChild(element("div", "queue", tail(lane.queue, "12px ui-monospace, monospace", labelWidth - 12)));
+            label.title = "session " + lane.session + ", queue " + lane.queue;
+            var rows = element("div", "lane-rows");
+            rows.style.height = Math.max(1, lane.rows) * rowHeight + 4 + "px";
+            node.appendChild(label);
+            node.appendChild(rows);
+            chart.appendChild(node);
+            return rows;
+          });
+
+          var nodes = data.bars.map(function (bar, index) {
+            var node = element("div", "bar " + bar.status);
+            node.setAttribute("data-status", bar.status);
+            node.setAttribute("data-request", String(bar.request));
+            node.style.top = bar.row * rowHeight + 3 + "px";
+            var text = element("span", "bar-text");
+            node.appendChild(text);
+            node.addEventListener("mousemove", function (event) { showTooltip(bar.summary, event); });
+            node.addEventListener("mouseleave", hideTooltip);
+            node.addEventListener("click", function () { select(index); });
+            rowsByLane[bar.lane].appendChild(node);
+            var beside = element("span", "bar-label");
+            beside.hidden = true;
+            rowsByLane[bar.lane].appendChild(beside);
+            return { bar: bar, node: node, text: text, beside: beside };
+          });
+
+          function showTooltip(text, event) {
+            tooltip.textContent = text;
+            tooltip.hidden = false;
+            tooltip.style.left = Math.max(4, Math.min(event.clientX + 12, window.innerWidth - 430)) + "px";
+            tooltip.style.top = event.clientY + 14 + "px";
+          }
+          function hideTooltip() { tooltip.hidden = true; }
+
+          // ---- Text measuring, for labels that fit whole or not at all. ----
+          var measure = document.createElement("canvas").getContext("2d");
+          var measured = {};
+          function textWidth(text) {
+            if (!(text in measured)) measured[text] = measure.measureText(text).width;
+            return measured[text];
+          }
+
+          // ---- Drawing at the current view. ----
+          function pixel(display) {
+            return (display - state.view[0]) / (state.view[1] - state.view[0]) * plotWidth;
+          }
+
+          function niceStep(rough) {
+            var magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(rough, 1))));
+            var steps = [1, 2, 5, 10].map(function (f) { return f * magnitude; });
+            return steps.filter(function (s) { return s >= rough; })[0] || magnitude * 10;
           }
 
           function drawAxis() {
-            var axis = element("div", "axis");
-            var rough = data.span / 8;
-            var magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(rough, 1))));
-            var step = [1, 2, 5, 10].map(function (f) { return f * magnitude; })
-              .filter(function (s) { return s >= rough; })[0] || magnitude * 10;
-            for (var t = 0; t <= data.span; t += step) {
-              var tick = element("div", "tick", formatTime(t));
-              tick.style.left = percent(t) + "%";
-              axis.appendChild(tick);
-            }
-            chart.appendChild(axis);
+            axis.textContent = "";
+            Array.prototype.slice.call(overlay.querySelectorAll(".break")).forEach(function (node) { overlay.removeChild(node); });
+            var nsPerPixel = (state.view[1] - state.view[0]) / plotWidth;
+            var step = niceStep(nsPerPixel * 100);
+            var taken = [];
+            scale().forEach(function (seg) {
+              var left = pixel(seg.displayStart), right = pixel(seg.displayEnd);
+              if (right < 0 || left > plotWidth) return;
+              if (!seg.isBreak) return;
+              var band = element("div", "break");
+              band.style.left = left + "px";
+              band.style.width = Math.max(6, right - left) + "px";
+              var hidden = formatTime(seg.end - seg.start) + " idle";
+              band.title = hidden + " (" + formatTime(seg.start) + " to " + formatTime(seg.end) + ") collapsed";
+              band.setAttribute("data-hidden-ns", String(seg.end - seg.start));
+              overlay.appendChild(band);
+              var center = (left + right) / 2;
+              var text = "⋯ " + hidden;
+              var width = textWidth(text) + 12;
+              var pillLeft = Math.max(0, Math.min(plotWidth - width, center - width / 2));
+              if (taken.some(function (t) { return pillLeft < t[1] && pillLeft + width > t[0]; })) return;
+              var pill = element("div", "break-label", text);
+              pill.title = band.title;
+              pill.style.left = pillLeft + "px";
+              axis.appendChild(pill);
+              taken.push([pillLeft, pillLeft + width]);
+            });
+            var lastRight = -Infinity;
+            var viewFrom = fromDisplay(state.view[0]), viewTo = fromDisplay(state.view[1]);
+            scale().forEach(function (seg) {
+              if (seg.isBreak || seg.end < viewFrom || seg.start > viewTo) return;
+              var first = Math.ceil(Math.max(seg.start, viewFrom) / step) * step;
+              var last = Math.min(seg.end, viewTo);
+              for (var t = first; t <= last; t += step) {
+                var x = pixel(toDisplay(t));
+                if (x < -1 || x > plotWidth - 20) continue;
+                var text = formatTime(t, step);
+                var width = textWidth(text) + 8;
+                if (x < lastRight + 6) continue;
+                var tick = element("div", "tick", text);
+                tick.style.left = x + "px";
+                axis.appendChild(tick);
+                lastRight = x + width;
+              }
+            });
           }
 
-          function showDetails(bar, node) {
-            var selected = chart.querySelector(".bar.selected");
-            if (selected) selected.classList.remove("selected");
-            node.classList.add("selected");
+          function placeLabels(visible) {
+            // Each row's bars in order, to know how much room lies beside a bar before the next one.
+            var rows = {};
+            visible.forEach(function (item) {
+              var key = item.entry.bar.lane + ":" + item.entry.bar.row;
+              (rows[key] = rows[key] || []).push(item);
+            });
+            Object.keys(rows).forEach(function (key) {
+              var row = rows[key].sort(function (a, b) { return a.left - b.left; });
+              row.forEach(function (item, position) {
+                var entry = item.entry;
+                var next = position + 1 < row.length ? row[position + 1].left : plotWidth;
+                var room = Math.min(next, plotWidth) - (item.left + item.width) - 10;
+                var inside = item.width - 10;
+                var choices = [entry.bar.label, entry.bar.action];
+                var placed = "";
+                entry.text.textContent = "";
+                entry.beside.hidden = true;
+                for (var i = 0; i < choices.length && !placed; i++) {
+                  if (textWidth(choices[i]) <= inside) { entry.text.textContent = choices[i]; placed = "inside"; }
+                }
+                for (var j = 0; j < choices.length && !placed; j++) {
+                  if (textWidth(choices[j]) <= room) {
+                    entry.beside.textContent = choices[j];
+                    entry.beside.style.left = item.left + item.width + 4 + "px";
+                    entry.beside.style.top = entry.bar.row * rowHeight + 3 + "px";
+                    entry.beside.className = "bar-label " + entry.bar.status;
+                    entry.beside.hidden = false;
+                    placed = "beside";
+                  }
+                }
+                entry.node.setAttribute("data-label", placed || "tooltip");
+              });
+            });
+          }
+
+          function drawBars() {
+            var visible = [];
+            nodes.forEach(function (entry) {
+              var bar = entry.bar;
+              var left = pixel(toDisplay(bar.start)), right = pixel(toDisplay(bar.end));
+              var shown = right >= 0 && left <= plotWidth;
+              entry.node.hidden = !shown;
+              entry.node.setAttribute("data-visible", shown ? "1" : "0");
+              if (!shown) { entry.beside.hidden = true; entry.node.removeAttribute("data-rect"); return; }
+              var clippedLeft = Math.max(left, -2), clippedRight = Math.min(right, plotWidth + 2);
+              var width = Math.max(3, clippedRight - clippedLeft);
+              if (clippedLeft + width > plotWidth) clippedLeft = Math.max(0, plotWidth - width);
+              entry.node.style.left = clippedLeft + "px";
+              entry.node.style.width = width + "px";
+              visible.push({ entry: entry, left: clippedLeft, width: width });
+            });
+            placeLabels(visible);
+            var count = 0;
+            visible.forEach(function (item) {
+              if (item.entry.node.classList.contains("dimmed")) return;
+              var rect = item.entry.node.getBoundingClientRect();
+              item.entry.node.setAttribute("data-rect",
+                [rect.left + window.scrollX, rect.top + window.scrollY, rect.width, rect.height].map(Math.round).join(","));
+              count++;
+            });
+            chart.setAttribute("data-visible-bars", String(count));
+          }
+
+          function drawRange() {
+            var range = document.getElementById("view-range");
+            var from = fromDisplay(state.view[0]), to = fromDisplay(state.view[1]);
+            var full = fullView();
+            var zoomed = state.view[0] > full[0] || state.view[1] < full[1];
+            range.textContent = (zoomed ? "Zoomed to " : "Showing ") + formatTime(from, (to - from) / 100) + " – "
+              + formatTime(to, (to - from) / 100) + (zoomed ? " (" + +(displaySpan() / (state.view[1] - state.view[0])).toPrecision(2) + "×)" : "");
+            document.getElementById("zoom-reset").disabled = !zoomed;
+            chart.setAttribute("data-view", [from, to].map(Math.round).join(","));
+          }
+
+          function render() {
+            plotWidth = Math.max(1, axis.clientWidth);
+            drawAxis();
+            drawBars();
+            drawRange();
+          }
+          var pending = false;
+          function renderSoon() {
+            if (pending) return;
+            pending = true;
+            window.requestAnimationFrame(function () { pending = false; render(); });
+          }
+          function setView(view) {
+            state.view = clampView(view[0], view[1]);
+            renderSoon();
+            writeAddress();
+          }
+
+          // ---- Zoom: wheel and drag over the axis, buttons. ----
+          function displayAt(clientX) {
+            var rect = axis.getBoundingClientRect();
+            var fraction = Math.max(0, Math.min(1, (clientX - rect.left) / rect.width));
+            return state.view[0] + fraction * (state.view[1] - state.view[0]);
+          }
+          axis.addEventListener("wheel", function (event) {
+            event.preventDefault();
+            var width = state.view[1] - state.view[0];
+            if (Math.abs(event.deltaX) > Math.abs(event.deltaY) || event.shiftKey) {
+              var delta = (event.deltaX || event.deltaY) / plotWidth * width;
+              setView([state.view[0] + delta, state.view[1] + delta]);
+              return;
+            }
+            var anchor = displayAt(event.clientX);
+            var factor = Math.exp(Math.max(-300, Math.min(300, event.deltaY)) * 0.002);
+            setView([anchor - (anchor - state.view[0]) * factor, anchor + (state.view[1] - anchor) * factor]);
+          }, { passive: false });
+          var dragFrom = null;
+          axis.addEventListener("mousedown", function (event) {
+            if (event.button !== 0) return;
+            event.preventDefault();
+            dragFrom = event.clientX;
+          });
+          window.addEventListener("mousemove", function (event) {
+            if (dragFrom === null) return;
+            var rect = axis.getBoundingClientRect();
+            var a = Math.max(rect.left, Math.min(dragFrom, event.clientX)), b = Math.min(rect.right, Math.max(dragFrom, event.clientX));
+            selection.hidden = false;
+            selection.style.left = a - rect.left + "px";
+            selection.style.width = b - a + "px";
+          });
+          window.addEventListener("mouseup", function (event) {
+            if (dragFrom === null) return;
+            var from = dragFrom;
+            dragFrom = null;
+            selection.hidden = true;
+            if (Math.abs(event.clientX - from) < 4) return;
+            var a = displayAt(Math.min(from, event.clientX)), b = displayAt(Math.max(from, event.clientX));
+            setView([a, b]);
+          });
+          document.getElementById("zoom-reset").addEventListener("click", function () { setView(fullView()); });
+          document.getElementById("zoom-busy").addEventListener("click", function () { setView(viewFromParam("busy")); });
+          document.getElementById("zoom-in").addEventListener("click", function () {
+            var w = state.view[1] - state.view[0], c = state.view[0] + w / 2;
+            setView([c - w / 4, c + w / 4]);
+          });
+          document.getElementById("zoom-out").addEventListener("click", function () {
+            var w = state.view[1] - state.view[0], c = state.view[0] + w / 2;
+            setView([c - w, c + w]);
+          });
+          var gapsToggle = document.getElementById("collapse-gaps");
+          gapsToggle.checked = state.gaps;
+          gapsToggle.disabled = data.segments.filter(function (s) { return s.isBreak; }).length === 0;
+          gapsToggle.addEventListener("change", function () {
+            var from = fromDisplay(state.view[0]), to = fromDisplay(state.view[1]);
+            state.gaps = gapsToggle.checked;
+            state.view = clampView(toDisplay(from), toDisplay(to));
+            render();
+            writeAddress();
+          });
+          window.addEventListener("resize", renderSoon);
+
+          // ---- Selection and details. ----
+          var selected = -1;
+          function select(index) {
+            if (selected >= 0) {
+              nodes[selected].node.classList.remove("selected");
+              var oldRow = tableBody.querySelector("tr.selected");
+              if (oldRow) oldRow.classList.remove("selected");
+            }
+            selected = index;
+            var bar = nodes[index].bar;
+            nodes[index].node.classList.add("selected");
+            var row = tableBody.querySelector('tr[data-request="' + bar.request + '"]');
+            if (row) row.classList.add("selected");
             details.textContent = "";
             details.appendChild(element("strong", "", bar.label));
             var table = element("table");
             bar.details.forEach(function (pair) {
-              var row = element("tr");
-              row.appendChild(element("th", "", pair[0]));
-              row.appendChild(element("td", "", pair[1]));
-              table.appendChild(row);
+              var tr = element("tr");
+              tr.appendChild(element("th", "", pair[0]));
+              tr.appendChild(element("td", "", pair[1]));
+              table.appendChild(tr);
             });
             details.appendChild(table);
           }
-
-          function drawLanes() {
-            var rowsByLane = data.lanes.map(function (lane) {
-              var node = element("div", "lane" + (lane.firstOfSession ? " first-of-session" : ""));
-              var label = element("div", "lane-label");
-              label.appendChild(element("div", "session", lane.firstOfSession ? "session " + lane.session : ""));
-              label.appendChild(element("div", "queue", lane.queue));
-              label.title = "session " + lane.session + ", queue " + lane.queue;
-              var rows = element("div", "lane-rows");
-              rows.style.height = Math.max(2, lane.rows) * rowHeight + "px";
-              node.appendChild(label);
-              node.appendChild(rows);
-              chart.appendChild(node);
-              return rows;
-            });
-            return data.bars.map(function (bar) {
-              var node = element("div", "bar " + bar.status, bar.label);
-              var left = percent(bar.start);
-              node.style.left = left > 99.5 ? "calc(100% - 6px)" : left + "%";
-              node.style.width = percent(bar.end - bar.start) + "%";
-              node.style.top = bar.row * rowHeight + 2 + "px";
-              node.setAttribute("data-status", bar.status);
-              node.addEventListener("mousemove", function (event) {
-                tooltip.textContent = bar.summary;
-                tooltip.hidden = false;
-                tooltip.style.left = Math.min(event.clientX + 12, window.innerWidth - 430) + "px";
-                tooltip.style.top = event.clientY + 14 + "px";
-              });
-              node.addEventListener("mouseleave", function () { tooltip.hidden = true; });
-              node.addEventListener("click", function () { showDetails(bar, node); });
-              rowsByLane[bar.lane].appendChild(node);
-              return node;
-            });
+          function bringIntoView(index) {
+            var bar = nodes[index].bar;
+            var from = toDisplay(bar.start), to = toDisplay(bar.end);
+            if (from >= state.view[0] && to <= state.view[1]) return;
+            var width = Math.max(state.view[1] - state.view[0], (to - from) * 1.2);
+            var center = (from + to) / 2;
+            setView([center - width / 2, center + width / 2]);
           }
 
           function selectFromAddress() {
             var match = /^#request-(\d+)$/.exec(window.location.hash);
             if (!match) return;
-            data.bars.forEach(function (bar, index) {
-              if (String(bar.request) === match[1]) showDetails(bar, nodes[index]);
+            nodes.forEach(function (entry, index) {
+              if (String(entry.bar.request) === match[1]) select(index);
             });
           }
 
-          drawAxis();
-          var nodes = drawLanes();
-          if (data.bars.length === 0) chart.appendChild(element("p", "", "The timeline has no actions."));
+          // ---- The table of actions: sort and filter. ----
+          var tableBody = document.querySelector("#actions tbody");
+          var actionsTable = document.getElementById("actions");
+          function distinct(values) {
+            return values.filter(function (v, i) { return values.indexOf(v) === i; }).sort();
+          }
+          function fillFilter(id, key, values) {
+            var menu = document.getElementById(id);
+            distinct(values).forEach(function (value) {
+              var option = element("option", "", value);
+              option.value = value;
+              menu.appendChild(option);
+            });
+            if (state[key] && distinct(values).indexOf(state[key]) < 0) state[key] = "";
+            menu.value = state[key];
+            menu.addEventListener("change", function () { state[key] = menu.value; applyFilters(); });
+          }
+          fillFilter("filter-session", "session", data.bars.map(function (b) { return data.lanes[b.lane].session; }));
+          fillFilter("filter-queue", "queue", data.bars.map(function (b) { return data.lanes[b.lane].queue; }));
+          fillFilter("filter-feature", "feature", data.bars.map(function (b) { return b.feature; }));
+          var failedBox = document.getElementById("filter-failed");
+          failedBox.checked = state.failed;
+          failedBox.addEventListener("change", function () { state.failed = failedBox.checked; applyFilters(); });
+          document.getElementById("filter-clear").addEventListener("click", function () {
+            state.session = state.queue = state.feature = "";
+            state.failed = false;
+            ["filter-session", "filter-queue", "filter-feature"].forEach(function (id) { document.getElementById(id).value = ""; });
+            failedBox.checked = false;
+            applyFilters();
+          });
+
+          function matches(bar) {
+            var lane = data.lanes[bar.lane];
+            return (!state.session || lane.session === state.session) && (!state.queue || lane.queue === state.queue)
+              && (!state.feature || bar.feature === state.feature) && (!state.failed || bar.status === "failure");
+          }
+
+          var sortButtons = Array.prototype.slice.call(document.querySelectorAll("#actions th button[data-sort]"));
+          sortButtons.forEach(function (button) {
+            button.addEventListener("click", function () {
+              var key = button.getAttribute("data-sort");
+              if (state.sort === key) state.order = state.order === "asc" ? "desc" : "asc";
+              else { state.sort = key; state.order = key === "duration" ? "desc" : "asc"; }
+              drawTable();
+              writeAddress();
+            });
+          });
+
+          function durationOf(bar) { return bar.duration == null ? Infinity : bar.duration; }
+
+          function drawTable() {
+            var indices = [];
+            nodes.forEach(function (entry, index) { if (matches(entry.bar)) indices.push(index); });
+            var sign = state.order === "asc" ? 1 : -1;
+            indices.sort(function (a, b) {
+              var x = nodes[a].bar, y = nodes[b].bar;
+              var primary = state.sort === "duration" ? durationOf(x) - durationOf(y) : x.start - y.start;
+              if (primary !== primary) primary = 0;
+              return sign * primary || x.start - y.start || x.request - y.request;
+            });
+            tableBody.textContent = "";
+            indices.forEach(function (index) {
+              var bar = nodes[index].bar, lane = data.lanes[bar.lane];
+              var tr = element("tr", bar.status + (index === selected ? " selected" : ""));
+              tr.setAttribute("data-request", String(bar.request));
+              tr.setAttribute("data-status", bar.status);
+              [["num", String(bar.request)], ["num", formatTime(bar.start, 1e3)],
+                ["num", bar.duration == null ? "running" : formatTime(bar.duration, bar.duration / 100)],
+                ["", lane.session], ["mono", lane.queue], ["", bar.feature], ["", bar.action],
+                ["outcome", bar.outcome]].forEach(function (cell) {
+                tr.appendChild(element("td", cell[0], cell[1]));
+              });
+              tr.addEventListener("click", function () { select(index); bringIntoView(index); });
+              tr.addEventListener("mouseenter", function () { nodes[index].node.classList.add("hovered"); });
+              tr.addEventListener("mouseleave", function () { nodes[index].node.classList.remove("hovered"); });
+              tableBody.appendChild(tr);
+            });
+            actionsTable.setAttribute("data-rows", String(indices.length));
+            document.getElementById("table-count").textContent = indices.length === data.bars.length
+              ? data.bars.length + " actions" : indices.length + " of " + data.bars.length + " actions";
+            sortButtons.forEach(function (button) {
+              var active = button.getAttribute("data-sort") === state.sort;
+              button.parentNode.setAttribute("aria-sort", active ? (state.order === "asc" ? "ascending" : "descending") : "none");
+              button.querySelector(".arrow").textContent = active ? (state.order === "asc" ? "▲" : "▼") : "";
+            });
+          }
+
+          function applyFilters() {
+            nodes.forEach(function (entry) { entry.node.classList.toggle("dimmed", !matches(entry.bar)); });
+            drawTable();
+            render();
+            writeAddress();
+          }
+
+          // ---- First drawing, synchronous so that a screenshot taken at load shows it. ----
+          nodes.forEach(function (entry) { entry.node.classList.toggle("dimmed", !matches(entry.bar)); });
+          measure.font = window.getComputedStyle(nodes.length ? nodes[0].node : body).font;
+          drawTable();
+          if (data.bars.length === 0) chart.appendChild(element("p", "empty", "The timeline has no actions."));
+          render();
           selectFromAddress();
           window.addEventListener("hashchange", selectFromAddress);
           var rect = chart.getBoundingClientRect();
           chart.setAttribute("data-chart-rect", [rect.left, rect.top, rect.width, rect.height].map(Math.round).join(","));
-          status.textContent = "Drew " + chart.querySelectorAll(".bar").length + " bars.";
+          status.textContent = "Drew " + data.bars.length + " bars.";
           if (body.getAttribute("data-render") === "pending") body.setAttribute("data-render", "ok");
         })();
         """#

@@ -91,3 +91,261 @@ struct TimelinePageBrowserTests {
         #expect(page.pixels[Self.successColour, default: 0] > 500)
     }
 }
+
+/// Explores the timeline page in a headless browser: the two zoom levels in screenshots, the collapsed gaps, the
+/// labels and the table's filters, each driven by the parameters the page reads from its address.
+///
+/// The report is one built here (45 actions over 9 s, in three bursts, one failure), or the one at
+/// `ACTUATE_TIMELINE_REPORT` (CI passes the demo's). With `ACTUATE_TIMELINE_SCREENSHOTS=DIR` the two screenshots
+/// are kept there as `timeline-full.png` and `timeline-zoomed.png`.
+@Suite(
+    "Exploring the timeline page in a headless browser",
+    .enabled(
+        if: HeadlessBrowser.installed != nil || HeadlessBrowser.isRequired,
+        "Chromium is not installed (apt-get install chromium); ACTUATE_REQUIRE_BROWSER=1 turns this skip into a failure"
+    )
+)
+struct TimelineExplorationBrowserTests {
+    private static let colours = [
+        "success": String(TimelinePage.successColor.dropFirst()),
+        "failure": String(TimelinePage.failureColor.dropFirst()),
+    ]
+    private static let window = (width: 1280, height: 1000)
+
+    /// A page written by `actuate dump --html`, with the report it shows.
+    private struct Page {
+        let scratch: ScratchDirectory
+        let file: URL
+        let report: ReportDocument
+        let browser: HeadlessBrowser
+
+        init(reportPath: String? = nil) throws {
+            browser = try #require(
+                HeadlessBrowser.installed,
+                "ACTUATE_REQUIRE_BROWSER=1 but no chromium is on PATH; install it with apt-get install chromium"
+            )
+            scratch = try ScratchDirectory()
+            let source = try reportPath ?? BurstyReport.write(to: scratch.path("report.json"))
+            report = try ReportDocument.parse(Data(contentsOf: URL(fileURLWithPath: source)))
+            file = URL(fileURLWithPath: scratch.path("timeline.html"))
+            let result = runTool(["dump", source, "--html", file.path])
+            try #require(result.status == 0, "actuate dump failed: \(result.error)")
+        }
+
+        /// The page's address with `query` (such as `zoom=busy`).
+        func address(_ query: String) throws -> URL {
+            try #require(URL(string: query.isEmpty ? file.absoluteString : file.absoluteString + "?" + query))
+        }
+
+        /// The DOM after the script ran, failing the test on a script error.
+        func dom(_ query: String = "") async throws -> String {
+            let profile = URL(fileURLWithPath: scratch.path("profile-\(UUID().uuidString)"))
+            let (dom, log) = try await browser.dumpDOM(
+                of: try address(query),
+                profile: profile,
+                window: TimelineExplorationBrowserTests.window
+            )
+            #expect(!log.contains("Uncaught"), "the browser logged a script error:\n\(log)")
+            #expect(Tag.attribute("data-render", in: dom) == "ok")
+            return dom
+        }
+
+        /// A screenshot of the page at `query`, written to `name` in the scratch directory.
+        func screenshot(_ query: String, name: String) async throws -> URL {
+            let profile = URL(fileURLWithPath: scratch.path("profile-\(UUID().uuidString)"))
+            let image = URL(fileURLWithPath: scratch.path(name))
+            _ = try await browser.screenshot(
+                of: try address(query),
+                to: image,
+                profile: profile,
+                window: TimelineExplorationBrowserTests.window
+            )
+            try #require(FileManager.default.fileExists(atPath: image.path), "chromium wrote no screenshot")
+            return image
+        }
+    }
+
+    /// Start tags in a dumped DOM, read with a regular expression (Chromium writes them one way).
+    private struct Tag {
+        var attributes: [String: String]
+        /// The text up to the next tag after this one (a bar's label, a cell's text).
+        var followingText: String
+
+        static func all(_ pattern: String, in dom: String) -> [Tag] {
+            let expression = try! NSRegularExpression(pattern: "<(?:\(pattern))(?:\\s[^>]*)?>")
+            let text = dom as NSString
+            return expression.matches(in: dom, range: NSRange(location: 0, length: text.length)).map { match in
+                let tag = text.substring(with: match.range)
+                var attributes: [String: String] = [:]
+                let attribute = try! NSRegularExpression(pattern: "([a-z-]+)=\"([^\"]*)\"")
+                for pair in attribute.matches(in: tag, range: NSRange(location: 0, length: (tag as NSString).length)) {
+                    attributes[(tag as NSString).substring(with: pair.range(at: 1))] =
+                        (tag as NSString).substring(with: pair.range(at: 2))
+                }
+                let after = text.substring(from: match.range.location + match.range.length)
+                return Tag(attributes: attributes, followingText: String(after.prefix { $0 != "<" }))
+            }
+        }
+
+        static func attribute(_ name: String, in dom: String) -> String? {
+            guard let start = dom.range(of: "\(name)=\"") else { return nil }
+            guard let end = dom[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            return String(dom[start.upperBound..<end])
+        }
+
+        func has(class name: String) -> Bool {
+            (attributes["class"] ?? "").split(separator: " ").contains { $0 == name }
+        }
+    }
+
+    private static func bars(in dom: String) -> [Tag] {
+        Tag.all("div class=\"bar [^\"]*\"", in: dom)
+    }
+
+    /// A bar drawn in a screenshot: its request id and rectangle (x, y, width, height).
+    private struct SeenBar {
+        var request: String
+        var rect: [Int]
+    }
+
+    /// The visible bars whose rectangle in the screenshot is mostly their status colour, as far as no two of
+    /// them overlap (so a pile of bars on one spot counts once).
+    private static func distinctBars(in image: URL, dom: String) async throws -> [SeenBar] {
+        let shown = bars(in: dom).filter {
+            $0.attributes["data-visible"] == "1" && $0.attributes["data-rect"] != nil
+                && colours[$0.attributes["data-status"] ?? ""] != nil
+        }
+        let rects = shown.map { ($0.attributes["data-rect"] ?? "").split(separator: ",").compactMap { Int($0) } }
+        try #require(rects.allSatisfy { $0.count == 4 })
+        // Inset by a pixel, so anti-aliased edges and the selection outline do not count.
+        let insets = rects.map { [$0[0] + 1, $0[1] + 1, max(1, $0[2] - 2), max(1, $0[3] - 2)] }
+        let counts = try await PNGPixels.count(in: image, rects: insets, colours: Array(colours.values))
+        var coloured: [SeenBar] = []
+        for (bar, (rect, count)) in zip(shown, zip(rects, counts)) {
+            let colour = colours[bar.attributes["data-status"] ?? ""] ?? ""
+            // Text inside a bar covers part of it; the rest is its colour.
+            if Double(count[colour, default: 0]) >= Double((rect[2] - 2) * (rect[3] - 2)) * 0.5 {
+                coloured.append(SeenBar(request: bar.attributes["data-request"] ?? "", rect: rect))
+            }
+        }
+        // The most bars no two of which overlap: earliest right edge first, as in interval scheduling.
+        var distinct: [SeenBar] = []
+        for bar in coloured.sorted(by: { $0.rect[0] + $0.rect[2] < $1.rect[0] + $1.rect[2] })
+        where !distinct.contains(where: { overlap($0.rect, bar.rect) }) {
+            distinct.append(bar)
+        }
+        return distinct
+    }
+
+    private static func overlap(_ a: [Int], _ b: [Int]) -> Bool {
+        a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+    }
+
+    @Test("screenshots at full view and zoomed into the busiest burst show the failure in red and 20+ distinct bars")
+    func screenshotsAtTwoZoomLevels() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let page = try Page(reportPath: environment["ACTUATE_TIMELINE_REPORT"])
+        let entries = page.report.timeline.entries
+        let failures = entries.filter { $0.status == .failure }.map { String($0.requestID) }
+        try #require(!failures.isEmpty && entries.count >= 20, "the report needs a failure and 20 actions")
+        var seen: [String: Int] = [:]
+        for (name, query) in [("timeline-full.png", ""), ("timeline-zoomed.png", "zoom=busy")] {
+            let dom = try await page.dom(query)
+            let image = try await page.screenshot(query, name: name)
+            let red = try await PNGPixels.count(
+                in: image,
+                rect: [0, 0, Self.window.width, Self.window.height],
+                colours: [Self.colours["failure"]!]
+            )
+            #expect(red[Self.colours["failure"]!, default: 0] > 100, "\(name): too little red: \(red)")
+            let distinct = try await Self.distinctBars(in: image, dom: dom)
+            #expect(distinct.contains { failures.contains($0.request) }, "\(name): no failed bar is drawn in red")
+            seen[name] = distinct.count
+            if let directory = environment["ACTUATE_TIMELINE_SCREENSHOTS"] {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                let kept = URL(fileURLWithPath: directory).appendingPathComponent(name)
+                try? FileManager.default.removeItem(at: kept)
+                try FileManager.default.copyItem(at: image, to: kept)
+            }
+        }
+        #expect(seen["timeline-zoomed.png", default: 0] >= 20, "distinct bars seen: \(seen)")
+        #expect(seen["timeline-zoomed.png", default: 0] >= seen["timeline-full.png", default: 0])
+    }
+
+    @Test("without collapsed gaps the first burst is a sliver; collapsing gives its bars room, marked breaks between")
+    func collapsedGaps() async throws {
+        let page = try Page()
+        let linear = try await page.dom("gaps=off")
+        let linearImage = try await page.screenshot("gaps=off", name: "linear.png")
+        let linearSeen = try await Self.distinctBars(in: linearImage, dom: linear)
+        let collapsed = try await page.dom()
+        let collapsedImage = try await page.screenshot("", name: "gaps.png")
+        let collapsedSeen = try await Self.distinctBars(in: collapsedImage, dom: collapsed)
+        #expect(linearSeen.count < 20, "the linear view showed \(linearSeen.count) distinct bars")
+        #expect(collapsedSeen.count >= 36, "the collapsed view showed \(collapsedSeen.count) distinct bars")
+        let breaks = Tag.all("div class=\"break\"", in: collapsed)
+        #expect(breaks.count == 2)
+        let hidden = breaks.compactMap { $0.attributes["data-hidden-ns"].flatMap { Int64($0) } }
+        let gaps = TimelineGaps(layout: TimelineLayout(entries: page.report.timeline.entries, packing: .disjoint))
+        #expect(hidden == gaps.collapsed.map(\.duration))
+        let labels = Tag.all("div class=\"break-label\"", in: collapsed).map(\.followingText)
+        #expect(labels == ["⋯ 2.96 s idle", "⋯ 5.99 s idle"])
+        #expect(Tag.all("div class=\"break\"", in: linear).isEmpty)
+    }
+
+    @Test("labels are whole: inside the bar, beside it or only in the tooltip, at any zoom")
+    func readableLabels() async throws {
+        let page = try Page()
+        let titles = Dictionary(
+            uniqueKeysWithValues: page.report.timeline.entries.map {
+                (String($0.requestID), [$0.title, $0.actionName])
+            })
+        for query in ["", "zoom=busy", "zoom=3000-3020", "gaps=off"] {
+            let dom = try await page.dom(query)
+            var placements: [String: Int] = [:]
+            for bar in Self.bars(in: dom) where bar.attributes["data-visible"] == "1" {
+                let placement = bar.attributes["data-label"] ?? "none"
+                placements[placement, default: 0] += 1
+                #expect(["inside", "beside", "tooltip"].contains(placement), "\(query): label \(placement)")
+            }
+            let texts = Tag.all("span class=\"bar-text\"", in: dom).map(\.followingText).filter { !$0.isEmpty }
+            let beside = Tag.all("span class=\"bar-label [a-z]+\"", in: dom).map(\.followingText)
+            let allWhole = Set(titles.values.flatMap { $0 })
+            #expect((texts + beside).allSatisfy(allWhole.contains), "\(query): a label was cut: \(texts + beside)")
+            if query == "zoom=busy" {
+                #expect(placements["inside", default: 0] >= 30, "\(query): \(placements)")
+            }
+            if query == "zoom=3000-3020" {
+                #expect(texts.filter { $0 == "Sync › Upload Batch" }.count == 8, "\(query): \(texts)")
+            }
+        }
+    }
+
+    @Test("the table lists one row per action, sorts by start and duration, and filters by session, queue, feature, failed")
+    func table() async throws {
+        let page = try Page()
+        let entries = page.report.timeline.entries
+        func rows(_ dom: String) -> [Tag] { Tag.all("tr class=\"[a-z ]*\" data-request=\"[0-9]+\"", in: dom) }
+        func requests(_ dom: String) -> [UInt64] { rows(dom).compactMap { $0.attributes["data-request"].flatMap { UInt64($0) } } }
+
+        let all = try await page.dom()
+        #expect(requests(all) == entries.sorted { $0.startOffsetNanoseconds < $1.startOffsetNanoseconds }.map(\.requestID))
+        #expect(Tag.attribute("data-rows", in: all) == "45")
+
+        let failed = try await page.dom("failed=1")
+        #expect(requests(failed) == [15])
+        #expect(rows(failed).allSatisfy { $0.attributes["data-status"] == "failure" })
+        #expect(Self.bars(in: failed).filter { !$0.has(class: "dimmed") }.count == 1)
+
+        let background = try await page.dom("session=background&sort=duration&order=desc")
+        let expected = entries.filter { $0.sessionName == "background" }
+            .sorted { ($0.durationNanoseconds ?? 0, $1.startOffsetNanoseconds) > ($1.durationNanoseconds ?? 0, $0.startOffsetNanoseconds) }
+        #expect(requests(background) == expected.map(\.requestID))
+
+        let byQueue = try await page.dom("queue=com.apple.main-thread&feature=Cart&sort=duration&order=asc")
+        let cart = entries.filter { $0.queueLabel == "com.apple.main-thread" && $0.featureName == "Cart" }
+        #expect(Set(requests(byQueue)) == Set(cart.map(\.requestID)) && !cart.isEmpty)
+        let durations = requests(byQueue).compactMap { id in entries.first { $0.requestID == id }?.durationNanoseconds }
+        #expect(durations == durations.sorted())
+    }
+}

@@ -65,4 +65,57 @@ struct TimelinePageTests {
         #expect(try page().contains("<div id=\"summary\">10 actions in 2 sessions, 2 failed, over 15.0 ms</div>"))
         #expect(try page("report-successes.json").contains("6 actions in 2 sessions, 0 failed"))
     }
+
+    private func embeddedData(_ html: String) throws -> [String: Any] {
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"timeline-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = Data(html[start.upperBound..<end.lowerBound].utf8)
+        return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+    }
+
+    private func burstyPage() throws -> String {
+        let scratch = try ScratchDirectory()
+        let report = try BurstyReport.write(to: scratch.path("report.json"))
+        let output = scratch.path("timeline.html")
+        let result = runTool(["dump", report, "--html", output])
+        #expect(result.status == 0, "\(result.error)")
+        return try String(contentsOfFile: output, encoding: .utf8)
+    }
+
+    @Test("the embedded scale draws the long idle gaps as breaks and names the busiest stretch")
+    func scaleWithBreaks() throws {
+        let data = try embeddedData(try burstyPage())
+        let segments = try #require(data["segments"] as? [[String: Any]])
+        #expect(segments.map { $0["isBreak"] as? Bool } == [false, true, false, true, false])
+        // The first burst ends at 41.4 ms, the second runs from 3 s to 3.0155 s, the last from 9 s to 9.03 s.
+        let breaks = segments.filter { $0["isBreak"] as? Bool == true }
+        #expect(breaks.map { $0["start"] as? Int64 } == [41_400_000, 3_015_500_000])
+        #expect(breaks.map { $0["end"] as? Int64 } == [3_000_000_000, 9_000_000_000])
+        let scaled = 9_030_000_000.0 - (3_000_000_000 - 41_400_000) - (9_000_000_000 - 3_015_500_000)
+        let width = try #require(breaks.first.flatMap { $0["displayEnd"] as? Double }) - (breaks[0]["displayStart"] as? Double ?? 0)
+        #expect(abs(width - scaled * TimelineGaps.breakFraction) < 1)
+        // Two thirds of the 45 actions, all in the first burst.
+        let busiest = try #require(data["busiest"] as? [Int64])
+        #expect(busiest.count == 2 && busiest[0] >= 0 && busiest[1] <= 41_400_000)
+        let bars = try #require(data["bars"] as? [[String: Any]])
+        let inside = bars.filter { ($0["start"] as? Int64).map { $0 >= busiest[0] && $0 <= busiest[1] } ?? false }
+        #expect(inside.count >= 30)
+        let failed = try #require(bars.first { $0["status"] as? String == "failure" })
+        #expect(failed["feature"] as? String == "Checkout")
+        #expect(failed["action"] as? String == "Pay")
+        #expect(failed["duration"] as? Int64 == 2_200_000)
+        #expect(failed["outcome"] as? String == "FAILED: Card declined")
+    }
+
+    @Test("the page has zoom controls, the idle-gap switch, the filters and a table sortable by start and duration")
+    func controls() throws {
+        let html = try burstyPage()
+        for id in ["zoom-reset", "zoom-busy", "zoom-in", "zoom-out", "collapse-gaps", "filter-session", "filter-queue",
+            "filter-feature", "filter-failed", "actions"]
+        {
+            #expect(html.contains("id=\"\(id)\""), "no #\(id)")
+        }
+        #expect(html.contains("data-sort=\"start\"") && html.contains("data-sort=\"duration\""))
+        #expect(html.contains("collapse 2 idle gaps (8.94 s)"))
+    }
 }

@@ -2,8 +2,10 @@
 """Counts the pixels of given colours inside a rectangle of a PNG file, using only the standard library.
 
 Usage: png_pixels.py IMAGE.png X Y WIDTH HEIGHT RRGGBB [RRGGBB ...]
+       png_pixels.py IMAGE.png --rects X,Y,WIDTH,HEIGHT[;X,Y,WIDTH,HEIGHT...] RRGGBB [RRGGBB ...]
 
-Prints one JSON object: {"width": W, "height": H, "counts": {"RRGGBB": N, ...}}. A pixel counts for a colour
+Prints one JSON object: {"width": W, "height": H, "counts": {"RRGGBB": N, ...}}; with --rects, "rects" instead
+of "counts": a list with the counts inside each rectangle, in the order given (the image is decoded once). A pixel counts for a colour
 when each channel is within 3 of it. Handles 8-bit truecolour PNGs (with or without alpha), not interlaced,
 which is what Chromium writes; anything else is an error with exit status 1.
 """
@@ -65,18 +67,8 @@ def read_png(path):
     return width, height, channels, rows
 
 
-def main(arguments):
-    if len(arguments) < 7:
-        print(__doc__, file=sys.stderr)
-        return 2
-    path = arguments[1]
-    x, y, w, h = (int(value) for value in arguments[2:6])
-    colours = {text: tuple(int(text[i:i + 2], 16) for i in (0, 2, 4)) for text in arguments[6:]}
-    try:
-        width, height, channels, rows = read_png(path)
-    except (OSError, ValueError, zlib.error) as error:
-        print(f"png_pixels: {error}", file=sys.stderr)
-        return 1
+def count(rows, width, height, channels, rect, colours):
+    x, y, w, h = rect
     counts = {text: 0 for text in colours}
     for row in range(max(0, y), min(height, y + h)):
         line = rows[row]
@@ -85,7 +77,35 @@ def main(arguments):
             for text, colour in colours.items():
                 if all(abs(pixel[c] - colour[c]) <= 3 for c in range(3)):
                     counts[text] += 1
-    print(json.dumps({"width": width, "height": height, "counts": counts}))
+    return counts
+
+
+def main(arguments):
+    many = len(arguments) >= 4 and arguments[2] == "--rects"
+    if len(arguments) < (4 if many else 7):
+        print(__doc__, file=sys.stderr)
+        return 2
+    path = arguments[1]
+    if many:
+        rects = [tuple(int(value) for value in text.split(",")) for text in arguments[3].split(";") if text]
+        if any(len(rect) != 4 for rect in rects):
+            print("png_pixels: each rectangle is X,Y,WIDTH,HEIGHT", file=sys.stderr)
+            return 2
+        colour_texts = arguments[4:]
+    else:
+        rects = [tuple(int(value) for value in arguments[2:6])]
+        colour_texts = arguments[6:]
+    colours = {text: tuple(int(text[i:i + 2], 16) for i in (0, 2, 4)) for text in colour_texts}
+    try:
+        width, height, channels, rows = read_png(path)
+    except (OSError, ValueError, zlib.error) as error:
+        print(f"png_pixels: {error}", file=sys.stderr)
+        return 1
+    results = [count(rows, width, height, channels, rect, colours) for rect in rects]
+    if many:
+        print(json.dumps({"width": width, "height": height, "rects": results}))
+    else:
+        print(json.dumps({"width": width, "height": height, "counts": results[0]}))
     return 0
 
 
