@@ -5,6 +5,7 @@ import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Foundation
+import Synchronization
 
 // MARK: - The tour
 
@@ -240,3 +241,20 @@ func askForCameraAccess() {}
 func setCarouselHidden(_ hidden: Bool) {}
 func setRowHidden(_ row: ContentBlockRow, _ hidden: Bool) {}
 func setHeight(of row: ContentBlockRow, to height: Double) {}
+
+/// What the campaign test snippet is given: a source, the campaigns its handler saw, and a product to view.
+let source = LocalCampaignSource(rules: CampaignRules(rules: []))
+let shoes = try! Product(id: "sku-1", name: "Trail shoes", price: 89, currency: "EUR")
+
+/// The campaigns a test's handler received.
+final class ShownCampaigns: Sendable {
+    private let campaigns = Mutex<[Campaign]>([])
+
+    func append(_ campaign: Campaign) {
+        campaigns.withLock { $0.append(campaign) }
+    }
+
+    var all: [Campaign] { campaigns.withLock { $0 } }
+}
+
+let shown = ShownCampaigns()
