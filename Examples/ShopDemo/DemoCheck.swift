@@ -159,19 +159,20 @@ struct DemoCheck {
         }
     }
 
-    /// Whether the store records a click on `url` in the content `id`, and after it `url` opened by the router
-    /// with its action performed.
+    /// Whether the store records a click on `url` in the content `id`, and `url` opened by the router with its
+    /// action performed. (The two are recorded on their own paths, so either may be stored first; each URL the
+    /// demo's content links to is opened nowhere else.)
     private func opened(_ url: String, clickedIn id: String) -> Bool {
-        let click = events.firstIndex { event in
+        let clicked = events.contains { event in
             event.properties[ReportEventKey.actionId]?.stringValue == id
                 && event.properties[ReportEventKey.href]?.stringValue == url
         }
-        guard let click else { return false }
-        return events[(click + 1)...].contains { event in
+        let routed = events.contains { event in
             event.type == ReportEventType.urlOpened.rawValue
                 && event.properties[ReportEventKey.url]?.stringValue == url
                 && event.properties[ReportEventKey.result]?.stringValue == "performed"
         }
+        return clicked && routed
     }
 
     /// Whether the debug report's timeline has `action` performed from an opened URL with `input`, successfully.
