@@ -53,7 +53,7 @@ struct ShopDemo {
         print("   Showing an unknown product fails, as it should: \(missing.error.map { "\($0)" } ?? "no error")")
 
         section("2. A URL route: shop://product/$(id)")
-        let link = try system.links.appLink(to: CatalogFeature.showProduct, input: "p3")
+        let link = try system.links.appLink(to: CatalogFeature.showProduct, input: "p2")
         print("   Opening \(link.absoluteString)")
         let routed = await system.open(url: link)
         print("   → \(routed)")
