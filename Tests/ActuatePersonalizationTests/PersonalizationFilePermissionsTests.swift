@@ -29,7 +29,11 @@ struct PersonalizationFilePermissionsTests {
 
     @Test("tracker-state.json and tracker-result.json are 0600 when created and when replaced; their directory 0700")
     func trackerFiles() async throws {
-        let source = ScriptedDecisionSource(fallback: .result(TrackerResult(actions: [ContentAction.banner()])))
+        // Two different answers, so the second result replaces the first file.
+        let source = ScriptedDecisionSource(answers: [
+            .result(TrackerResult(actions: [ContentAction.banner()])),
+            .result(TrackerResult(actions: [ContentAction.banner(id: 8, name: "Summer banner")])),
+        ])
         let fixture = TrackerFixture(source: source)
         try fixture.tracker.productViewed(productId: "p1")
         _ = try await fixture.tracker.getResult()

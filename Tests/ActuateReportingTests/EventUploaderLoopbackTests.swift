@@ -13,7 +13,7 @@ struct EventUploaderLoopbackTests {
     /// The collector's answers, in order; every request after these gets 200.
     ///
     /// With 60 events in batches of 10, the first batch (A) meets every failure: 500 (backoff), 503 with
-    /// Retry-After (pause), 429 without it (pause on backoff), then 413 splits it into A1 and A2. A1 is refused
+    /// Retry-After (pause), 429 without it (pause on backoff), then 413 splits it into A1 and A2 (after a backoff). A1 is refused
     /// three times with 400, with a dropped connection between that does not count against it, and is
     /// dead-lettered. A2 meets a response slower than the client's timeout, which the collector records, so its
     /// resend is a counted duplicate. The five remaining batches are accepted first time.
@@ -78,12 +78,13 @@ struct EventUploaderLoopbackTests {
             #expect(letters.map(\.event) == refused)
             #expect(letters.allSatisfy { $0.reason == "HTTP 400 after 3 tries" })
 
-            // 500 → 0.5 s; 503 → Retry-After 2 s; 429 → backoff 2 s (third failure); 400 → 0.5 s;
-            // drop → 4 s (fourth failure); 400 → 1 s; slow (timed out) → 8 s (fifth failure).
+            // 500 → 0.5 s; 503 → Retry-After 2 s; 429 → backoff 2 s (third failure); 413 → split, backoff 4 s
+            // (fourth failure); 400 → 0.5 s; drop → 8 s (fifth failure); 400 → 1 s; slow (timed out) → 16 s (sixth
+            // failure).
             #expect(
                 delays == [
-                    .milliseconds(500), .seconds(2), .seconds(2), .milliseconds(500), .seconds(4), .seconds(1),
-                    .seconds(8),
+                    .milliseconds(500), .seconds(2), .seconds(2), .seconds(4), .milliseconds(500), .seconds(8),
+                    .seconds(1), .seconds(16),
                 ]
             )
             #expect(pauses == 2)
@@ -92,7 +93,7 @@ struct EventUploaderLoopbackTests {
             #expect(status.eventsAcknowledged == 55)
             #expect(status.eventsDeadLettered == 5)
             #expect(status.batchesSplit == 1)
-            #expect(status.retriesScheduled == 7)
+            #expect(status.retriesScheduled == 8)
             #expect(status.nextAttemptUptime == nil)
 
             var iterator = results.makeAsyncIterator()

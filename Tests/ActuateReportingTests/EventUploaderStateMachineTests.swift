@@ -53,7 +53,19 @@ struct ResponseClassifierTests {
         #expect(ResponseClassifier.classify(http(413), now: now) == .tooLarge(reason: "HTTP 413"))
     }
 
-    @Test("other statuses are rejections", arguments: [400, 404, 409, 410, 422, 501, 505, 302, 304, 100, 600, 0, -1])
+    @Test(
+        "3xx, a redirect the transport refused to follow, is a configuration error",
+        arguments: [300, 301, 302, 304, 307, 308, 399]
+    )
+    func redirectIsMisconfiguration(status: Int) {
+        guard case .misconfigured(let reason) = ResponseClassifier.classify(http(status), now: now) else {
+            Issue.record("HTTP \(status) is not classified as a configuration error")
+            return
+        }
+        #expect(reason == "HTTP \(status): \(ResponseClassifier.redirectExplanation)")
+    }
+
+    @Test("other statuses are rejections", arguments: [400, 404, 409, 410, 422, 501, 505, 100, 600, 0, -1])
     func rejected(status: Int) {
         #expect(ResponseClassifier.classify(http(status), now: now) == .rejected(reason: "HTTP \(status)"))
     }
@@ -265,22 +277,75 @@ struct UploadStateMachineTests {
         )
     }
 
-    @Test("413 splits the batch in halves, sent in order, down to a single event that is dead-lettered")
+    @Test("413 splits the batch in halves, sent in order after a backoff, down to a single event that is dead-lettered")
     func split() {
         var machine = UploadStateMachine(policy: UploadRetryPolicy())
         let batch = events(5)
         machine.begin(batch)
         _ = machine.handle(http(400), now: now, random: 0.5)
-        #expect(machine.handle(http(413), now: now, random: 0.5) == .split)
+        #expect(machine.handle(http(413), now: now, random: 0.5) == .split(after: .milliseconds(500)))
         #expect(machine.currentBatch == Array(batch[0..<2]))
         #expect(machine.rejectedTries == 0)
         #expect(machine.handle(http(200), now: now, random: 0.5) == .acknowledge(Set(batch[0..<2].map(\.id))))
         #expect(machine.currentBatch == Array(batch[2..<5]))
-        #expect(machine.handle(http(413), now: now, random: 0.5) == .split)
+        #expect(machine.handle(http(413), now: now, random: 0.5) == .split(after: .milliseconds(500)))
         #expect(machine.currentBatch == [batch[2]])
         let decision = machine.handle(http(413), now: now, random: 0.5)
         #expect(decision == .deadLetter([batch[2].id], reason: "HTTP 413: a single event is too large to send"))
         #expect(machine.currentBatch == Array(batch[3..<5]))
+    }
+
+    @Test("a collector answering 413 to everything meets a growing backoff between splits, capped by the policy")
+    func splitStormBacksOff() {
+        var machine = UploadStateMachine(policy: UploadRetryPolicy(backoffMaximum: .seconds(10)))
+        machine.begin(events(64))
+        var delays: [Duration] = []
+        var deadLettered = 0
+        // Depth first: 64 → 32 → … → 1, each split waiting longer, until the single events are given up on.
+        for _ in 0..<12 {
+            switch machine.handle(http(413), now: now, random: 0.5) {
+            case .split(let delay): delays.append(delay)
+            case .deadLetter(let ids, _): deadLettered += ids.count
+            default: Issue.record("unexpected decision")
+            }
+        }
+        #expect(
+            delays == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(10), .seconds(10),
+                .seconds(10),
+            ]
+        )
+        #expect(deadLettered == 4)
+        #expect(machine.consecutiveFailures == 8)
+        // An acknowledgement ends the storm: the next split waits the base delay again.
+        _ = machine.handle(http(200), now: now, random: 0.5)
+        machine.begin(events(2))
+        #expect(machine.handle(http(413), now: now, random: 0.5) == .split(after: .milliseconds(500)))
+    }
+
+    @Test(
+        "a redirect is a configuration error: delivery pauses with backoff, nothing is dead-lettered",
+        arguments: [301, 302, 307, 308]
+    )
+    func redirectPauses(status: Int) {
+        var machine = UploadStateMachine(policy: UploadRetryPolicy(maxRejectedTries: 1))
+        let batch = events(3)
+        machine.begin(batch)
+        var delays: [Duration] = []
+        for _ in 0..<5 {
+            guard case .pause(let delay, let reason) = machine.handle(http(status), now: now, random: 0.5) else {
+                Issue.record("a redirect did not pause delivery")
+                return
+            }
+            #expect(reason.hasPrefix("HTTP \(status): the collector redirects"))
+            #expect(reason.contains("configuration error"))
+            delays.append(delay)
+        }
+        #expect(delays == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8)])
+        #expect(machine.currentBatch == batch, "the batch is kept for the retry")
+        #expect(machine.configurationError?.hasPrefix("HTTP \(status)") == true)
+        #expect(machine.handle(http(200), now: now, random: 0.5) == .acknowledge(Set(batch.map(\.id))))
+        #expect(machine.configurationError == nil)
     }
 
     @Test("with nothing in flight a response changes nothing, and an empty batch is ignored")

@@ -154,20 +154,31 @@ struct EventUploaderTests {
         #expect(uploader.status.eventsAcknowledged == 5)
     }
 
-    @Test("413 splits the batch until the oversized event is alone, then dead-letters only that event")
+    @Test(
+        "413 splits the batch, with a backoff before each half, until the oversized event is alone, then dead-letters only that event"
+    )
     func splitting() async throws {
         let events = makeEvents(8)
         let poison = events[5].id
         let store = try makeStore(events)
         let transport = ScriptedTransport(rule: { batch in batch.ids.contains(poison) ? http(413) : nil })
+        let scheduler = TestScheduler()
         let uploader = EventUploader(
             store: store,
             transport: transport,
-            scheduler: TestScheduler(),
+            scheduler: scheduler,
             configuration: configuration()
         )
 
         await uploader.flushNow()
+        #expect(transport.batches.map(\.count) == [8], "nothing more is sent before the backoff has passed")
+        var delays: [Duration] = []
+        while let next = uploader.status.nextAttemptUptime {
+            delays.append(next - scheduler.uptime())
+            scheduler.advance(by: next - scheduler.uptime())
+            await uploader.waitUntilIdle()
+        }
+        #expect(delays == [.milliseconds(500), .milliseconds(500), .seconds(1)])
 
         let letters = try store.deadLetters()
         #expect(letters.map(\.event.id) == [poison])

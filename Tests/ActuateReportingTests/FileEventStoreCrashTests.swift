@@ -66,12 +66,14 @@ struct FileEventStoreCrashTests {
         #expect(throws: EventStoreError.lockedByAnotherProcess(directory: temporary.url.path, ownerPID: getpid())) {
             _ = try open()
         }
-        // Another path to the same directory is the same store.
-        let link = temporary.url.deletingLastPathComponent().appending(path: "link-\(UUID().uuidString)")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: temporary.url)
+        // Another path to the same directory is the same store. (The path goes through a link to the directory's
+        // parent: a store directory that is itself a link is refused before the lock is tried.)
+        let parent = temporary.url.deletingLastPathComponent()
+        let link = parent.appending(path: "link-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: parent)
         defer { try? FileManager.default.removeItem(at: link) }
         #expect {
-            _ = try FileEventStore(directory: link)
+            _ = try FileEventStore(directory: link.appending(path: temporary.url.lastPathComponent))
         } throws: { error in
             guard case .lockedByAnotherProcess(_, let owner) = error as? EventStoreError else { return false }
             return owner == getpid()

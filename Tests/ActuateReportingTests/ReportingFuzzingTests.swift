@@ -54,7 +54,7 @@ struct ReportingFuzzingTests {
             "413.txt": "tooLarge split",
             "400.txt": "rejected retry",
             "401.txt": "retryable retry",
-            "301.txt": "rejected retry",
+            "301.txt": "misconfigured pause",
             "failed-timed-out.txt": "retryable retry",
             "failed-connection-lost.txt": "retryable retry",
             "failed-encoding.txt": "tooLarge split",

@@ -62,7 +62,10 @@ struct StoreRefusalTests {
         )
         #expect(try Data(contentsOf: victim) == Self.victimText, "the linked file is unchanged")
         var info = stat()
-        #expect(lstat(link.path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK), "the link itself is left")
+        #expect(
+            lstat(link.path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK),
+            "the link itself is left"
+        )
         withExtendedLifetime(directory) {}
     }
 

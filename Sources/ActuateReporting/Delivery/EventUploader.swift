@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// The uploader reads batches from an ``EventStore`` without removing them, sends them through an
 /// ``EventTransport``, and acts on the response: a 2xx removes the batch; connection errors and 5xx are retried
-/// with exponential backoff; 429 and 503 pause the whole pipeline for `Retry-After`; 413 splits the batch; any
+/// with exponential backoff; 429 and 503 pause the whole pipeline for `Retry-After`; 413 splits the batch and
+/// backs off before sending its first half; a 3xx redirect (never followed) is a configuration error that pauses
+/// delivery with backoff and is reported in ``UploaderStatus/configurationError``, with nothing dead-lettered; any
 /// other 4xx counts a try and, after ``UploadRetryPolicy/maxRejectedTries``, moves the batch to the dead-letter
 /// file. The decisions live in a state machine kept apart from the I/O; every delay runs on the injected scheduler.
 ///
@@ -286,6 +288,7 @@ public final class EventUploader: EventDelivery {
                 let decision = state.machine.handle(response, now: now, random: random)
                 let result = UploadResult(eventCount: events.count, response: response, decision: decision)
                 state.status.lastResult = result
+                state.status.configurationError = state.machine.configurationError
                 if case .split = decision { state.status.batchesSplit += 1 }
                 return (decision, result, Array(state.subscribers.values))
             }
@@ -303,8 +306,8 @@ public final class EventUploader: EventDelivery {
                     state.status.eventsDeadLettered += ids.count
                     state.status.lastStoreError = nil
                 }
-            case .split:
-                continue
+            case .split(let delay):
+                return .hold(delay: delay, isPause: false)
             case .retry(let delay, _):
                 return .hold(delay: delay, isPause: false)
             case .pause(let delay, _):

@@ -12,6 +12,9 @@ enum ResponseClass: Sendable, Hashable {
     case throttled(retryAfter: Duration?, reason: String)
     /// The batch is too large (413) or cannot be encoded: split it, and give up on a single event.
     case tooLarge(reason: String)
+    /// The collector's answer shows that the endpoint is misconfigured (a 3xx redirect, which the transport never
+    /// follows): the events are not at fault, so pause delivery with backoff and report the problem.
+    case misconfigured(reason: String)
     /// The collector refused the batch (any other status): count a try, and dead-letter the batch after the
     /// policy's number of tries.
     case rejected(reason: String)
@@ -19,6 +22,12 @@ enum ResponseClass: Sendable, Hashable {
 
 /// Classifies transport responses; a pure function with no state.
 enum ResponseClassifier {
+    /// What a redirect from the collector means.
+    static let redirectExplanation =
+        "the collector redirects, and redirects are never followed (the API key would travel with them); "
+        + "this is a configuration error: set the endpoint to the final address. Delivery is paused and retried "
+        + "with backoff; nothing is dead-lettered"
+
     /// Classifies one response.
     ///
     /// - `2xx` is acknowledged.
@@ -27,6 +36,7 @@ enum ResponseClassifier {
     ///   rather than dead-lettered.
     /// - `429` and `503` pause the pipeline, honouring `Retry-After`.
     /// - `413` and unencodable batches are split.
+    /// - `3xx` (a redirect the transport refused to follow) is a configuration error: delivery pauses.
     /// - `501` and `505`, which no retry can fix, and every other status are rejections.
     ///
     /// - Parameters:
@@ -51,6 +61,8 @@ enum ResponseClassifier {
                 return .throttled(retryAfter: retryAfter, reason: reason)
             case 413:
                 return .tooLarge(reason: reason)
+            case 300..<400:
+                return .misconfigured(reason: "\(reason): \(redirectExplanation)")
             case 501, 505:
                 return .rejected(reason: reason)
             case 401, 403, 408, 500..<600:

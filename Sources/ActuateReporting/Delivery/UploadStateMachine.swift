@@ -27,6 +27,8 @@ struct UploadStateMachine: Sendable {
     private(set) var rejectedTries = 0
     /// Failures since the last acknowledgement, which set the backoff delay.
     private(set) var consecutiveFailures = 0
+    /// The configuration error the collector's last answers showed (a redirect), until a batch is acknowledged.
+    private(set) var configurationError: String?
 
     /// Creates a machine with nothing in flight.
     /// - Parameter policy: The backoff and dead-letter policy.
@@ -60,6 +62,7 @@ struct UploadStateMachine: Sendable {
         case .acknowledged:
             finishCurrent()
             consecutiveFailures = 0
+            configurationError = nil
             return .acknowledge(Set(batch.map(\.id)))
         case .retryable(let reason):
             consecutiveFailures += 1
@@ -76,7 +79,14 @@ struct UploadStateMachine: Sendable {
             let middle = batch.count / 2
             queue.replaceSubrange(0..<1, with: [Array(batch[..<middle]), Array(batch[middle...])])
             rejectedTries = 0
-            return .split
+            // A split is a failure like any other: back off before sending the first half, so a collector that
+            // answers 413 to everything is not sent every half at once.
+            consecutiveFailures += 1
+            return .split(after: policy.backoffDelay(forAttempt: consecutiveFailures, random: random))
+        case .misconfigured(let reason):
+            consecutiveFailures += 1
+            configurationError = reason
+            return .pause(for: policy.backoffDelay(forAttempt: consecutiveFailures, random: random), reason: reason)
         case .rejected(let reason):
             rejectedTries += 1
             if rejectedTries >= policy.maxRejectedTries {

@@ -22,6 +22,9 @@ public struct UploaderStatus: Sendable, Hashable {
     public var lastResult: UploadResult?
     /// The last store failure, if the store failed since the last successful flush step.
     public var lastStoreError: String?
+    /// A configuration error the collector's answers showed, until a batch is acknowledged: a 3xx redirect, which
+    /// is never followed. Delivery pauses with backoff while it lasts, and no event is dead-lettered for it.
+    public var configurationError: String?
 
     /// Creates an empty status.
     public init() {}

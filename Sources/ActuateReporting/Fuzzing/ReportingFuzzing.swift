@@ -210,9 +210,9 @@ package enum ReportingFuzzing {
             guard case .http(let http) = response, (200..<300).contains(http.statusCode), !ids.isEmpty else {
                 preconditionFailure("only a 2xx response may acknowledge events")
             }
-        case .retry(let delay, _), .pause(let delay, _):
+        case .retry(let delay, _), .pause(let delay, _), .split(let delay):
             precondition(delay >= .zero && delay <= longest, "a delay of \(delay) is outside the policy's bounds")
-        case .deadLetter, .split:
+        case .deadLetter:
             break
         }
     }
@@ -223,6 +223,7 @@ package enum ReportingFuzzing {
         case .retryable: "retryable"
         case .throttled: "throttled"
         case .tooLarge: "tooLarge"
+        case .misconfigured: "misconfigured"
         case .rejected: "rejected"
         }
     }

@@ -167,7 +167,7 @@ public final class FileEventStore: EventStore {
         try removeAndWrite(ids, countAsDropped: false)
     }
 
-    public func moveToDeadLetter(ids: Set<ReportEvent.ID>, reason: String) throws {
+    private func moveEventsToDeadLetter(ids: Set<ReportEvent.ID>, reason: String) throws {
         guard !ids.isEmpty else { return }
         try files.withLock { files in
             let (operations, entries) = try state.withLock { state in
@@ -176,16 +176,13 @@ public final class FileEventStore: EventStore {
             }
             try write(operations, with: &files)
             guard !entries.isEmpty else { return }
-            var records: [UInt8] = []
+            var payloads: [[UInt8]] = []
+            payloads.reserveCapacity(entries.count)
             for entry in entries {
-                let payload = try files.read(segment: entry.segment, range: entry.payloadRange)
-                JournalRecord.append(kind: .deadLetter, sequence: UInt64(files.deadLetterCount + 1), to: &records) {
-                    $0.append(contentsOf: payload)
-                    ReportEventCodec.appendString(reason, to: &$0)
-                }
-                files.deadLetterCount += 1
+                let event = try files.read(segment: entry.segment, range: entry.payloadRange)
+                payloads.append(DeadLetterFile.payload(event: event, reason: reason))
             }
-            try files.appendDeadLetters(records)
+            try files.appendDeadLetters(payloads)
             let removal = state.withLock { state in
                 state.remove(ids: entries.map(\.id))
                 return state.takePending()
@@ -194,22 +191,32 @@ public final class FileEventStore: EventStore {
         }
     }
 
+    /// Moves events to the dead-letter file, within ``FileEventStoreConfiguration/maxDeadLetterBytes``: when the
+    /// file would pass it, its oldest letters are dropped first and counted in ``droppedDeadLetterCount``. A reason
+    /// longer than 4,096 UTF-8 bytes is cut.
+    public func moveToDeadLetter(ids: Set<ReportEvent.ID>, reason: String) throws {
+        try moveEventsToDeadLetter(ids: ids, reason: reason)
+    }
+
+    /// Every letter in the dead-letter file, oldest first, read from the file a page at a time.
     public func deadLetters() throws -> [DeadLetter] {
-        let bytes = try files.withLock { files in
+        try files.withLock { files in
             guard !files.isClosed else { throw EventStoreError.closed }
-            return try files.readDeadLetters()
-        }
-        var letters: [DeadLetter] = []
-        bytes.withUnsafeBytes { raw in
-            _ = JournalScanner.scan(raw, maxPayload: Int(Int32.max)) { record in
-                guard record.kind == .deadLetter else { return }
-                var reader = JournalByteReader(UnsafeRawBufferPointer(rebasing: raw[record.payload]))
+            var letters: [DeadLetter] = []
+            try files.deadLetters.forEachPayload { payload in
+                var reader = JournalByteReader(payload)
                 guard let event = try? ReportEventCodec.decode(from: &reader), let reason = try? reader.string()
                 else { return }
                 letters.append(DeadLetter(event: event, reason: reason))
             }
+            return letters
         }
-        return letters
+    }
+
+    /// The number of dead letters dropped, oldest first, to keep the dead-letter file within
+    /// ``FileEventStoreConfiguration/maxDeadLetterBytes``, since the file was created: it survives reopening.
+    public var droppedDeadLetterCount: Int {
+        files.withLock { $0.deadLetters.droppedCount }
     }
 
     public func count() throws -> Int {
@@ -369,7 +376,12 @@ extension FileEventStore {
     func storedDeadLetterCount() throws -> Int {
         try files.withLock { files in
             guard !files.isClosed else { throw EventStoreError.closed }
-            return files.deadLetterCount
+            return files.deadLetters.count
         }
+    }
+
+    /// The most bytes of the dead-letter file read at once since the store opened, for tests of paging.
+    var largestDeadLetterRead: Int {
+        files.withLock { $0.deadLetters.largestRead }
     }
 }

@@ -9,6 +9,10 @@ public struct FileEventStoreConfiguration: Sendable {
     /// The most bytes all segment files together may hold; 64 MiB by default. Beyond it the oldest segment
     /// is deleted and its events are counted in ``FileEventStore/droppedEventCount``.
     public var maxTotalBytes: Int
+    /// The most bytes the dead-letter file may hold; 4 MiB by default. Beyond it the oldest letters are dropped
+    /// (the file is rewritten down to three quarters of the cap) and counted in
+    /// ``FileEventStore/droppedDeadLetterCount``. The newest letter is always kept.
+    public var maxDeadLetterBytes: Int
     /// The scheduler that runs the group-commit writer.
     public var scheduler: any ActuateScheduler
 
@@ -18,16 +22,19 @@ public struct FileEventStoreConfiguration: Sendable {
     ///   - durability: When appended events reach stable storage.
     ///   - segmentSize: The most bytes in one segment file, at least 4 KiB.
     ///   - maxTotalBytes: The most bytes in all segment files, at least twice `segmentSize`.
+    ///   - maxDeadLetterBytes: The most bytes in the dead-letter file, at least 4 KiB.
     ///   - scheduler: The scheduler that runs the group-commit writer.
     public init(
         durability: DurabilityMode = .groupCommit(),
         segmentSize: Int = 1 << 20,
         maxTotalBytes: Int = 64 << 20,
+        maxDeadLetterBytes: Int = 4 << 20,
         scheduler: any ActuateScheduler = SystemScheduler.shared
     ) {
         self.durability = durability
         self.segmentSize = segmentSize
         self.maxTotalBytes = maxTotalBytes
+        self.maxDeadLetterBytes = maxDeadLetterBytes
         self.scheduler = scheduler
     }
 
@@ -38,6 +45,9 @@ public struct FileEventStoreConfiguration: Sendable {
         }
         guard maxTotalBytes >= 2 * segmentSize else {
             throw EventStoreError.invalidConfiguration(reason: "maxTotalBytes must be at least twice segmentSize")
+        }
+        guard maxDeadLetterBytes >= 4096 else {
+            throw EventStoreError.invalidConfiguration(reason: "maxDeadLetterBytes must be at least 4 KiB")
         }
         if case .groupCommit(let interval) = durability, interval <= .zero {
             throw EventStoreError.invalidConfiguration(reason: "the group-commit interval must be positive")

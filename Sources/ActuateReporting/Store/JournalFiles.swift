@@ -5,33 +5,36 @@ import Foundation
 /// It is used only while ``FileEventStore`` holds its I/O lock, one caller at a time.
 struct JournalFiles: Sendable {
     /// The name of the dead-letter file.
-    static let deadLetterFileName = "dead-letters.journal"
+    static let deadLetterFileName = DeadLetterFile.fileName
 
     /// The store directory.
     let directory: String
     private var descriptors: [UInt64: Int32] = [:]
     private var directoryDescriptor: Int32
-    private var deadLetterDescriptor: Int32
     private var lock: StoreLock?
-    /// The size of the dead-letter file.
-    private(set) var deadLetterSize = 0
-    /// The number of records in the dead-letter file.
-    var deadLetterCount = 0
+    /// The dead-letter file.
+    var deadLetters: DeadLetterFile
 
     /// Opens the directory and its dead-letter file; the caller has taken the lock.
-    init(directory: String, lock: StoreLock) throws {
+    /// - Parameters:
+    ///   - directory: The store directory.
+    ///   - lock: The lock the caller holds on it.
+    ///   - maxDeadLetterBytes: The cap of the dead-letter file.
+    ///   - maxEventPayload: The largest event payload a segment holds.
+    init(directory: String, lock: StoreLock, maxDeadLetterBytes: Int, maxEventPayload: Int) throws {
         self.directory = directory
         let directoryDescriptor = try POSIXFile.openDirectory(directory).descriptor
-        let deadLetterPath = directory + "/" + Self.deadLetterFileName
-        let deadLetterDescriptor: Int32
         do {
-            deadLetterDescriptor = try POSIXFile.open(deadLetterPath, create: true)
+            deadLetters = try DeadLetterFile(
+                directory: directory,
+                maxBytes: maxDeadLetterBytes,
+                maxEventPayload: maxEventPayload
+            )
         } catch {
             Foundation.close(directoryDescriptor)
             throw error
         }
         self.directoryDescriptor = directoryDescriptor
-        self.deadLetterDescriptor = deadLetterDescriptor
         self.lock = lock
     }
 
@@ -121,28 +124,10 @@ struct JournalFiles: Sendable {
         try apply([JournalOperation(segment: segment, offset: 0, bytes: [], deletesSegment: true)])
     }
 
-    /// The whole dead-letter file.
-    func readDeadLetters() throws -> [UInt8] {
-        try POSIXFile.readAll(deadLetterDescriptor, path: directory + "/" + Self.deadLetterFileName)
-    }
-
-    /// Cuts the dead-letter file to `length`, to drop a torn tail, and sets its known size.
-    mutating func truncateDeadLetters(to length: Int) throws {
-        let path = directory + "/" + Self.deadLetterFileName
-        if try POSIXFile.size(of: deadLetterDescriptor, path: path) != length {
-            try POSIXFile.truncate(deadLetterDescriptor, to: length, path: path)
-        }
-        deadLetterSize = length
-    }
-
-    /// Appends records to the dead-letter file and makes them durable.
-    mutating func appendDeadLetters(_ records: [UInt8]) throws {
-        let path = directory + "/" + Self.deadLetterFileName
-        try records.withUnsafeBytes {
-            try POSIXFile.write($0, to: deadLetterDescriptor, at: deadLetterSize, path: path)
-        }
-        try POSIXFile.sync(deadLetterDescriptor, path: path)
-        deadLetterSize += records.count
+    /// Appends letters to the dead-letter file and makes them durable, within its cap.
+    /// - Parameter payloads: Payloads made by ``DeadLetterFile/payload(event:reason:)``, oldest first.
+    mutating func appendDeadLetters(_ payloads: [[UInt8]]) throws {
+        try deadLetters.append(payloads, directoryDescriptor: directoryDescriptor)
     }
 
     /// Closes every file and releases the lock.
@@ -150,7 +135,7 @@ struct JournalFiles: Sendable {
         for descriptor in descriptors.values { Foundation.close(descriptor) }
         descriptors = [:]
         Foundation.close(directoryDescriptor)
-        Foundation.close(deadLetterDescriptor)
+        deadLetters.close()
         lock?.release()
         lock = nil
     }

@@ -16,12 +16,17 @@ enum JournalRecovery {
     /// dead-letter file (from a crash while moving them) are removed from the queue. Every skipped or cut region
     /// is reported, and a damaged segment is copied to the quarantine before anything in it is cut or deleted.
     static func open(directory: String, lock: StoreLock, configuration: FileEventStoreConfiguration) throws -> Result {
-        var files = try JournalFiles(directory: directory, lock: lock)
+        var state = JournalState(
+            segmentCapacity: configuration.segmentSize,
+            maxTotalBytes: configuration.maxTotalBytes
+        )
+        var files = try JournalFiles(
+            directory: directory,
+            lock: lock,
+            maxDeadLetterBytes: configuration.maxDeadLetterBytes,
+            maxEventPayload: state.maxPayload
+        )
         do {
-            var state = JournalState(
-                segmentCapacity: configuration.segmentSize,
-                maxTotalBytes: configuration.maxTotalBytes
-            )
             var report = JournalRecoveryReport()
             try recoverSegments(
                 into: &state,
@@ -29,7 +34,7 @@ enum JournalRecovery {
                 report: &report,
                 maxTotalBytes: configuration.maxTotalBytes
             )
-            let deadLetterIDs = try recoverDeadLetters(files: &files, report: &report, maxPayload: state.maxPayload)
+            let deadLetterIDs = try recoverDeadLetters(files: &files, report: &report)
             state.finishRecovery()
             state.remove(ids: deadLetterIDs)
             try files.apply(state.takePending())
@@ -200,33 +205,22 @@ enum JournalRecovery {
         }
     }
 
+    /// Scans the dead-letter file a page at a time (see ``DeadLetterFile/recover()``) and reports its damage.
     private static func recoverDeadLetters(
         files: inout JournalFiles,
-        report: inout JournalRecoveryReport,
-        maxPayload: Int
-    ) throws -> Set<UUID> {
-        let bytes = try files.readDeadLetters()
-        var ids: Set<UUID> = []
-        var count = 0
-        let summary = bytes.withUnsafeBytes { raw in
-            JournalScanner.scan(raw, maxPayload: Int(Int32.max)) { record in
-                guard record.kind == .deadLetter,
-                    let id = ReportEventCodec.id(in: UnsafeRawBufferPointer(rebasing: raw[record.payload]))
-                else { return }
-                ids.insert(id)
-                count += 1
-            }
-        }
+        report: inout JournalRecoveryReport
+    ) throws
+        -> Set<UUID>
+    {
+        let (summary, fileSize, ids) = try files.deadLetters.recover()
         let name = JournalFiles.deadLetterFileName
         for range in summary.corruptRanges {
             report.record(JournalDamage(file: name, byteRange: range, kind: .corruptRecords))
         }
         if summary.tailBytes > 0 {
-            report.record(JournalDamage(file: name, byteRange: summary.validEnd..<bytes.count, kind: .tornTail))
+            report.record(JournalDamage(file: name, byteRange: summary.validEnd..<fileSize, kind: .tornTail))
         }
-        try files.truncateDeadLetters(to: summary.validEnd)
-        files.deadLetterCount = count
-        report.deadLettersRecovered = count
+        report.deadLettersRecovered = files.deadLetters.count
         return ids
     }
 }

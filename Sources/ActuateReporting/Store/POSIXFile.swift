@@ -46,8 +46,13 @@ enum POSIXFile {
     static func openDirectory(_ path: String) throws -> (descriptor: Int32, info: stat) {
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW)
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw EventStoreError.unsafeFile(path: path, reason: symbolicLinkRefusal) }
-            throw EventStoreError.directoryUnavailable(path: path, reason: lastError())
+            let reason = lastError()
+            // Linux answers ENOTDIR for a link with O_DIRECTORY | O_NOFOLLOW, other systems ELOOP.
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK) {
+                throw EventStoreError.unsafeFile(path: path, reason: symbolicLinkRefusal)
+            }
+            throw EventStoreError.directoryUnavailable(path: path, reason: reason)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
