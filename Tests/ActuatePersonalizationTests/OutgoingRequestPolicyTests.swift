@@ -21,8 +21,10 @@ struct OutgoingRequestPolicyTests {
         }
     }
 
-    @Test("A decision redirected by 307 or 308 is refused: the key never reaches the target, whose answer is unused",
-          arguments: [307, 308])
+    @Test(
+        "A decision redirected by 307 or 308 is refused: the key never reaches the target, whose answer is unused",
+        arguments: [307, 308]
+    )
     func decisionRedirect(status: Int) async throws {
         try await TestDecisionServer.with(result: Self.decision) { target in
             try await RedirectServer.with(location: target.decideURL) { redirect in
@@ -54,8 +56,10 @@ struct OutgoingRequestPolicyTests {
 
     @Test(
         "Real loopback addresses and https are accepted by both sources",
-        arguments: ["http://127.0.0.1:8080/x", "http://127.9.8.7/x", "http://localhost:9/x", "http://[::1]:9/x",
-                    "https://decisions.example.com/x"]
+        arguments: [
+            "http://127.0.0.1:8080/x", "http://127.9.8.7/x", "http://localhost:9/x", "http://[::1]:9/x",
+            "https://decisions.example.com/x",
+        ]
     )
     func realLoopback(text: String) throws {
         let url = try #require(URL(string: text))
@@ -103,7 +107,10 @@ struct OutgoingRequestPolicyTests {
     @Test("A content-block answer larger than the limit is refused, and reading stops at the limit")
     func contentBlockOversized() async throws {
         try await RedirectServer.with { server in
-            let source = try HTTPContentBlockSource(endpoint: server.url("/stream/50000000"), maximumResponseBytes: 1_000)
+            let source = try HTTPContentBlockSource(
+                endpoint: server.url("/stream/50000000"),
+                maximumResponseBytes: 1_000
+            )
             let result = await load(source)
             guard case .failure(let error) = result else {
                 Issue.record("an oversized answer was accepted: \(result)")
@@ -130,7 +137,8 @@ struct OutgoingRequestPolicyTests {
 
     @Test("A decision answer larger than the limit is refused")
     func decisionOversized() async throws {
-        let big = #"{"conditions": [], "actions": [{"id": 1, "name": ""# + String(repeating: "x", count: 5_000) + #""}]}"#
+        let big =
+            #"{"conditions": [], "actions": [{"id": 1, "name": ""# + String(repeating: "x", count: 5_000) + #""}]}"#
         try await TestDecisionServer.with(result: big) { server in
             let source = try HTTPDecisionSource(endpoint: server.decideURL, maximumResponseBytes: 1_000)
             let error = await #expect(throws: DecisionSourceError.self) {

@@ -26,7 +26,7 @@ import FoundationNetworking
 public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     /// Where requests are posted.
     public let endpoint: URL
-    /// How long one request may take.
+    /// How long one request may wait for the server's next bytes; the whole request may take twice that.
     public let timeout: Duration
     /// The largest request body sent, in bytes.
     public let maximumRequestBytes: Int
@@ -69,7 +69,7 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         self.client = OutgoingHTTPClient(
             policy: OutgoingRequestPolicy(
                 timeout: self.timeout,
-                deadline: self.timeout,
+                deadline: self.timeout * 2,
                 maximumResponseBytes: maximumResponseBytes,
                 followsRedirects: false
             )

@@ -12,8 +12,8 @@ import FoundationNetworking
 /// log line or error mentions it. Plain `http` is refused except for loopback hosts, so that a test collector on
 /// `127.0.0.1` works and a production key never travels in clear.
 ///
-/// A request that gets no response within ``timeout`` (30 seconds by default) ends as a
-/// ``TransportFailure/Kind/timedOut`` failure. A connection that the collector closes without answering ends at
+/// A request that gets no response within ``timeout`` (30 seconds by default), or that is still not complete after
+/// twice that (a server trickling bytes), ends as a ``TransportFailure/Kind/timedOut`` failure. A connection that the collector closes without answering ends at
 /// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. On Linux
 /// every request goes out on a fresh connection: FoundationNetworking's libcurl otherwise resends a request whose
 /// reused connection was closed, without its body, and that resend hangs until the timeout.
@@ -99,7 +99,7 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         }
         let policy = OutgoingRequestPolicy(
             timeout: self.timeout,
-            deadline: self.timeout,
+            deadline: self.timeout * 2,
             maximumResponseBytes: Self.maximumResponseBytes,
             followsRedirects: false
         )

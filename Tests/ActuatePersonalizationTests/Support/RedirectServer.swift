@@ -47,7 +47,11 @@ final class RedirectServer: Sendable {
             "redirect_server.py",
             arguments: ["--location", location.absoluteString]
         )
-        return try await LoopbackServerProcess.using(RedirectServer(server: process), shutdown: { await $0.shutdown() }, body)
+        return try await LoopbackServerProcess.using(
+            RedirectServer(server: process),
+            shutdown: { await $0.shutdown() },
+            body
+        )
     }
 
     /// What the server recorded so far.
