@@ -198,7 +198,7 @@ struct NumericBoundaryTests {
                     _ = try DecisionWireFormat.decode(data)
                     return []
                 } catch {
-                    guard case .malformedResponse(let reason) = error else { return [] }
+                    guard case DecisionSourceError.malformedResponse(let reason) = error else { return [] }
                     // The decoder's reason starts with the path: `$.actions[0].id: …`.
                     let path = reason.prefix { $0 != ":" }
                     return [RulesFileProblem(path: String(path), message: String(reason.dropFirst(path.count + 2)))]
