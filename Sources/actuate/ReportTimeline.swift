@@ -143,7 +143,12 @@ extension KeyedDecodingContainer {
         return try decodeNumber(type, forKey: key, in: range, why: why)
     }
 
-    private func outOfRange<T: Comparable>(_ key: Key, _ range: ClosedRange<T>, found: String, why: String?) -> DecodingError {
+    private func outOfRange<T: Comparable>(
+        _ key: Key,
+        _ range: ClosedRange<T>,
+        found: String,
+        why: String?
+    ) -> DecodingError {
         DecodingError.dataCorruptedError(
             forKey: key,
             in: self,

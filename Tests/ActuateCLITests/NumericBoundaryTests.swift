@@ -86,9 +86,12 @@ struct NumericBoundaryTests {
         }
     }
 
-    @Test("an action stack number out of range makes the section unreadable, never the report", arguments: [
-        "stackID", "parentID", "evictedEntryCount", "stackRequestID",
-    ])
+    @Test(
+        "an action stack number out of range makes the section unreadable, never the report",
+        arguments: [
+            "stackID", "parentID", "evictedEntryCount", "stackRequestID",
+        ]
+    )
     func stackField(field: String) throws {
         for number in Self.extremes {
             let data = Data(Self.report(field, number).utf8)
@@ -149,7 +152,8 @@ struct NumericBoundaryTests {
         #expect(entry(1, start: .max, duration: .max).endOffsetNanoseconds == .max)
         #expect(entry(1, start: .min, duration: .min).endOffsetNanoseconds == .min)
         let entries = [
-            entry(1, start: .min, duration: .max), entry(2, start: .max, duration: nil), entry(3, start: 0, duration: -5),
+            entry(1, start: .min, duration: .max), entry(2, start: .max, duration: nil),
+            entry(3, start: 0, duration: -5),
         ]
         let layout = TimelineLayout(entries: entries, packing: .nested)
         #expect(layout.span == .max)

@@ -14,7 +14,9 @@ struct ToolFuzzingTests {
     func corpusReplays() throws {
         let files = try FileManager.default.contentsOfDirectory(at: Self.corpus, includingPropertiesForKeys: nil)
         let read = try Dictionary(
-            uniqueKeysWithValues: files.map { ($0.lastPathComponent, ToolFuzzing.debugReport(try Data(contentsOf: $0))) }
+            uniqueKeysWithValues: files.map {
+                ($0.lastPathComponent, ToolFuzzing.debugReport(try Data(contentsOf: $0)))
+            }
         )
         #expect(read.count >= 20)
         #expect(read["valid.json"] == true)

@@ -157,7 +157,9 @@ struct NumericBoundaryTests {
             path: "$.campaigns[0].data.discount",
             allows: { _ in true },
             problems: { CampaignRules.validateCampaigns(in: $0) },
-            read: { try CampaignRules(data: $0, name: "campaigns.json").rules.first?.campaign.data["discount"]?.numberValue }
+            read: {
+                try CampaignRules(data: $0, name: "campaigns.json").rules.first?.campaign.data["discount"]?.numberValue
+            }
         ),
         Field(
             name: "campaign id given as a number",
