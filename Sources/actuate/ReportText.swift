@@ -100,7 +100,9 @@ struct ReportText {
         guard let stacks = report.actionStacks else {
             return ["", "Action stacks: the section is present but could not be read."]
         }
-        var lines: [Line] = ["", Line("Action stacks: \(stacks.open.count) open, \(stacks.closed.count) recently closed")]
+        var lines: [Line] = [
+            "", Line("Action stacks: \(stacks.open.count) open, \(stacks.closed.count) recently closed"),
+        ]
         for (title, group) in [("Open", stacks.open), ("Closed", stacks.closed)] where !group.isEmpty {
             lines.append(Line("  \(title):"))
             for stack in group {

@@ -120,7 +120,12 @@ extension KeyedDecodingContainer {
         let value: T
         do {
             value = try decode(T.self, forKey: key)
-        } catch DecodingError.dataCorrupted {
+        } catch let error as DecodingError {
+            guard case .dataCorrupted = error else { throw error }
+            throw outOfRange(key, range, found: "a number outside it", why: why)
+        } catch {
+            // JSONDecoder reports a number that does not fit `T` (1e300, 0.5, 2^64) with an error of its own, which
+            // it turns into "not valid JSON" at the root unless caught here.
             throw outOfRange(key, range, found: "a number outside it", why: why)
         }
         guard range.contains(value) else { throw outOfRange(key, range, found: "\(value)", why: why) }
@@ -138,7 +143,12 @@ extension KeyedDecodingContainer {
         return try decodeNumber(type, forKey: key, in: range, why: why)
     }
 
-    private func outOfRange<T: Comparable>(_ key: Key, _ range: ClosedRange<T>, found: String, why: String?) -> DecodingError {
+    private func outOfRange<T: Comparable>(
+        _ key: Key,
+        _ range: ClosedRange<T>,
+        found: String,
+        why: String?
+    ) -> DecodingError {
         DecodingError.dataCorruptedError(
             forKey: key,
             in: self,

@@ -24,10 +24,16 @@ struct HostileInputTests {
         Hostile(name: "a directory", contents: nil, message: "directory"),
         Hostile(name: "truncated JSON", contents: Data(#"{"formatVersion": 1, "timeline": {"entr"#.utf8), message: ""),
         Hostile(name: "garbage bytes", contents: Data([0xFF, 0xFE, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0xC3]), message: ""),
-        Hostile(name: "JSON nested 100,000 deep", contents: Data(String(repeating: "[", count: 100_000).utf8), message: ""),
+        Hostile(
+            name: "JSON nested 100,000 deep",
+            contents: Data(String(repeating: "[", count: 100_000).utf8),
+            message: ""
+        ),
         Hostile(
             name: "numbers past every integer type",
-            contents: Data(#"{"formatVersion": 1e300, "version": 18446744073709551616, "actions": [{"id": -1e300}]}"#.utf8),
+            contents: Data(
+                #"{"formatVersion": 1e300, "version": 18446744073709551616, "actions": [{"id": -1e300}]}"#.utf8
+            ),
             message: ""
         ),
     ]
@@ -46,9 +52,12 @@ struct HostileInputTests {
         Hostile(
             name: "a report with a start of -1",
             contents: Data(
-                (try? String(contentsOf: Fixtures.directory.appendingPathComponent("report-successes.json"), encoding: .utf8))?
-                    .replacingOccurrences(of: #""startOffsetNanoseconds": 1000000"#, with: #""startOffsetNanoseconds": -1"#)
-                    .utf8 ?? "".utf8
+                (try? String(
+                    contentsOf: Fixtures.directory.appendingPathComponent("report-successes.json"),
+                    encoding: .utf8
+                ))?
+                .replacingOccurrences(of: #""startOffsetNanoseconds": 1000000"#, with: #""startOffsetNanoseconds": -1"#)
+                .utf8 ?? "".utf8
             ),
             message: "startOffsetNanoseconds: expected a whole number from 0 to 9223372036854775807, found -1"
         ),
@@ -77,7 +86,10 @@ struct HostileInputTests {
         #expect(!result.signaled, "\(command) on \(hostile.name) died of signal \(result.status): \(result.error)")
         #expect(result.status == 1, "\(command) on \(hostile.name): status \(result.status), \(result.error)")
         #expect(result.error.hasPrefix("actuate: "), "\(command) on \(hostile.name): \(result.error)")
-        #expect(result.error.contains(hostile.message), "\(command) on \(hostile.name): \(result.error)")
+        #expect(
+            hostile.message.isEmpty || result.error.contains(hostile.message),
+            "\(command) on \(hostile.name): \(result.error)"
+        )
         #expect(!result.error.contains("\u{1B}"), "\(command) on \(hostile.name) wrote an escape to the terminal")
     }
 

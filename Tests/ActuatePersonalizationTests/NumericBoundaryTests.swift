@@ -157,7 +157,9 @@ struct NumericBoundaryTests {
             path: "$.campaigns[0].data.discount",
             allows: { _ in true },
             problems: { CampaignRules.validateCampaigns(in: $0) },
-            read: { try CampaignRules(data: $0, name: "campaigns.json").rules.first?.campaign.data["discount"]?.numberValue }
+            read: {
+                try CampaignRules(data: $0, name: "campaigns.json").rules.first?.campaign.data["discount"]?.numberValue
+            }
         ),
         Field(
             name: "campaign id given as a number",
@@ -198,7 +200,7 @@ struct NumericBoundaryTests {
                     _ = try DecisionWireFormat.decode(data)
                     return []
                 } catch {
-                    guard case .malformedResponse(let reason) = error else { return [] }
+                    guard case DecisionSourceError.malformedResponse(let reason) = error else { return [] }
                     // The decoder's reason starts with the path: `$.actions[0].id: …`.
                     let path = reason.prefix { $0 != ":" }
                     return [RulesFileProblem(path: String(path), message: String(reason.dropFirst(path.count + 2)))]

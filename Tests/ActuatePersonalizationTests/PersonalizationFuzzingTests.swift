@@ -24,6 +24,20 @@ struct PersonalizationFuzzingTests {
         #expect(problems.filter { $0 == 0 }.count == 1)
     }
 
+    @Test("Content-block rules: only the valid seed is read; every extreme number is refused, nothing crashes")
+    func contentBlockRules() throws {
+        let inputs = try Self.corpus("ContentBlockRules")
+        #expect(inputs.count >= 10)
+        #expect(inputs.compactMap { PersonalizationFuzzing.contentBlockRules($0) } == [1])
+    }
+
+    @Test("Campaign rules: only the valid seed is read; numbers where strings belong are refused")
+    func campaignRules() throws {
+        let inputs = try Self.corpus("CampaignRules")
+        #expect(inputs.count >= 10)
+        #expect(inputs.compactMap { PersonalizationFuzzing.campaignRules($0) } == [2])
+    }
+
     @Test("Content: only a JSON array of string objects gives rows")
     func content() throws {
         let rows = try Self.corpus("ContentJSON").map { PersonalizationFuzzing.content($0) }

@@ -1,3 +1,4 @@
+import ActuateReporting
 import Foundation
 
 /// The JSON an ``HTTPDecisionSource`` posts, and reads back.
@@ -34,6 +35,7 @@ enum DecisionWireFormat {
     /// Reads a response body, or says exactly what is wrong with it.
     static func decode(_ data: Data) throws(DecisionSourceError) -> TrackerResult {
         guard !data.isEmpty else { throw .malformedResponse(reason: "the body is empty") }
+        try checkNumbers(in: data)
         let response: Response
         do {
             response = try JSONDecoder().decode(Response.self, from: data)
@@ -42,24 +44,28 @@ enum DecisionWireFormat {
         } catch {
             throw .malformedResponse(reason: String(describing: error))
         }
-        // The decoder takes any id that fits an Int; the number policy of every document allows ±(2^53 − 1).
-        for (index, condition) in (response.conditions ?? []).enumerated()
-        where !JSONNumberPolicy.wholeNumbers.contains(condition.id) {
-            throw .malformedResponse(
-                reason: "$.conditions[\(index)].id: "
-                    + JSONNumberPolicy.wholeNumberProblem(found: Double(condition.id))
-            )
-        }
-        for (index, action) in response.actions.enumerated() where !JSONNumberPolicy.wholeNumbers.contains(action.id) {
-            throw .malformedResponse(
-                reason: "$.actions[\(index)].id: " + JSONNumberPolicy.wholeNumberProblem(found: Double(action.id))
-            )
-        }
         var seen = Set<Int>()
         for (index, action) in response.actions.enumerated() where !seen.insert(action.id).inserted {
             throw .malformedResponse(reason: "$.actions[\(index)].id: duplicate action id \(action.id)")
         }
         return TrackerResult(conditions: response.conditions ?? [], actions: response.actions)
+    }
+
+    /// Range-checks the ids of a response before the decoder converts them, so that an id it would refuse
+    /// (`1e300`, `0.5`) or take past the number policy (`1e16`) is refused at its path, naming the range.
+    private static func checkNumbers(in data: Data) throws(DecisionSourceError) {
+        guard case .object(let root)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+        for key in ["conditions", "actions"] {
+            guard case .array(let elements)? = root[key] else { continue }
+            for (index, element) in elements.enumerated() {
+                guard case .object(let object) = element, case .number(let id)? = object["id"],
+                    JSONNumberPolicy.wholeNumber(id) == nil
+                else { continue }
+                throw .malformedResponse(
+                    reason: "$.\(key)[\(index)].id: " + JSONNumberPolicy.wholeNumberProblem(found: id)
+                )
+            }
+        }
     }
 
     private static func describe(_ error: DecodingError, data: Data) -> String {
