@@ -313,7 +313,8 @@ struct TimelineExplorationBrowserTests {
         let titles = Dictionary(
             uniqueKeysWithValues: page.report.timeline.entries.map {
                 (String($0.requestID), [$0.title, $0.actionName])
-            })
+            }
+        )
         for query in ["", "zoom=busy", "zoom=3000-3016", "gaps=off"] {
             let dom = try await page.dom(query)
             var placements: [String: Int] = [:]
@@ -338,15 +339,21 @@ struct TimelineExplorationBrowserTests {
         }
     }
 
-    @Test("the table lists one row per action, sorts by start and duration, and filters by session, queue, feature, failed")
+    @Test(
+        "the table lists one row per action, sorts by start and duration, and filters by session, queue, feature, failed"
+    )
     func table() async throws {
         let page = try Page()
         let entries = page.report.timeline.entries
         func rows(_ dom: String) -> [Tag] { Tag.all("tr class=\"[a-z ]*\" data-request=\"[0-9]+\"", in: dom) }
-        func requests(_ dom: String) -> [UInt64] { rows(dom).compactMap { $0.attributes["data-request"].flatMap { UInt64($0) } } }
+        func requests(_ dom: String) -> [UInt64] {
+            rows(dom).compactMap { $0.attributes["data-request"].flatMap { UInt64($0) } }
+        }
 
         let all = try await page.dom()
-        #expect(requests(all) == entries.sorted { $0.startOffsetNanoseconds < $1.startOffsetNanoseconds }.map(\.requestID))
+        #expect(
+            requests(all) == entries.sorted { $0.startOffsetNanoseconds < $1.startOffsetNanoseconds }.map(\.requestID)
+        )
         #expect(Tag.attribute("data-rows", in: all) == "45")
 
         let failed = try await page.dom("failed=1")
@@ -356,7 +363,11 @@ struct TimelineExplorationBrowserTests {
 
         let background = try await page.dom("session=background&sort=duration&order=desc")
         let expected = entries.filter { $0.sessionName == "background" }
-            .sorted { ($0.durationNanoseconds ?? 0, $1.startOffsetNanoseconds) > ($1.durationNanoseconds ?? 0, $0.startOffsetNanoseconds) }
+            .sorted {
+                ($0.durationNanoseconds ?? 0, $1.startOffsetNanoseconds) > (
+                    $1.durationNanoseconds ?? 0, $0.startOffsetNanoseconds
+                )
+            }
         #expect(requests(background) == expected.map(\.requestID))
 
         let byQueue = try await page.dom("queue=com.apple.main-thread&feature=Cart&sort=duration&order=asc")
@@ -364,5 +375,59 @@ struct TimelineExplorationBrowserTests {
         #expect(Set(requests(byQueue)) == Set(cart.map(\.requestID)) && !cart.isEmpty)
         let durations = requests(byQueue).compactMap { id in entries.first { $0.requestID == id }?.durationNanoseconds }
         #expect(durations == durations.sorted())
+    }
+
+    @Test("dragging over the axis zooms into the range, the wheel zooms further, and reset shows everything again")
+    func zoomByPointer() async throws {
+        let page = try Page()
+        // Real DOM events, dispatched by a script appended to the page after its own.
+        let driver = """
+            <script>
+            (function () {
+              var axis = document.querySelector(".axis"), box = axis.getBoundingClientRect(), views = [];
+              function view() { return document.getElementById("chart").getAttribute("data-view"); }
+              function mouse(target, type, x) {
+                target.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: box.top + 10, button: 0 }));
+              }
+              views.push(view());
+              mouse(axis, "mousedown", box.left + box.width * 0.1);
+              mouse(window, "mousemove", box.left + box.width * 0.3);
+              mouse(window, "mouseup", box.left + box.width * 0.3);
+              requestAnimationFrame(function () {
+                views.push(view());
+                axis.dispatchEvent(new WheelEvent("wheel", { bubbles: true, cancelable: true,
+                  clientX: box.left + box.width / 2, clientY: box.top + 10, deltaY: -300 }));
+                requestAnimationFrame(function () {
+                  views.push(view());
+                  document.getElementById("zoom-reset").click();
+                  requestAnimationFrame(function () {
+                    views.push(view());
+                    document.body.setAttribute("data-views", views.join(";"));
+                  });
+                });
+              });
+            })();
+            </script>
+            """
+        let html = try String(contentsOf: page.file, encoding: .utf8)
+        try html.replacingOccurrences(of: "</body>", with: driver + "</body>")
+            .write(to: page.file, atomically: true, encoding: .utf8)
+        let profile = URL(fileURLWithPath: page.scratch.path("profile"))
+        let (dom, log) = try await page.browser.dumpDOM(
+            of: page.file,
+            profile: profile,
+            window: Self.window,
+            virtualTimeBudget: 5_000
+        )
+        #expect(!log.contains("Uncaught"), "\(log)")
+        let text = try #require(Tag.attribute("data-views", in: dom), "the driver did not finish")
+        let views = text.split(separator: ";").map { $0.split(separator: ",").compactMap { Double($0) } }
+        try #require(views.count == 4 && views.allSatisfy { $0.count == 2 }, "\(text)")
+        let widths = views.map { $0[1] - $0[0] }
+        #expect(views[0] == [0, 9_030_000_000])
+        #expect(widths[1] < widths[0] && views[1][0] > views[0][0], "drag: \(views)")
+        #expect(widths[2] < widths[1] * 0.9, "wheel: \(views)")
+        #expect(views[2][0] >= views[1][0] && views[2][1] <= views[1][1], "wheel zooms around the pointer: \(views)")
+        #expect(views[3] == views[0], "reset: \(views)")
     }
 }
