@@ -56,7 +56,9 @@ struct TimelineGaps {
         self.init(
             intervals: layout.placements.map { Interval(start: $0.start, end: $0.end) },
             span: layout.span,
-            mustSee: layout.placements.filter { $0.entry.status == .failure }.map { Interval(start: $0.start, end: $0.end) }
+            mustSee: layout.placements.filter { $0.entry.status == .failure }.map {
+                Interval(start: $0.start, end: $0.end)
+            }
         )
     }
 
@@ -74,14 +76,24 @@ struct TimelineGaps {
                 let length = Double(gap.start - position)
                 segments.append(
                     Segment(
-                        start: position, end: gap.start, displayStart: display, displayEnd: display + length,
-                        isBreak: false))
+                        start: position,
+                        end: gap.start,
+                        displayStart: display,
+                        displayEnd: display + length,
+                        isBreak: false
+                    )
+                )
                 display += length
             }
             segments.append(
                 Segment(
-                    start: gap.start, end: gap.end, displayStart: display, displayEnd: display + breakLength,
-                    isBreak: true))
+                    start: gap.start,
+                    end: gap.end,
+                    displayStart: display,
+                    displayEnd: display + breakLength,
+                    isBreak: true
+                )
+            )
             display += breakLength
             position = gap.end
         }

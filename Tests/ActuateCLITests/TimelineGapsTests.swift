@@ -74,7 +74,9 @@ struct TimelineGapsTests {
         #expect(samples == samples.sorted())
     }
 
-    @Test("the busiest stretch is the narrowest on the drawn axis that holds two thirds of the actions and the failed ones")
+    @Test(
+        "the busiest stretch is the narrowest on the drawn axis that holds two thirds of the actions and the failed ones"
+    )
     func busiest() {
         // Six actions: two far apart, then four packed close together, which make two thirds.
         let pairs: [(Int64, Int64)] = [
@@ -98,11 +100,20 @@ struct TimelineGapsTests {
         #expect(empty.busiest == Interval(start: 0, end: 1))
         let entries = [(1, 5_000, 100), (2, 5_200, 100), (3, 900_000, 50)].map { id, start, duration in
             ReportTimelineEntry(
-                requestID: UInt64(id), sessionName: "main", featureName: "F", featurePath: "App/F",
-                actionName: "A", queueLabel: "q", inputDescription: "none", userInitiated: true,
-                source: ReportSource(kind: "application"), startDate: "2026-11-23T10:15:01.000000Z",
-                startOffsetNanoseconds: Int64(start), durationNanoseconds: Int64(duration),
-                outcome: ReportOutcome(kind: "success"))
+                requestID: UInt64(id),
+                sessionName: "main",
+                featureName: "F",
+                featurePath: "App/F",
+                actionName: "A",
+                queueLabel: "q",
+                inputDescription: "none",
+                userInitiated: true,
+                source: ReportSource(kind: "application"),
+                startDate: "2026-11-23T10:15:01.000000Z",
+                startOffsetNanoseconds: Int64(start),
+                durationNanoseconds: Int64(duration),
+                outcome: ReportOutcome(kind: "success")
+            )
         }
         let gaps = TimelineGaps(layout: TimelineLayout(entries: entries, packing: .disjoint))
         #expect(gaps.idle == intervals([(100, 200), (300, 895_000)]))

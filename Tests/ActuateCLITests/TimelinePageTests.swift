@@ -92,7 +92,9 @@ struct TimelinePageTests {
         #expect(breaks.map { $0["start"] as? Int64 } == [41_400_000, 3_015_500_000])
         #expect(breaks.map { $0["end"] as? Int64 } == [3_000_000_000, 9_000_000_000])
         let scaled = 9_030_000_000.0 - (3_000_000_000 - 41_400_000) - (9_000_000_000 - 3_015_500_000)
-        let width = try #require(breaks.first.flatMap { $0["displayEnd"] as? Double }) - (breaks[0]["displayStart"] as? Double ?? 0)
+        let width =
+            try #require(breaks.first.flatMap { $0["displayEnd"] as? Double })
+            - (breaks[0]["displayStart"] as? Double ?? 0)
         #expect(abs(width - scaled * TimelineGaps.breakFraction) < 1)
         // Two thirds of the 45 actions, all in the first burst.
         let busiest = try #require(data["busiest"] as? [Int64])
@@ -110,9 +112,10 @@ struct TimelinePageTests {
     @Test("the page has zoom controls, the idle-gap switch, the filters and a table sortable by start and duration")
     func controls() throws {
         let html = try burstyPage()
-        for id in ["zoom-reset", "zoom-busy", "zoom-in", "zoom-out", "collapse-gaps", "filter-session", "filter-queue",
-            "filter-feature", "filter-failed", "actions"]
-        {
+        for id in [
+            "zoom-reset", "zoom-busy", "zoom-in", "zoom-out", "collapse-gaps", "filter-session", "filter-queue",
+            "filter-feature", "filter-failed", "actions",
+        ] {
             #expect(html.contains("id=\"\(id)\""), "no #\(id)")
         }
         #expect(html.contains("data-sort=\"start\"") && html.contains("data-sort=\"duration\""))

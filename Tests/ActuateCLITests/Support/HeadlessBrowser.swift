@@ -20,11 +20,14 @@ struct HeadlessBrowser {
     func dumpDOM(
         of page: URL,
         profile: URL,
-        window: (width: Int, height: Int) = defaultWindow
+        window: (width: Int, height: Int) = defaultWindow,
+        virtualTimeBudget: Int? = nil
     ) async throws -> (dom: String, log: String) {
+        // With a budget (milliseconds), the browser runs timers and animation frames until it is spent.
+        let budget = virtualTimeBudget.map { ["--virtual-time-budget=\($0)"] } ?? []
         let result = try await ChildProcess.run(
             executable,
-            arguments(profile: profile, window: window) + ["--dump-dom", page.absoluteString]
+            arguments(profile: profile, window: window) + budget + ["--dump-dom", page.absoluteString]
         )
         return (result.outputText, result.error)
     }
