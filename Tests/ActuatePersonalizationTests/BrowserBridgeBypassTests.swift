@@ -141,7 +141,7 @@ struct BrowserBridgeBypassTests {
     }
 
     @Test("the documents of content actions and content blocks defuse declarative shadow roots")
-    func declarativeRootsAreDefused() {
+    func declarativeRootsAreDefused() throws {
         let document = Self.rendered.document
         #expect(!document.contains("<template shadowrootmode="))
         #expect(document.contains("<template data-actuate-defused-shadowrootmode=\"closed\">"))
@@ -149,7 +149,7 @@ struct BrowserBridgeBypassTests {
             "shadow",
             html: #"<div><TEMPLATE ShadowRootMode="open"><a href="https://x.example/">x</a></TEMPLATE></div>"#
         )
-        let blockDocument = ContentBlockDocument.html(for: block, assets: [:], token: BridgeToken("00"))
+        let blockDocument = try ContentBlockDocument.html(for: block, assets: [:], token: BridgeToken("00"), maxBytes: 1 << 20)
         #expect(!blockDocument.lowercased().contains("<template shadowrootmode"))
         #expect(blockDocument.contains(#"<TEMPLATE data-actuate-defused-shadowrootmode="open">"#))
     }

@@ -200,7 +200,7 @@ struct NumericBoundaryTests {
                     _ = try DecisionWireFormat.decode(data)
                     return []
                 } catch {
-                    guard case DecisionSourceError.malformedResponse(let reason) = error else { return [] }
+                    guard case .malformedResponse(let reason) = error as? DecisionSourceError else { return [] }
                     // The decoder's reason starts with the path: `$.actions[0].id: …`.
                     let path = reason.prefix { $0 != ":" }
                     return [RulesFileProblem(path: String(path), message: String(reason.dropFirst(path.count + 2)))]
@@ -280,7 +280,7 @@ struct NumericBoundaryTests {
                 #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "<p>x</p>", "#
                     + #""ttlSeconds": 1e300}]}"#
             )
-            let source = HTTPContentBlockSource(endpoint: server.blocksURL)
+            let source = try HTTPContentBlockSource(endpoint: server.blocksURL)
             let result = await withCheckedContinuation { continuation in
                 source.loadBlocks(placeholderIds: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
                     continuation.resume(returning: $0)
