@@ -336,10 +336,14 @@ enum TimelinePageScript {
             drawRange();
           }
           var pending = false;
+          // The next frame draws the new view, or a short timer when no frame comes (a hidden tab, a headless
+          // browser): whichever comes first.
           function renderSoon() {
             if (pending) return;
             pending = true;
-            window.requestAnimationFrame(function () { pending = false; render(); });
+            function draw() { if (pending) { pending = false; render(); } }
+            window.requestAnimationFrame(draw);
+            window.setTimeout(draw, 32);
           }
           function setView(view) {
             state.view = clampView(view[0], view[1]);

@@ -393,19 +393,19 @@ struct TimelineExplorationBrowserTests {
               mouse(axis, "mousedown", box.left + box.width * 0.1);
               mouse(window, "mousemove", box.left + box.width * 0.3);
               mouse(window, "mouseup", box.left + box.width * 0.3);
-              requestAnimationFrame(function () {
+              setTimeout(function () {
                 views.push(view());
                 axis.dispatchEvent(new WheelEvent("wheel", { bubbles: true, cancelable: true,
                   clientX: box.left + box.width / 2, clientY: box.top + 10, deltaY: -300 }));
-                requestAnimationFrame(function () {
+                setTimeout(function () {
                   views.push(view());
                   document.getElementById("zoom-reset").click();
-                  requestAnimationFrame(function () {
+                  setTimeout(function () {
                     views.push(view());
                     document.body.setAttribute("data-views", views.join(";"));
-                  });
-                });
-              });
+                  }, 50);
+                }, 50);
+              }, 50);
             })();
             </script>
             """

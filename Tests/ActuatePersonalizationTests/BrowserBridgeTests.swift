@@ -125,7 +125,10 @@ struct BrowserBridgeTests {
     func hostileScripts() async throws {
         let report = try await report()
         let hostile = try #require(report.click("hostile"))
-        #expect(hostile.navigations.map(\.uri).filter { $0 != Self.timerRedirect } == ["https://evil.example/phish"])
+        // The attempt is refused wherever the engine reports it; on a loaded machine it may come after the click's
+        // window closed, so the click may hold it or not, but nothing else.
+        let duringClick = hostile.navigations.map(\.uri).filter { $0 != Self.timerRedirect }
+        #expect(duringClick.allSatisfy { $0 == "https://evil.example/phish" }, "\(duringClick)")
         #expect(Set(report.navigations.map(\.uri)) == [Self.timerRedirect, "https://evil.example/phish"])
         #expect(hostile.messages.count == 4)
         #expect(hostile.messages.last?.kind == "other")
