@@ -11,7 +11,9 @@ struct ReadmeCompileTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The modules of the app the snippets live in: each snippet may use any of them, as one app would.
-    private static let appImports = ["Foundation", "Actuate", "ActuateTesting", "ActuateReporting", "ActuatePersonalization"]
+    private static let appImports = [
+        "Foundation", "Actuate", "ActuateTesting", "ActuateReporting", "ActuatePersonalization",
+    ]
 
     private static func readme() throws -> String {
         try String(contentsOf: packageDirectory.appendingPathComponent("README.md"), encoding: .utf8)
@@ -69,7 +71,9 @@ struct ReadmeCompileTests {
         let document = try MarkdownSwiftBlocks(markdown: Self.readme())
         var files = document.program(imports: Self.appImports)
         files["ReadmeContext.swift"] = try String(
-            contentsOf: Self.packageDirectory.appendingPathComponent("Tests/ActuateCLITests/Fixtures/ReadmeContext.swift"),
+            contentsOf: Self.packageDirectory.appendingPathComponent(
+                "Tests/ActuateCLITests/Fixtures/ReadmeContext.swift"
+            ),
             encoding: .utf8
         )
         let result = try await SwiftTypeChecker.typeCheck(files)

@@ -149,7 +149,12 @@ struct BrowserBridgeBypassTests {
             "shadow",
             html: #"<div><TEMPLATE ShadowRootMode="open"><a href="https://x.example/">x</a></TEMPLATE></div>"#
         )
-        let blockDocument = try ContentBlockDocument.html(for: block, assets: [:], token: BridgeToken("00"), maxBytes: 1 << 20)
+        let blockDocument = try ContentBlockDocument.html(
+            for: block,
+            assets: [:],
+            token: BridgeToken("00"),
+            maxBytes: 1 << 20
+        )
         #expect(!blockDocument.lowercased().contains("<template shadowrootmode"))
         #expect(blockDocument.contains(#"<TEMPLATE data-actuate-defused-shadowrootmode="open">"#))
     }

@@ -47,10 +47,16 @@ struct MarkdownSwiftBlocks {
                     blocks.append(block)
                     open = nil
                 } else if trimmed.hasPrefix("```") {
-                    throw FenceError(line: index + 1, problem: "a fence opens inside the block opened at line \(block.line)")
+                    throw FenceError(
+                        line: index + 1,
+                        problem: "a fence opens inside the block opened at line \(block.line)"
+                    )
                 } else {
                     if line.range(of: #"^#{2,6} "#, options: .regularExpression) != nil {
-                        throw FenceError(line: index + 1, problem: "a heading inside the block opened at line \(block.line)")
+                        throw FenceError(
+                            line: index + 1,
+                            problem: "a heading inside the block opened at line \(block.line)"
+                        )
                     }
                     block.code.append(line)
                     open = block
@@ -101,7 +107,8 @@ struct MarkdownSwiftBlocks {
             let marker = "// README.md line \(block.line)"
             if block.directive.hasPrefix("in ") {
                 let container = block.directive.dropFirst(3)
-                files["Block\(index).swift"] = "\(header)\(marker)\n\(container) {\n\(body.joined(separator: "\n"))\n}\n"
+                files["Block\(index).swift"] =
+                    "\(header)\(marker)\n\(container) {\n\(body.joined(separator: "\n"))\n}\n"
             } else if Self.holdsOnlyDeclarations(body) {
                 files["Block\(index).swift"] = "\(header)\(marker)\n\(body.joined(separator: "\n"))\n"
             } else {

@@ -39,7 +39,10 @@ enum SwiftTypeChecker {
         if let found = ChildProcess.onPath("swiftc") { return found }
         let fallback = URL(fileURLWithPath: "/opt/swift/usr/bin/swiftc")
         guard FileManager.default.isExecutableFile(atPath: fallback.path) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "swiftc, on PATH or in /opt/swift/usr/bin"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [NSFilePathErrorKey: "swiftc, on PATH or in /opt/swift/usr/bin"]
+            )
         }
         return fallback
     }
