@@ -21,12 +21,13 @@ package enum PersonalizationFuzzing {
     /// - Returns: How many blocks were read, or nil when the parser found problems.
     @discardableResult
     package static func contentBlockRules(_ data: Data) -> Int? {
-        let problems = ContentBlockRules.validate(data: data)
-        guard let rules = try? ContentBlockRules(data: data, name: "fuzz.json") else {
-            precondition(!problems.isEmpty, "the loader refused content blocks the validator accepts")
-            return nil
-        }
-        precondition(problems.isEmpty, "the loader accepted content blocks the validator refuses")
+        guard
+            let rules = agreed(
+                "content blocks",
+                problems: ContentBlockRules.validate(data: data),
+                load: { try ContentBlockRules(data: data, name: "fuzz.json") }
+            )
+        else { return nil }
         for block in rules.blocks {
             precondition(block.version >= 0, "a block has a negative version")
             if let lifetime = block.timeToLive {
@@ -41,12 +42,13 @@ package enum PersonalizationFuzzing {
     /// - Returns: How many campaign rules were read, or nil when the parser found problems.
     @discardableResult
     package static func campaignRules(_ data: Data) -> Int? {
-        let problems = CampaignRules.validateCampaigns(in: data)
-        guard let rules = try? CampaignRules(data: data, name: "fuzz.json") else {
-            precondition(!problems.isEmpty, "the loader refused campaigns the validator accepts")
-            return nil
-        }
-        precondition(problems.isEmpty, "the loader accepted campaigns the validator refuses")
+        guard
+            let rules = agreed(
+                "campaigns",
+                problems: CampaignRules.validateCampaigns(in: data),
+                load: { try CampaignRules(data: data, name: "fuzz.json") }
+            )
+        else { return nil }
         for trigger in [CampaignTrigger.action("Add to Cart"), .itemView(type: .product, id: "p1")] {
             _ = rules.campaigns(for: CampaignRequest(trigger: trigger, contextName: "global"))
         }
@@ -82,5 +84,20 @@ package enum PersonalizationFuzzing {
     @discardableResult
     package static func decisionResponse(_ data: Data) -> Bool {
         (try? DecisionWireFormat.decode(data)) != nil
+    }
+
+    /// Loads a document, stopping the fuzzer when the loader and the validator disagree on whether it is valid.
+    /// - Returns: What the loader read, or nil when the validator found problems.
+    private static func agreed<Rules>(
+        _ what: String,
+        problems: [RulesFileProblem],
+        load: () throws -> Rules
+    ) -> Rules? {
+        guard let rules = try? load() else {
+            precondition(!problems.isEmpty, "the loader refused \(what) the validator accepts")
+            return nil
+        }
+        precondition(problems.isEmpty, "the loader accepted \(what) the validator refuses")
+        return rules
     }
 }
