@@ -72,6 +72,18 @@ struct ContentActionTests {
         #expect(document.hasSuffix("</html>"))
     }
 
+    @Test("images load only as data: URLs unless the bridge allows https images; nothing else is loosened")
+    func imagePolicy() throws {
+        let strict = try #require(ContentAction.banner().contentHtmlDoc)
+        #expect(strict.contains("img-src data:; font-src data:;"))
+        #expect(!strict.contains("img-src data: https:"))
+        var bridge = ContentBridge.standard
+        bridge.allowsHTTPSImages = true
+        let remote = try #require(ContentAction.banner().contentHtmlDoc(bridge: bridge))
+        #expect(remote.contains("img-src data: https:; font-src data:;"))
+        #expect(remote.contains("default-src 'none'") && remote.contains("connect-src 'none'"))
+    }
+
     @Test("the bridge is the document's first script, in its head, and carries a token of its own")
     func bridgeComesFirst() throws {
         let action = ContentAction(

@@ -44,6 +44,12 @@ public struct ContentBridge: Sendable, Hashable {
     public var maximumArgumentLength: Int
     /// The largest message accepted, in UTF-8 bytes.
     public var maximumMessageBytes: Int
+    /// Whether the content may load images over `https`; `false` by default, when images must be `data:` URLs.
+    ///
+    /// An image request tells its server that the content was shown, whatever the user's tracking consent: the
+    /// document's policy refuses it unless this is set. Set it only for content whose images you cannot inline
+    /// (Personyze-style content that links its images), and only while tracking consent is granted.
+    public var allowsHTTPSImages = false
 
     /// The default bridge: handler `actuate`, links `http`, `https`, `mailto` and `tel`, `href` up to 2,048
     /// characters, `arg` up to 256, messages up to 4,096 bytes.

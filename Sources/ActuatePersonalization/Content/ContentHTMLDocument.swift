@@ -17,10 +17,19 @@ struct ContentHTMLDocument {
     ///   event the bridge cancels), no plugins, and frames only from `https:`, so no `data:` or `javascript:` frame
     ///   runs outside the bridge's reach. The surface still refuses every navigation and new window; this keeps
     ///   them from being attempted.
-    static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
-        + "font-src data:; media-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'; "
-        + "object-src 'none'; frame-src https:"
+    static let contentSecurityPolicy = contentSecurityPolicy(imageSources: "data:")
+
+    /// The policy with `img-src` set to `imageSources`; ``ContentBridge/allowsHTTPSImages`` adds `https:`.
+    static func contentSecurityPolicy(imageSources: String) -> String {
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src \(imageSources); "
+            + "font-src data:; media-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'; "
+            + "object-src 'none'; frame-src https:"
+    }
+
+    /// This document's policy: ``contentSecurityPolicy``, with `https:` images when the bridge allows them.
+    var policy: String {
+        bridge.allowsHTTPSImages ? Self.contentSecurityPolicy(imageSources: "data: https:") : Self.contentSecurityPolicy
+    }
 
     /// The complete document around `content`.
     func wrap(_ content: String) -> String {
@@ -29,7 +38,7 @@ struct ContentHTMLDocument {
         <html>
         <head>
         <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+        <meta http-equiv="Content-Security-Policy" content="\(policy)">
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no">
         <style>html, body { margin: 0; padding: 0; -webkit-text-size-adjust: 100%; }</style>
         <script>
