@@ -211,6 +211,13 @@ struct TimelineExplorationBrowserTests {
     /// The visible bars whose rectangle in the screenshot is mostly their status colour, as far as no two of
     /// them overlap (so a pile of bars on one spot counts once).
     private static func distinctBars(in image: URL, dom: String) async throws -> [SeenBar] {
+        try await drawnBars(in: image, dom: dom).distinct
+    }
+
+    /// The visible bars whose rectangle in the screenshot is mostly their status colour (`coloured`), and the most
+    /// of those no two of which overlap (`distinct`).
+    private static func drawnBars(in image: URL, dom: String) async throws -> (coloured: [SeenBar], distinct: [SeenBar])
+    {
         let shown = bars(in: dom).filter {
             $0.attributes["data-visible"] == "1" && $0.attributes["data-rect"] != nil
                 && colours[$0.attributes["data-status"] ?? ""] != nil
@@ -234,7 +241,7 @@ struct TimelineExplorationBrowserTests {
         where !distinct.contains(where: { overlap($0.rect, bar.rect) }) {
             distinct.append(bar)
         }
-        return distinct
+        return (coloured, distinct)
     }
 
     private static func overlap(_ a: [Int], _ b: [Int]) -> Bool {
@@ -258,8 +265,9 @@ struct TimelineExplorationBrowserTests {
                 colours: [Self.colours["failure"]!]
             )
             #expect(red[Self.colours["failure"]!, default: 0] > 100, "\(name): too little red: \(red)")
-            let distinct = try await Self.distinctBars(in: image, dom: dom)
-            #expect(distinct.contains { failures.contains($0.request) }, "\(name): no failed bar is drawn in red")
+            let (coloured, distinct) = try await Self.drawnBars(in: image, dom: dom)
+            // The failed bar is drawn in red where it stands, even when a neighbour touches it.
+            #expect(coloured.contains { failures.contains($0.request) }, "\(name): no failed bar is drawn in red")
             seen[name] = distinct
             if let directory = environment["ACTUATE_TIMELINE_SCREENSHOTS"] {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -274,8 +282,9 @@ struct TimelineExplorationBrowserTests {
         if environment["ACTUATE_TIMELINE_REPORT"] == nil {
             #expect(zoomed.count >= 20, "distinct bars seen zoomed: \(zoomed.count), at full view: \(full.count)")
         } else {
-            // The demo's 31 actions come in piles a fraction of a millisecond apart: its busiest two thirds hold
-            // about 14 distinct bars, its full view (idle gaps collapsed) over 20.
+            // The demo's actions come in piles a fraction of a millisecond apart, and their durations vary from run
+            // to run: 22 to 24 distinct bars zoomed and 28 to 34 at full view in runs on this machine. The full
+            // view must show 20; the zoomed one is printed above.
             #expect(max(full.count, zoomed.count) >= 20, "distinct bars: \(full.count) full, \(zoomed.count) zoomed")
         }
         // Zooming in makes the bars seen in both views wider.
