@@ -34,23 +34,23 @@ public final class UserActivityPublisher: ActivityPublisher {
     /// - Returns: A user activity with its title, keywords, user info, required keys, web page URL (only for
     ///   `http` and `https` URLs, the only ones `NSUserActivity` accepts) and eligibility set.
     public static func userActivity(for activity: PublishedActivity) -> NSUserActivity {
-        let userActivity = NSUserActivity(activityType: activity.activityType)
-        userActivity.title = activity.title
-        userActivity.keywords = activity.keywords
-        userActivity.userInfo = activity.userInfo
-        userActivity.requiredUserInfoKeys = activity.requiredUserInfoKeys
-        if let url = activity.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            userActivity.webpageURL = url
-        }
-        userActivity.isEligibleForHandoff = activity.eligibility.contains(.handoff)
-        userActivity.isEligibleForSearch = activity.eligibility.contains(.search)
-        userActivity.isEligibleForPublicIndexing = activity.eligibility.contains(.publicIndexing)
+        // A thin adapter: the mapping is `UserActivityAttributes`, which is tested on every platform.
+        let attributes = UserActivityAttributes(activity)
+        let userActivity = NSUserActivity(activityType: attributes.activityType)
+        userActivity.title = attributes.title
+        userActivity.keywords = attributes.keywords
+        userActivity.userInfo = attributes.userInfo
+        userActivity.requiredUserInfoKeys = attributes.requiredUserInfoKeys
+        userActivity.webpageURL = attributes.webpageURL
+        userActivity.isEligibleForHandoff = attributes.isEligibleForHandoff
+        userActivity.isEligibleForSearch = attributes.isEligibleForSearch
+        userActivity.isEligibleForPublicIndexing = attributes.isEligibleForPublicIndexing
         #if os(iOS) || os(watchOS) || os(visionOS)
-        userActivity.isEligibleForPrediction = activity.eligibility.contains(.prediction)
+        userActivity.isEligibleForPrediction = attributes.isEligibleForPrediction
         #endif
         #if canImport(Intents) && (os(iOS) || os(watchOS) || os(visionOS))
-        if activity.eligibility.contains(.prediction) {
-            userActivity.suggestedInvocationPhrase = activity.suggestedInvocationPhrase
+        if let phrase = attributes.suggestedInvocationPhrase {
+            userActivity.suggestedInvocationPhrase = phrase
         }
         #endif
         return userActivity

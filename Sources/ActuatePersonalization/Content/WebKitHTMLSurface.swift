@@ -18,20 +18,14 @@ import WebKit
 /// ```
 ///
 /// The surface becomes the view's navigation and UI delegate; do not add another message handler with the
-/// bridge's name to the same user content controller.
+/// bridge's name to the same user content controller. It is a thin adapter: the load rules are those of
+/// `HTMLSurfaceLoads`, which is tested on every platform.
 @MainActor
 public final class WebKitHTMLSurface: NSObject, HTMLSurface {
-    private struct CurrentLoad {
-        var generation: Int
-        var onMessage: @Sendable (String) -> Void
-        var completion: (@Sendable (HTMLSurfaceLoadResult) -> Void)?
-        var awaitingDocument: Bool
-    }
 
     /// The view the content is shown in.
     public let webView: WKWebView
-    private var generation = 0
-    private var current: CurrentLoad?
+    private var loads = HTMLSurfaceLoads()
     private var handlerName: String?
 
     /// Creates a surface over `webView` and becomes its navigation and UI delegate.
@@ -68,30 +62,21 @@ public final class WebKitHTMLSurface: NSObject, HTMLSurface {
         onMessage: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable (HTMLSurfaceLoadResult) -> Void
     ) {
-        finish(.failed(message: "Replaced by a new load before it finished."))
-        generation += 1
+        let (generation, replaced) = loads.start(onMessage: onMessage, completion: completion)
+        replaced?(.failed(message: "Replaced by a new load before it finished."))
         let controller = webView.configuration.userContentController
         if let handlerName { controller.removeScriptMessageHandler(forName: handlerName) }
         controller.add(BridgeMessageRelay(surface: self, generation: generation), name: bridgeName)
         handlerName = bridgeName
-        current = CurrentLoad(
-            generation: generation,
-            onMessage: onMessage,
-            completion: completion,
-            awaitingDocument: true
-        )
         webView.loadHTMLString(html, baseURL: nil)
     }
 
     fileprivate func deliver(_ text: String, generation: Int) {
-        guard let current, current.generation == generation else { return }
-        current.onMessage(text)
+        loads.receiver(forGeneration: generation)?(text)
     }
 
     private func finish(_ result: HTMLSurfaceLoadResult) {
-        guard let completion = current?.completion else { return }
-        current?.completion = nil
-        completion(result)
+        loads.finish()?(result)
     }
 }
 
@@ -101,22 +86,20 @@ extension WebKitHTMLSurface: WKNavigationDelegate {
         _ webView: WKWebView,
         decidePolicyFor navigationAction: WKNavigationAction
     ) async -> WKNavigationActionPolicy {
-        let isDocument = navigationAction.request.url?.absoluteString == "about:blank"
-        let isMainFrame = navigationAction.targetFrame?.isMainFrame ?? false
-        if isDocument, isMainFrame, current?.awaitingDocument == true {
-            current?.awaitingDocument = false
-            return .allow
-        }
-        return .cancel
+        let allowed = loads.allowsNavigation(
+            to: navigationAction.request.url?.absoluteString,
+            isMainFrame: navigationAction.targetFrame?.isMainFrame ?? false
+        )
+        return allowed ? .allow : .cancel
     }
 
     /// Reports the load, with the content's measured size.
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
         let width = Double(webView.bounds.width)
-        let expected = generation
+        let expected = loads.generation
         webView.evaluateJavaScript("document.documentElement.scrollHeight") { [weak self] value, _ in
             MainActor.assumeIsolated {
-                guard let self, self.current?.generation == expected else { return }
+                guard let self, self.loads.isCurrent(expected) else { return }
                 let height = (value as? NSNumber)?.doubleValue
                 self.finish(.loaded(size: height.map { HTMLContentSize(width: width, height: $0) }))
             }
