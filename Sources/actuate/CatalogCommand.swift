@@ -46,7 +46,7 @@ enum CatalogCommand {
         if parsed.flags.contains("--json") {
             io.write(String(decoding: try catalog.jsonData(), as: UTF8.self) + "\n")
         } else {
-            io.write(catalog.markdown())
+            io.write(TerminalText.escapedKeepingLines(catalog.markdown()))
         }
     }
 }

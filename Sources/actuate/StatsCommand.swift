@@ -52,7 +52,12 @@ enum StatsCommand {
                 ? "No dead letters: delivery has given up on no event."
                 : "Dead letters: \(statistics.deadLetterCount) events that delivery gave up on are kept in the "
                     + "store's dead-letter file and left out of the figures above."
-            io.write("Statistics of the event store \(path)\n\n\(statistics.description)\n\n\(deadLetters)\n")
+            // Content names and dead-letter reasons come from servers and pages: no escape sequence reaches the terminal.
+            io.write(
+                TerminalText.escapedKeepingLines(
+                    "Statistics of the event store \(path)\n\n\(statistics.description)\n\n\(deadLetters)\n"
+                )
+            )
         }
     }
 }

@@ -46,6 +46,16 @@ struct CatalogCommandTests {
         #expect(result.output.contains("`greeter://hello/$(name)`"))
     }
 
+    @Test("a catalog whose strings hold terminal escapes is printed with them escaped")
+    func escapesCatalogStrings() throws {
+        var json = String(decoding: try catalog.jsonData(), as: UTF8.self)
+        json = json.replacingOccurrences(of: "Says hello.", with: #"Says hello.\u001b[2J"#)
+        let result = runTool(["catalog"], input: Data(json.utf8))
+        #expect(result.status == 0)
+        #expect(!result.output.contains("\u{1B}"), "an escape reached the terminal")
+        #expect(result.output.contains(#"Says hello.\u{1B}[2J"#))
+    }
+
     @Test("reads a file, or a debug report's catalog section, and --json re-emits the catalog")
     func fromFiles() throws {
         let scratch = try ScratchDirectory()

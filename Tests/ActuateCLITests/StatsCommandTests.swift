@@ -55,6 +55,31 @@ struct StatsCommandTests {
         )
     }
 
+    @Test("a content name from a server with terminal escapes is shown escaped, never written raw")
+    func escapesContentNames() throws {
+        let scratch = try ScratchDirectory()
+        let directory = URL(fileURLWithPath: scratch.path("events"))
+        let store = try FileEventStore(
+            directory: directory,
+            configuration: FileEventStoreConfiguration(durability: .synced)
+        )
+        let hostile = ContentReference.contentAction(id: 9, name: "Sale\u{1B}]52;c;cGhpc2g=\u{07}\u{1B}[2J")
+        try store.append(
+            ReportEvent(
+                type: ContentEvent.executed.status.rawValue,
+                timestamp: Date(timeIntervalSince1970: 1_767_225_600),
+                sessionID: "s1",
+                anonymousID: "anon",
+                properties: EventProperties.content(.executed, for: hostile)
+            )
+        )
+        try store.close()
+        let result = runTool(["stats", directory.path])
+        #expect(result.status == 0)
+        #expect(!result.output.contains("\u{1B}"), "an escape reached the terminal")
+        #expect(result.output.contains(#"Sale\u{1B}]52;c;cGhpc2g=\u{7}\u{1B}[2J"#))
+    }
+
     @Test("--json prints the same figures as ReportingStatistics, and leaves the store as it was")
     func json() throws {
         let scratch = try ScratchDirectory()
