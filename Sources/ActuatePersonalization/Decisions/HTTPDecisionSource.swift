@@ -20,7 +20,7 @@ import FoundationNetworking
 /// success, a body cut short or of the wrong shape. The tracker then keeps its last good result and its
 /// pending commands, which go out with the next request. The API key travels in an
 /// `Authorization: Bearer …` header and nowhere else. The source obeys the package's one outgoing-request
-/// policy, as ``HTTPEventTransport`` does: plain `http` is refused except to loopback hosts (a literal
+/// policy, as `HTTPEventTransport` (ActuateReporting) does: plain `http` is refused except to loopback hosts (a literal
 /// 127.0.0.0/8 address, `::1` or `localhost`), a redirect is never followed (its 3xx status is an error, so the
 /// key never reaches the server it points to), and a response is read only up to ``maximumResponseBytes``.
 public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
