@@ -10,7 +10,7 @@ import Testing
 
 @Suite("FileEventStore refuses links and unsafe directories")
 struct StoreRefusalTests {
-    private static let victimText = Data("a line of text that must survive\n".utf8)
+    private static var victimText: Data { Data("a line of text that must survive\n".utf8) }
 
     private static func configuration() -> FileEventStoreConfiguration {
         FileEventStoreConfiguration(durability: .synced, segmentSize: 4096, maxTotalBytes: 1 << 20)

@@ -160,8 +160,13 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        // The delegate lets go of the body once it is handed over: FoundationNetworking may keep a finished
+        // session, and with it its delegate, for the life of the process.
         let (completion, body, stopped) = state.withLock { state in
-            defer { state.completion = nil }
+            defer {
+                state.completion = nil
+                state.body = Data()
+            }
             return (state.completion, state.body, state.stopped)
         }
         guard let completion else { return }
