@@ -84,6 +84,7 @@ enum DemoCampaigns {
         let shown = campaignEvents.filter { $0.type == ReportEventType.executed.rawValue }.count
         let control = campaignEvents.filter { $0.type == CampaignEventType.controlImpression.rawValue }.count
         print("   Recorded: \(shown) campaign impressions, \(control) control-group impression.")
+        try await DemoCampaignControlGroups.run(reporting: reporting)
         print("   The timeline below shows each campaign held, delivered or dropped, and why.")
     }
 }

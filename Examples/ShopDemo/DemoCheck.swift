@@ -29,7 +29,7 @@ struct DemoCheck {
 
     /// Every claim, in the order the demo makes them.
     var claims: [Claim] {
-        bannerClaims + campaignClaims + contentBlockClaims + [
+        bannerClaims + campaignClaims + controlGroupClaims + contentBlockClaims + [
             claim(
                 "no content recorded an error (every simulated click carried its page's token)",
                 statistics.totals.errors == 0,
@@ -80,7 +80,10 @@ struct DemoCheck {
     private var campaignClaims: [Claim] {
         let freeShipping = statistics[.campaign(id: "free-shipping")]?.impressions ?? 0
         let completeTheLook = statistics[.campaign(id: "complete-the-look")]?.impressions ?? 0
-        let control = events.filter { $0.type == CampaignEventType.controlImpression.rawValue }.count
+        let control = events.filter {
+            $0.type == CampaignEventType.controlImpression.rawValue
+                && $0.properties[ReportEventKey.actionId]?.stringValue == "members-reviews"
+        }.count
         let heldFirst =
             (timelineIndex("Hold Campaign", input: "free-shipping") ?? Int.max)
             < (timelineIndex("Deliver Campaign", input: "free-shipping") ?? Int.min)
@@ -99,6 +102,48 @@ struct DemoCheck {
                 "the control-group campaign is not shown, but its impression is tracked",
                 control == 1 && (statistics[.campaign(id: "members-reviews")]?.impressions ?? 0) == 0,
                 "\(control) control-group impression(s)"
+            ),
+        ]
+    }
+
+    // MARK: Control groups per user
+
+    private var controlGroupClaims: [Claim] {
+        typealias Demo = DemoCampaignControlGroups
+        // Each visitor's impressions of the size guide, in store order: "executed" or "control_impression".
+        var impressions: [String: [String]] = [:]
+        for event in events where event.properties[ReportEventKey.actionId]?.stringValue == Demo.campaignId {
+            guard
+                event.type == ReportEventType.executed.rawValue
+                    || event.type == CampaignEventType.controlImpression.rawValue
+            else { continue }
+            impressions[event.anonymousID, default: []].append(event.type)
+        }
+        let held = Demo.visitors.filter { impressions[$0]?.first == CampaignEventType.controlImpression.rawValue }
+        let launches = Demo.visitors.map { impressions[$0]?.count ?? 0 }
+        let expectedLaunches = Demo.visitors.map { Demo.relaunched.contains($0) ? 2 : 1 }
+        let sameGroup = Demo.relaunched.allSatisfy { Set(impressions[$0] ?? []).count == 1 }
+        let lift = CampaignStatistics.lift(campaignId: Demo.campaignId, goal: .purchase, events: events)
+        return [
+            claim(
+                "every visitor's launch tracks one impression of \"Size guide\", shown or in the control group",
+                launches == expectedLaunches,
+                "impressions per visitor \(launches), expected \(expectedLaunches)"
+            ),
+            claim(
+                "the control group is per visitor: 2 of 8 (alan, ken) are held back at 25%, the others see the tip",
+                held == ["visitor-alan", "visitor-ken"],
+                "held back: \(held)"
+            ),
+            claim(
+                "a relaunched visitor lands in the same group again",
+                sameGroup,
+                "relaunched visitors' impressions: \(Demo.relaunched.map { impressions[$0] ?? [] })"
+            ),
+            claim(
+                "lift counts 6 test and 2 control visitors",
+                lift.testVisitors == 6 && lift.controlVisitors == 2,
+                "\(lift.testVisitors) test, \(lift.controlVisitors) control"
             ),
         ]
     }

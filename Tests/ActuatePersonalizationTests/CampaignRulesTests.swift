@@ -135,8 +135,8 @@ struct CampaignRulesTests {
             json:
                 #"{"campaigns": [{"campaignId": "a", "target": "t", "colour": "red", "max uses": 3, \#(okTrigger)}]}"#,
             problems: [
-                #"$.campaigns[0].colour: unknown key; expected one of campaignId, campaignName, experienceId, experienceName, messageId, target, promotedItemKeys, data, isControlGroup, trigger"#,
-                #"$.campaigns[0]["max uses"]: unknown key; expected one of campaignId, campaignName, experienceId, experienceName, messageId, target, promotedItemKeys, data, isControlGroup, trigger"#,
+                #"$.campaigns[0].colour: unknown key; expected one of campaignId, campaignName, experienceId, experienceName, messageId, target, promotedItemKeys, data, isControlGroup, controlGroupPercent, trigger"#,
+                #"$.campaigns[0]["max uses"]: unknown key; expected one of campaignId, campaignName, experienceId, experienceName, messageId, target, promotedItemKeys, data, isControlGroup, controlGroupPercent, trigger"#,
             ]
         ),
         Mistake(

@@ -26,25 +26,31 @@ final class CampaignEngine: Sendable {
     let source: any CampaignSource
     let scheduler: any ActuateScheduler
     let configuration: CampaignConfiguration
+    /// Where the cart and the purchased order ids are kept across launches, or nil to keep them in memory only.
+    let trackingStore: CampaignTrackingStore?
     let state: Mutex<State>
 
     init(
         reporter: Reporter,
         source: any CampaignSource,
         scheduler: any ActuateScheduler,
-        configuration: CampaignConfiguration
+        configuration: CampaignConfiguration,
+        trackingStore: CampaignTrackingStore? = nil
     ) {
         self.reporter = reporter
         self.source = source
         self.scheduler = scheduler
         self.configuration = configuration
+        self.trackingStore = trackingStore
         let delivery = CampaignDeliveryState(
             idleThreshold: configuration.idleThreshold,
             visibilityTimeout: configuration.visibilityTimeout,
             duplicateWindow: configuration.duplicateWindow,
             now: scheduler.uptime()
         )
-        state = Mutex(State(delivery: delivery))
+        let restored = trackingStore?.load()
+        state = Mutex(State(delivery: delivery, tracking: TrackingState(restoring: restored?.saved ?? .init())))
+        if let problem = restored?.problem { recordStorageError(problem) }
         step { delivery, _ in delivery.start() }
     }
 
@@ -71,9 +77,28 @@ final class CampaignEngine: Sendable {
         state.withLock { body($0.delivery) }
     }
 
-    /// Changes the tracking state under the lock.
+    /// Changes the tracking state under the lock, then saves the cart and the order ids when they changed.
     func tracking<Value>(_ body: (inout TrackingState) -> Value) -> Value {
-        state.withLock { body(&$0.tracking) }
+        let (value, changed) = state.withLock { state -> (Value, (TrackingState.Saved, UInt64)?) in
+            let before = state.tracking.savedGeneration
+            let value = body(&state.tracking)
+            let after = state.tracking.savedGeneration
+            return (value, after == before ? nil : (state.tracking.saved, after))
+        }
+        if let (saved, generation) = changed, let trackingStore,
+            let problem = trackingStore.save(saved, generation: generation)
+        {
+            recordStorageError(problem)
+        }
+        return value
+    }
+
+    private func recordStorageError(_ message: String) {
+        record(
+            CampaignEventType.storageError,
+            [CampaignEventKey.message: .string(message)],
+            contextName: "global"
+        )
     }
 
     /// Counts user activity: the idle clock starts again, and contexts that were inactive only because the user
@@ -161,8 +186,14 @@ final class CampaignEngine: Sendable {
 
     /// Queues a request to the campaign source; requests are answered one at a time, in order.
     func request(_ trigger: CampaignTrigger, contextID: UInt64, contextName: String) {
+        let visitor = reporter.identity.current
         let queued = QueuedRequest(
-            request: CampaignRequest(trigger: trigger, contextName: contextName),
+            request: CampaignRequest(
+                trigger: trigger,
+                contextName: contextName,
+                visitorId: visitor.anonymousID,
+                userId: visitor.userID
+            ),
             contextID: contextID
         )
         let startFetching = state.withLock { state -> Bool in

@@ -35,6 +35,9 @@ public enum CampaignEventType {
     public static let trackingError = ReportEventType("tracking_error")
     /// A campaign source failed to answer.
     public static let campaignSourceError = ReportEventType("campaign_source_error")
+    /// The file that keeps the mirrored cart and the purchased order ids across launches could not be read back
+    /// (it was set aside and tracking started empty) or written; the `message` property says which and why.
+    public static let storageError = ReportEventType("campaign_storage_error")
 }
 
 /// The property names of campaign and tracking events.

@@ -1,5 +1,6 @@
 import Actuate
 import ActuateReporting
+import Foundation
 
 /// The entry point of Evergage-style campaigns: owns the global context, creates screen contexts, and knows
 /// whether the app is in the foreground and the user is active.
@@ -29,13 +30,25 @@ public final class CampaignManager: Sendable {
     ///   - source: Where campaigns come from.
     ///   - scheduler: The clock for idle time, visibility timeouts and view time.
     ///   - configuration: Timeouts, the delivery queue and the session that performs delivery decisions.
+    ///   - directory: Where the mirrored ``cart`` and the purchased order ids are kept, in
+    ///     `campaign-tracking.json` (owner-only, replaced atomically, the last 1,000 order ids), so that both
+    ///     survive a relaunch; nil keeps them in memory only. A file that cannot be read back is moved aside to
+    ///     `campaign-tracking.json.corrupt` and recorded as a ``CampaignEventType/storageError`` event, and
+    ///     tracking starts empty.
     public init(
         reporter: Reporter,
         source: any CampaignSource,
         scheduler: any ActuateScheduler = SystemScheduler.shared,
-        configuration: CampaignConfiguration = CampaignConfiguration()
+        configuration: CampaignConfiguration = CampaignConfiguration(),
+        directory: URL? = nil
     ) {
-        engine = CampaignEngine(reporter: reporter, source: source, scheduler: scheduler, configuration: configuration)
+        engine = CampaignEngine(
+            reporter: reporter,
+            source: source,
+            scheduler: scheduler,
+            configuration: configuration,
+            trackingStore: directory.map(CampaignTrackingStore.init(directory:))
+        )
         globalContext = CampaignContext(name: "global", id: CampaignDeliveryState.globalID, engine: engine)
     }
 
@@ -91,7 +104,8 @@ public final class CampaignManager: Sendable {
     }
 
     /// The mirrored cart: what ``CampaignContext/addToCart(_:)``, ``CampaignContext/removeFromCart(_:)`` and
-    /// ``CampaignContext/viewCart(_:)`` left in it; a purchase empties it.
+    /// ``CampaignContext/viewCart(_:)`` left in it; a purchase empties it. With a directory it is the same after a
+    /// relaunch.
     public var cart: [LineItem] {
         engine.tracking(\.cart)
     }

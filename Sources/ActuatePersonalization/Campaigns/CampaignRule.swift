@@ -1,17 +1,41 @@
-/// A campaign in a rules file, with the event that earns it.
+/// A campaign in a rules file, with the event that earns it and the share of users held back as its control
+/// group.
 public struct CampaignRule: Sendable, Hashable {
     /// The campaign offered when the trigger matches.
     public var campaign: Campaign
     /// The event that earns it.
     public var trigger: CampaignTriggerRule
+    /// The share of users, 0 to 100, who get the campaign marked ``Campaign/isControlGroup``: the same users on
+    /// every launch and device, chosen apart for each campaign id (see ``CampaignRules/campaigns(for:)``).
+    /// 0, the default, holds no one back; a campaign whose own ``Campaign/isControlGroup`` is true is control
+    /// for everyone.
+    public var controlGroupPercent: Double
 
     /// Creates a rule.
     /// - Parameters:
     ///   - campaign: The campaign offered when the trigger matches.
     ///   - trigger: The event that earns it.
-    public init(campaign: Campaign, trigger: CampaignTriggerRule) {
+    ///   - controlGroupPercent: The share of users, 0 to 100, in the campaign's control group; 0 by default.
+    public init(campaign: Campaign, trigger: CampaignTriggerRule, controlGroupPercent: Double = 0) {
         self.campaign = campaign
         self.trigger = trigger
+        self.controlGroupPercent = controlGroupPercent
+    }
+
+    /// The campaign as offered to one visitor: marked ``Campaign/isControlGroup`` when the visitor falls in the
+    /// control group.
+    /// - Parameter visitorId: The visitor's stable anonymous id, or nil when the request named none (then only
+    ///   a campaign that is control for everyone is control).
+    /// - Returns: The campaign for that visitor.
+    public func campaign(forVisitor visitorId: String?) -> Campaign {
+        guard !campaign.isControlGroup, let visitorId else { return campaign }
+        var offered = campaign
+        offered.isControlGroup = ControlGroup.contains(
+            visitorId: visitorId,
+            campaignId: campaign.campaignId,
+            percent: controlGroupPercent
+        )
+        return offered
     }
 }
 

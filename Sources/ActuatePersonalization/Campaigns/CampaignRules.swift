@@ -11,7 +11,7 @@ import Foundation
 ///       "campaignId": "summer", "campaignName": "Summer sale", "messageId": "m1",
 ///       "target": "product-banner", "promotedItemKeys": ["Product:sku-2"],
 ///       "data": { "headline": "Summer sale: 20% off" },
-///       "isControlGroup": false,
+///       "controlGroupPercent": 10,
 ///       "trigger": { "itemView": { "type": "Product" }, "context": "Product" }
 ///     }
 ///   ]
@@ -20,7 +20,10 @@ import Foundation
 ///
 /// Keys of a campaign: `campaignId` and `target` (non-empty strings, required), `trigger` (required),
 /// `campaignName`, `experienceId`, `experienceName`, `messageId` (non-empty strings), `promotedItemKeys` (an array
-/// of non-empty strings), `data` (an object), `isControlGroup` (true or false).
+/// of non-empty strings), `data` (an object), `controlGroupPercent` (a number from 0 to 100: the share of users
+/// held back as the campaign's control group, chosen per user as ``campaigns(for:)`` describes), and
+/// `isControlGroup` (true or false: true makes every user control, and cannot be combined with
+/// `controlGroupPercent`).
 public struct CampaignRules: Sendable, Hashable {
     /// The rules, in file order.
     public var rules: [CampaignRule]
@@ -64,10 +67,16 @@ public struct CampaignRules: Sendable, Hashable {
         RulesFileReader.problems(in: data, using: CampaignRulesParser.self)
     }
 
-    /// The campaigns a request earns: those whose trigger matches it, in file order.
-    /// - Parameter request: The tracked event and its context.
-    /// - Returns: The matching campaigns.
+    /// The campaigns a request earns: those whose trigger matches it, in file order, each marked
+    /// ``Campaign/isControlGroup`` when the request's visitor falls in its control group.
+    ///
+    /// A rule's ``CampaignRule/controlGroupPercent`` puts that share of visitors in the control group, the same
+    /// way as a rules file's conditions: a bucket from 0 to 9,999 hashed from the visitor id and `campaign:` plus
+    /// the campaign id (FNV-1a, then MurmurHash3's `fmix64`), so a visitor stays in the same group on every
+    /// launch and device, and the groups of two campaigns are independent of each other.
+    /// - Parameter request: The tracked event, its context and its visitor.
+    /// - Returns: The matching campaigns, as offered to the request's visitor.
     public func campaigns(for request: CampaignRequest) -> [Campaign] {
-        rules.filter { $0.trigger.matches(request) }.map(\.campaign)
+        rules.filter { $0.trigger.matches(request) }.map { $0.campaign(forVisitor: request.visitorId) }
     }
 }

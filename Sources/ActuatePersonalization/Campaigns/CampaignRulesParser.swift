@@ -8,7 +8,7 @@ struct CampaignRulesParser {
 
     private static let campaignKeys = [
         "campaignId", "campaignName", "experienceId", "experienceName", "messageId", "target", "promotedItemKeys",
-        "data", "isControlGroup", "trigger",
+        "data", "isControlGroup", "controlGroupPercent", "trigger",
     ]
     private static let triggerKeys = ["action", "itemView", "context"]
     private static let itemViewKeys = ["type", "id"]
@@ -70,8 +70,9 @@ struct CampaignRulesParser {
                 report("\(path).isControlGroup", "expected true or false, found \(Self.kind(raw))")
             }
         }
+        let controlGroupPercent = parseControlGroupPercent(object, isControlGroup: isControlGroup, at: path)
         let trigger = parseTrigger(object["trigger"], at: "\(path).trigger")
-        guard let campaignId, let target, let trigger else { return nil }
+        guard let campaignId, let target, let trigger, let controlGroupPercent else { return nil }
         let campaign = Campaign(
             target: target,
             campaignId: campaignId,
@@ -83,7 +84,34 @@ struct CampaignRulesParser {
             data: data,
             isControlGroup: isControlGroup
         )
-        return CampaignRule(campaign: campaign, trigger: trigger)
+        return CampaignRule(campaign: campaign, trigger: trigger, controlGroupPercent: controlGroupPercent)
+    }
+
+    /// The share of users in the campaign's control group: 0 when absent, nil after reporting a value that is
+    /// not a number from 0 to 100 or that contradicts `isControlGroup: true`.
+    private mutating func parseControlGroupPercent(
+        _ object: [String: JSONValue],
+        isControlGroup: Bool,
+        at path: String
+    ) -> Double? {
+        guard let raw = object["controlGroupPercent"] else { return 0 }
+        let percentPath = "\(path).controlGroupPercent"
+        guard let number = raw.numberValue else {
+            report(percentPath, "expected a number from 0 to 100, found \(Self.kind(raw))")
+            return nil
+        }
+        guard let percent = JSONNumberPolicy.percent(number) else {
+            report(percentPath, JSONNumberPolicy.percentProblem(found: number))
+            return nil
+        }
+        guard !isControlGroup else {
+            report(
+                percentPath,
+                "not allowed with \"isControlGroup\": true, which holds every user back; keep one of the two"
+            )
+            return nil
+        }
+        return percent
     }
 
     private mutating func parseTrigger(_ value: JSONValue?, at path: String) -> CampaignTriggerRule? {

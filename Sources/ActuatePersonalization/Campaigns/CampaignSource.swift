@@ -18,20 +18,30 @@ public protocol CampaignSource: Sendable {
     func campaigns(for request: CampaignRequest) async throws -> [Campaign]
 }
 
-/// What a campaign source is asked about: the event that was tracked and the context it was tracked in.
+/// What a campaign source is asked about: the event that was tracked, the context it was tracked in, and who
+/// tracked it.
 public struct CampaignRequest: Sendable, Hashable, CustomStringConvertible {
     /// The event.
     public var trigger: CampaignTrigger
     /// The name of the context (`global` or a screen's name).
     public var contextName: String
+    /// The user's stable anonymous id, which control groups are assigned by; a ``CampaignManager`` always sets
+    /// it from its reporter's identity. Nil in a request made without a user.
+    public var visitorId: String?
+    /// The user's id, once identified.
+    public var userId: String?
 
     /// Creates a request.
     /// - Parameters:
     ///   - trigger: The event.
     ///   - contextName: The name of the context it happened in.
-    public init(trigger: CampaignTrigger, contextName: String) {
+    ///   - visitorId: The user's stable anonymous id.
+    ///   - userId: The user's id, once identified.
+    public init(trigger: CampaignTrigger, contextName: String, visitorId: String? = nil, userId: String? = nil) {
         self.trigger = trigger
         self.contextName = contextName
+        self.visitorId = visitorId
+        self.userId = userId
     }
 
     /// The trigger and the context, for example `action "Add to Cart" in Product`.

@@ -2,11 +2,47 @@ import ActuateReporting
 
 /// What tracking remembers between calls: the mirrored cart, the order ids already purchased, and user and
 /// account attributes waiting for the next event.
+///
+/// The cart and the order ids are ``Saved`` across launches when the manager has a directory (see
+/// ``CampaignTrackingStore``); ``savedGeneration`` counts their changes, so a change is written once and an older
+/// snapshot never overwrites a newer one. Only the last ``maxRememberedOrderIds`` order ids are remembered.
 struct TrackingState: Sendable {
+    /// How many purchased order ids are remembered to ignore a repeated purchase; older ones are forgotten first.
+    static let maxRememberedOrderIds = 1_000
+
+    /// What survives a relaunch: the mirrored cart, and the purchased order ids, oldest first.
+    struct Saved: Sendable, Hashable {
+        var cart: [LineItem] = []
+        var orderIds: [String] = []
+    }
+
     private(set) var cart: [LineItem] = []
+    /// The purchased order ids, oldest first, and the same ids as a set for lookups.
+    private var orderIds: [String] = []
     private var purchasedOrderIds: Set<String> = []
     private var userAttributes: [String: JSONValue] = [:]
     private var accountAttributes: [String: JSONValue] = [:]
+    /// Counts changes to the cart and the order ids.
+    private(set) var savedGeneration: UInt64 = 0
+
+    init() {}
+
+    /// Starts from what an earlier launch saved, keeping the last ``maxRememberedOrderIds`` order ids.
+    init(restoring saved: Saved) {
+        cart = saved.cart
+        for orderId in saved.orderIds { remember(orderId) }
+    }
+
+    /// The cart and the remembered order ids, as they are saved.
+    var saved: Saved { Saved(cart: cart, orderIds: orderIds) }
+
+    private mutating func remember(_ orderId: String) {
+        guard purchasedOrderIds.insert(orderId).inserted else { return }
+        orderIds.append(orderId)
+        if orderIds.count > Self.maxRememberedOrderIds {
+            purchasedOrderIds.remove(orderIds.removeFirst())
+        }
+    }
 
     // MARK: Cart
 
@@ -23,6 +59,7 @@ struct TrackingState: Sendable {
         } else {
             cart.append(line)
         }
+        savedGeneration += 1
     }
 
     /// Removes a line's quantity from the line of the same product, removing the line when none is left.
@@ -34,11 +71,13 @@ struct TrackingState: Sendable {
         } else {
             cart.remove(at: index)
         }
+        savedGeneration += 1
     }
 
     /// Replaces the cart with an order's lines.
     mutating func replaceCart(with order: Order) {
         cart = order.lineItems
+        savedGeneration += 1
     }
 
     /// Settles a purchase: the order with the cart's lines when it has none, or nil when it is refused.
@@ -48,8 +87,9 @@ struct TrackingState: Sendable {
         }
         let settled = order.lineItems.isEmpty ? order.with(lineItems: cart) : order
         guard !settled.lineItems.isEmpty else { return .failure(.nothingBought) }
-        if let orderId = order.orderId { purchasedOrderIds.insert(orderId) }
+        if let orderId = order.orderId { remember(orderId) }
         cart = []
+        savedGeneration += 1
         return .success(settled)
     }
 

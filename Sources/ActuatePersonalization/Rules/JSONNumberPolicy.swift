@@ -9,6 +9,7 @@
 ///   within ±(2^53 − 1), the whole numbers a JSON number holds exactly; each field may narrow that range
 ///   further. `-0` reads as 0.
 /// - Durations in seconds (`ttlSeconds`) must lie in ``secondsRange``, and are kept to the millisecond.
+/// - Percentages (a campaign's `controlGroupPercent`) must be finite and lie in ``percentRange``.
 enum JSONNumberPolicy {
     /// The largest whole number a JSON number (an IEEE double) holds exactly: 2^53 − 1.
     static let largestWholeNumber = 9_007_199_254_740_991
@@ -18,6 +19,24 @@ enum JSONNumberPolicy {
 
     /// The durations a document may give in seconds: from one millisecond to 365 days.
     static let secondsRange: ClosedRange<Double> = 0.001...31_536_000
+
+    /// The percentages a document may give: 0 to 100, fractions allowed.
+    static let percentRange: ClosedRange<Double> = 0...100
+
+    /// `number` as a percentage, when it is finite and lies in ``percentRange``.
+    ///
+    /// - Parameter number: A number read from a document.
+    /// - Returns: The percentage (`-0` reads as 0), or nil when `number` is not finite or out of range.
+    static func percent(_ number: Double) -> Double? {
+        guard number.isFinite, percentRange.contains(number) else { return nil }
+        return number == 0 ? 0 : number
+    }
+
+    /// What a problem says of `number` when ``percent(_:)`` refuses it: `expected a number from 0 to 100, found
+    /// 150`.
+    static func percentProblem(found number: Double) -> String {
+        "expected a number from 0 to 100, found \(describe(number))"
+    }
 
     /// `number` as an `Int`, when it is whole and lies in `range` (narrowed to ``wholeNumbers``).
     ///
