@@ -99,8 +99,12 @@ enum DemoCampaigns {
             print("   ⚠️ \(event.properties[CampaignEventKey.message]?.stringValue ?? "the campaign source failed")")
         }
         if campaignServer != nil {
-            let experiences = Set(campaignEvents.compactMap { $0.properties[CampaignEventKey.experienceId]?.stringValue })
-            print("   Every campaign shown is the server's, in its experience \(experiences.sorted().joined(separator: ", ")).")
+            let experiences = Set(
+                campaignEvents.compactMap { $0.properties[CampaignEventKey.experienceId]?.stringValue }
+            )
+            print(
+                "   Every campaign shown is the server's, in its experience \(experiences.sorted().joined(separator: ", "))."
+            )
         }
         print("   The timeline below shows each campaign held, delivered or dropped, and why.")
     }

@@ -58,7 +58,9 @@ struct DemoOptions {
                 dumpDirectory = URL(fileURLWithPath: path)
             case "--campaign-server":
                 guard let text = remaining.popFirst(), let url = URL(string: text), url.host != nil else {
-                    FileHandle.standardError.write(Data("shop-demo: --campaign-server needs a URL such as \(Self.exampleServer)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("shop-demo: --campaign-server needs a URL such as \(Self.exampleServer)\n".utf8)
+                    )
                     exit(2)
                 }
                 campaignServer = url

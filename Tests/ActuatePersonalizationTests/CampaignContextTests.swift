@@ -254,7 +254,16 @@ struct CampaignContextTests {
                 "Deliver Campaign: \(Self.c1) in global: the context became active (the user is active again)",
             ]
         )
-        #expect(source.requests == [CampaignRequest(trigger: .action("Open Home"), contextName: "global")])
+        #expect(
+            source.requests == [
+                CampaignRequest(
+                    trigger: .action("Open Home"),
+                    contextName: "global",
+                    identity: StoredIdentity(anonymousID: "visitor-1"),
+                    properties: [CampaignEventKey.name: "Open Home"]
+                )
+            ]
+        )
     }
 
     @Test("A campaign identical to the one last delivered to the context and target is dropped")

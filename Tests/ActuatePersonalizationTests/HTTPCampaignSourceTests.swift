@@ -10,7 +10,10 @@ import Testing
 struct HTTPCampaignSourceTests {
     static let shoes = try! Product(id: "p1", name: "Trail shoes", price: 89, currency: "EUR")
 
-    private func source(_ server: TestCampaignServer, maximumResponseBytes: Int = 64 * 1_024) throws
+    private func source(
+        _ server: TestCampaignServer,
+        maximumResponseBytes: Int = 64 * 1_024
+    ) throws
         -> HTTPCampaignSource
     {
         try HTTPCampaignSource(
@@ -84,7 +87,10 @@ struct HTTPCampaignSourceTests {
     @Test(
         "hostile and broken answers are clear errors, never crashes",
         arguments: [
-            ("bad-number", "$.campaigns[0].campaignId: expected a whole number from -9007199254740991 to 9007199254740991, found 1e+300"),
+            (
+                "bad-number",
+                "$.campaigns[0].campaignId: expected a non-empty string or a whole number from -9007199254740991 to 9007199254740991, found 1e+300"
+            ),
             ("wrong-shape", "$.campaigns: expected an array, found an object"),
             ("not-json", "not valid JSON"),
             ("oversized", "larger than 65536 bytes"),
@@ -104,15 +110,19 @@ struct HTTPCampaignSourceTests {
                 #expect("\(error)".contains(reason), "\(error)")
                 #expect(!"\(error)".contains("test-key-123"))
             }
-            #expect(try await server.requests().count == 1, "a redirect is not followed: one request only")
+            let received = try await server.requests().count
+            #expect(received == 1, "a redirect is not followed: one request only")
         }
     }
 
     @Test("a body cut short or a dropped connection is an error naming the cause", arguments: ["truncated", "drop"])
     func cutShort(entry: String) async throws {
-        try await TestCampaignServer.with(script: [entry]) { server in
-            await #expect(throws: CampaignSourceError.self) { try await source(server).campaigns(for: Self.request) }
+        let described = try await TestCampaignServer.with(script: [entry]) { server in
+            let campaignSource = try source(server)
+            await #expect(throws: CampaignSourceError.self) { try await campaignSource.campaigns(for: Self.request) }
+            return campaignSource.description
         }
+        #expect(described.hasPrefix("HTTPCampaignSource(endpoint: http://127.0.0.1:"))
     }
 
     @Test("every field is checked: each problem is named with its JSON path, and whole-number ids are taken")
@@ -135,9 +145,9 @@ struct HTTPCampaignSourceTests {
                     return
                 }
                 #expect(
-                    reason.components(separatedBy: "; ") == [
+                    reason.components(separatedBy: " | ") == [
                         "$.campaigns[1].target: must not be empty",
-                        "$.campaigns[1].campaignId: expected a whole number, found 7.5 or a non-empty string",
+                        "$.campaigns[1].campaignId: expected a non-empty string or a whole number, found 7.5",
                         "$.campaigns[1].isControlGroup: expected true or false, found a string",
                         "$.campaigns[2].promotedItemKeys: expected an array of strings, found a string",
                         "$.campaigns[2].isControlGroup: missing; expected true or false, the server's test or control assignment for this user",
@@ -146,7 +156,8 @@ struct HTTPCampaignSourceTests {
                 )
             }
         }
-        let good = #"{"campaigns": [{"target": "banner", "campaignId": 42, "messageId": 7, "isControlGroup": true, "data": {"n": 1.5}, "extra": "ignored"}]}"#
+        let good =
+            #"{"campaigns": [{"target": "banner", "campaignId": 42, "messageId": 7, "isControlGroup": true, "data": {"n": 1.5}, "extra": "ignored"}]}"#
         try await TestCampaignServer.with(result: good) { server in
             let campaigns = try await source(server).campaigns(for: Self.request)
             #expect(
@@ -201,8 +212,15 @@ struct HTTPCampaignSourceTests {
             contextName: "Product",
             properties: ["note": .string(String(repeating: "x", count: 200))]
         )
-        await #expect(throws: CampaignSourceError.requestTooLarge(bytes: 271, limit: 100)) {
-            try await source.campaigns(for: request)
+        do {
+            _ = try await source.campaigns(for: request)
+            Issue.record("a request over the limit must be refused")
+        } catch {
+            if case .requestTooLarge(let bytes, let limit) = error {
+                #expect(bytes > 200 && limit == 100)
+            } else {
+                Issue.record("unexpected \(error)")
+            }
         }
     }
 }

@@ -56,7 +56,12 @@ extension CampaignContext {
         var properties: [String: JSONValue] = [CampaignEventKey.item: item.jsonValue]
         if let actionName { properties[CampaignEventKey.actionName] = .string(actionName) }
         engine.record(viewType, properties, contextName: name)
-        engine.request(.itemView(type: item.itemType, id: item.id), properties: properties, contextID: id, contextName: name)
+        engine.request(
+            .itemView(type: item.itemType, id: item.id),
+            properties: properties,
+            contextID: id,
+            contextName: name
+        )
     }
 
     // MARK: Cart and orders

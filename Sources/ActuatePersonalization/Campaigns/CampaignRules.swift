@@ -18,7 +18,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Keys of a campaign: `campaignId` and `target` (non-empty strings, required), `trigger` (required),
+/// Keys of a campaign: `campaignId` and `target` (non-empty strings, required), `trigger` (required: an action, an
+/// item view or an item interaction such as `{"addToCart": {"id": "sku-1"}}`, see ``CampaignTriggerRule``),
 /// `campaignName`, `experienceId`, `experienceName`, `messageId` (non-empty strings), `promotedItemKeys` (an array
 /// of non-empty strings), `data` (an object), `isControlGroup` (true or false).
 public struct CampaignRules: Sendable, Hashable {

@@ -29,7 +29,8 @@ public enum CampaignSourceError: Error, Sendable, Hashable, CustomStringConverti
         case .invalidAPIKey(let reason): "The API key is not valid: \(reason)"
         case .requestTooLarge(let bytes, let limit): "The request is \(bytes) bytes, more than the limit of \(limit)"
         case .requestFailed(let message): "The request to the campaign server failed: \(message)"
-        case .redirected(let status): "The campaign server answered with a redirect (HTTP \(status)); it is not followed"
+        case .redirected(let status):
+            "The campaign server answered with a redirect (HTTP \(status)); it is not followed"
         case .unauthorized(let status): "The campaign server refused the API key (HTTP \(status))"
         case .serverError(let status): "The campaign server failed (HTTP \(status))"
         case .unexpectedStatus(let status): "The campaign server answered HTTP \(status)"

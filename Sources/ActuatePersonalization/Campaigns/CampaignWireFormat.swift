@@ -38,7 +38,8 @@ enum CampaignWireFormat {
         }
     }
 
-    /// Reads a response body, or says exactly what is wrong with it: every problem, with its JSON path.
+    /// Reads a response body, or says exactly what is wrong with it: every problem, with its JSON path, separated
+    /// by ` | `.
     static func decode(_ data: Data) throws(CampaignSourceError) -> [Campaign] {
         guard !data.isEmpty else { throw .malformedResponse(reason: "the body is empty") }
         let root: JSONValue
@@ -53,7 +54,7 @@ enum CampaignWireFormat {
         var reader = Reader()
         let campaigns = reader.campaigns(in: root)
         guard reader.problems.isEmpty else {
-            throw .malformedResponse(reason: reader.problems.map(\.description).joined(separator: "; "))
+            throw .malformedResponse(reason: reader.problems.map(\.description).joined(separator: " | "))
         }
         return campaigns
     }
@@ -98,7 +99,10 @@ enum CampaignWireFormat {
                     text($0.element, at: "\(path).promotedItemKeys[\($0.offset)]", required: true)
                 }
             case let other?:
-                report("\(path).promotedItemKeys", "expected an array of strings, found \(CampaignRulesParser.kind(other))")
+                report(
+                    "\(path).promotedItemKeys",
+                    "expected an array of strings, found \(CampaignRulesParser.kind(other))"
+                )
             }
             var data: [String: JSONValue] = [:]
             switch object["data"] {
@@ -135,7 +139,9 @@ enum CampaignWireFormat {
         private mutating func identifier(_ value: JSONValue?, at path: String, required: Bool = false) -> String? {
             guard case .number(let number)? = value else { return text(value, at: path, required: required) }
             guard let whole = JSONNumberPolicy.wholeNumber(number) else {
-                report(path, JSONNumberPolicy.wholeNumberProblem(found: number) + " or a non-empty string")
+                // "expected a whole number …, found …" becomes "expected a non-empty string or a whole number …".
+                let problem = JSONNumberPolicy.wholeNumberProblem(found: number)
+                report(path, "expected a non-empty string or " + problem.dropFirst("expected ".count))
                 return nil
             }
             return String(whole)
