@@ -55,6 +55,7 @@ struct CampaignInteractionTests {
             ],
             "viewCart and the repeated order id ask nothing"
         )
+        try #require(requests.count == 8)
         #expect(requests.allSatisfy { $0.contextName == "Product" })
         #expect(requests.allSatisfy { $0.identity == StoredIdentity(anonymousID: "visitor-1") })
         #expect(requests[0].properties[CampaignEventKey.lineItem] == shoesLine.jsonValue)

@@ -57,6 +57,7 @@ struct HTTPCampaignSourceTests {
                 ]
             )
             let delivered = fixture.deliveries.all.map(\.campaign)
+            try #require(delivered.count == 3)
             #expect(delivered.map(\.isControlGroup) == [false, false, true], "the server's assignment")
             #expect(delivered[1].promotedItemKeys == ["Product:p2"])
             #expect(delivered[0].experienceId == "server-1")
@@ -67,6 +68,7 @@ struct HTTPCampaignSourceTests {
             #expect(requests.count == 4)
             #expect(requests.allSatisfy { $0.authorization == "Bearer test-key-123" })
             let bodies = requests.compactMap(\.body)
+            try #require(bodies.count == 4)
             #expect(
                 bodies.map { $0.member("trigger") } == [
                     ["kind": "itemView", "itemType": "Product", "itemIds": ["p1"]],
