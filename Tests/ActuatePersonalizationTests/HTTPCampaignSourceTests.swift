@@ -170,6 +170,24 @@ struct HTTPCampaignSourceTests {
         }
     }
 
+    @Test("a number in the data that no double holds (1e400) is refused as malformed, not read as infinity")
+    func unrepresentableNumber() async throws {
+        let result =
+            #"{"campaigns": [{"target": "t", "campaignId": "c", "isControlGroup": false, "data": {"n": 1e400}}]}"#
+        try await TestCampaignServer.with(result: result) { server in
+            do {
+                let campaigns = try await source(server).campaigns(for: Self.request)
+                Issue.record("expected a malformed response, got \(campaigns)")
+            } catch {
+                if case .malformedResponse(let reason) = error as? CampaignSourceError {
+                    #expect(reason.contains("not valid JSON"), "\(reason)")
+                } else {
+                    Issue.record("unexpected \(error)")
+                }
+            }
+        }
+    }
+
     @Test("a failing answer is recorded as a campaign source error, and the next event is still answered")
     func failureRecorded() async throws {
         try await TestCampaignServer.with(script: ["bad-number"]) { server in
