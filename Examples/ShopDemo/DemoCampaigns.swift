@@ -4,10 +4,12 @@ import ActuateReporting
 import Foundation
 
 /// The campaigns part of the demo: a product screen registers campaign handlers as it will appear, a campaign
-/// earned before it is visible is held and delivered on appear, another is delivered while it is visible, and a
-/// control-group campaign is not shown but its impression is tracked.
+/// earned before it is visible is held and delivered on appear, another is earned by adding to the cart while it
+/// is visible, and a control-group campaign is not shown but its impression is tracked. The campaigns come from
+/// the embedded rules, or from a campaign server given with `--campaign-server`.
 enum DemoCampaigns {
-    /// The embedded rules: three campaigns for the product screen.
+    /// The embedded rules: three campaigns for the product screen. `Tests/Support/campaign_server.py` serves the
+    /// same three as a server would, in an experience of its own, with the control group assigned per user.
     static let rules = #"""
         {
           "campaigns": [
@@ -20,7 +22,7 @@ enum DemoCampaigns {
               "campaignId": "complete-the-look", "campaignName": "Complete the look", "messageId": "banner-2",
               "target": "product-banner", "promotedItemKeys": ["Product:p2"],
               "data": { "headline": "Add a rain jacket for 15% off" },
-              "trigger": { "action": "Add to Cart", "context": "Product" }
+              "trigger": { "addToCart": {}, "context": "Product" }
             },
             {
               "campaignId": "members-reviews", "campaignName": "Members' reviews", "messageId": "footer-1",
@@ -31,12 +33,21 @@ enum DemoCampaigns {
         }
         """#
 
-    static func run(reporting: DemoReporting) async throws {
+    /// Runs the campaigns part.
+    /// - Parameters:
+    ///   - reporting: The demo's reporting pipeline.
+    ///   - campaignServer: The campaign server to ask, or nil for the embedded rules.
+    static func run(reporting: DemoReporting, campaignServer: URL?) async throws {
         print("\nCampaigns: a product screen's handlers, a held campaign, and a control group")
-        let campaigns = CampaignManager(
-            reporter: reporting.reporter,
-            source: try LocalCampaignSource(data: Data(rules.utf8), name: "embedded demo campaigns")
-        )
+        let source: any CampaignSource
+        if let campaignServer {
+            source = try HTTPCampaignSource(endpoint: campaignServer, timeout: .seconds(5), deadline: .seconds(10))
+            print("   The campaigns come from the campaign server at \(campaignServer.absoluteString).")
+        } else {
+            source = try LocalCampaignSource(data: Data(rules.utf8), name: "embedded demo campaigns")
+            print("   The campaigns come from the embedded rules file (--campaign-server URL asks a server).")
+        }
+        let campaigns = CampaignManager(reporter: reporting.reporter, source: source)
         let shoes = try ActuatePersonalization.Product(id: "p1", name: "Trail shoes", price: 89, currency: "EUR")
         let screen = campaigns.makeScreen(named: "Product")
 
@@ -69,9 +80,8 @@ enum DemoCampaigns {
         screen.viewDidAppear()
         await campaigns.waitUntilSettled()
 
-        print("   The user adds the shoes to the cart while the screen is visible:")
+        print("   The user adds the shoes to the cart while the screen is visible (a cart change asks for campaigns):")
         screen.addToCart(try LineItem(product: shoes))
-        screen.trackAction("Add to Cart")
         await campaigns.waitUntilSettled()
 
         print("   The user opens the reviews:")
@@ -84,6 +94,18 @@ enum DemoCampaigns {
         let shown = campaignEvents.filter { $0.type == ReportEventType.executed.rawValue }.count
         let control = campaignEvents.filter { $0.type == CampaignEventType.controlImpression.rawValue }.count
         print("   Recorded: \(shown) campaign impressions, \(control) control-group impression.")
+        let failed = events.filter { $0.type == CampaignEventType.campaignSourceError.rawValue }
+        for event in failed {
+            print("   ⚠️ \(event.properties[CampaignEventKey.message]?.stringValue ?? "the campaign source failed")")
+        }
+        if campaignServer != nil {
+            let experiences = Set(
+                campaignEvents.compactMap { $0.properties[CampaignEventKey.experienceId]?.stringValue }
+            )
+            print(
+                "   Every campaign shown is the server's, in its experience \(experiences.sorted().joined(separator: ", "))."
+            )
+        }
         try await DemoCampaignControlGroups.run(reporting: reporting)
         print("   The timeline below shows each campaign held, delivered or dropped, and why.")
     }

@@ -17,9 +17,12 @@ struct DemoCheck {
     let events: [ReportEvent]
     let statistics: ReportingStatistics
     let timeline: [TimelineEntry]
+    /// The campaign server the campaigns came from, or nil for the embedded rules.
+    let campaignServer: URL?
 
     /// Reads the store and the debug report, as `actuate stats` and `actuate dump` read them.
-    init(store: FileEventStore, debugReport: DebugReport) throws {
+    init(store: FileEventStore, debugReport: DebugReport, campaignServer: URL? = nil) throws {
+        self.campaignServer = campaignServer
         try store.flush()
         events = try store.fetch(count: try store.count(), maxBytes: Int.max / 2)
         statistics = try ReportingStatistics(store: store)
@@ -84,6 +87,13 @@ struct DemoCheck {
             $0.type == CampaignEventType.controlImpression.rawValue
                 && $0.properties[ReportEventKey.actionId]?.stringValue == "members-reviews"
         }.count
+        let sourceErrors = events.filter { $0.type == CampaignEventType.campaignSourceError.rawValue }.count
+        // The per-user control-group part always reads its own embedded rules, whichever source the rest uses.
+        let campaignEvents = events.filter {
+            $0.properties[ReportEventKey.contentSource] == "campaign"
+                && $0.properties[ReportEventKey.actionId]?.stringValue != DemoCampaignControlGroups.campaignId
+        }
+        let experiences = campaignEvents.map { $0.properties[CampaignEventKey.experienceId]?.stringValue }
         let heldFirst =
             (timelineIndex("Hold Campaign", input: "free-shipping") ?? Int.max)
             < (timelineIndex("Deliver Campaign", input: "free-shipping") ?? Int.min)
@@ -94,8 +104,9 @@ struct DemoCheck {
                 "held before delivered: \(heldFirst), \(freeShipping) impression(s)"
             ),
             claim(
-                "\"Complete the look\" is delivered while the screen is visible",
-                completeTheLook == 1 && timelineIndex("Hold Campaign", input: "complete-the-look") == nil,
+                "\"Complete the look\", earned by adding to the cart, is delivered while the screen is visible",
+                completeTheLook == 1 && timelineIndex("Hold Campaign", input: "complete-the-look") == nil
+                    && events.contains { $0.type == CampaignEventType.addToCart.rawValue },
                 "\(completeTheLook) impression(s)"
             ),
             claim(
@@ -103,6 +114,23 @@ struct DemoCheck {
                 control == 1 && (statistics[.campaign(id: "members-reviews")]?.impressions ?? 0) == 0,
                 "\(control) control-group impression(s)"
             ),
+            claim("every campaign request was answered", sourceErrors == 0, "\(sourceErrors) campaign source error(s)"),
+        ] + campaignSourceClaims(experiences)
+    }
+
+    /// With a campaign server, that what was shown is the server's: the embedded rules assign no experience, the
+    /// server one to every campaign. Without one, that nothing carries an experience.
+    private func campaignSourceClaims(_ experiences: [String?]) -> [Claim] {
+        let found = experiences.map { $0 ?? "none" }.joined(separator: ", ")
+        guard campaignServer != nil else {
+            return [claim("the campaigns are the embedded file's", experiences.allSatisfy { $0 == nil }, found)]
+        }
+        return [
+            claim(
+                "every campaign shown is the server's, in the experience it assigned",
+                !experiences.isEmpty && experiences.allSatisfy { $0 != nil },
+                "experiences: \(found)"
+            )
         ]
     }
 

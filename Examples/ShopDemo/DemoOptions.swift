@@ -3,7 +3,7 @@ import Foundation
 /// The demo's command-line flags.
 struct DemoOptions {
     static let help = """
-        Usage: shop-demo [--check] [--dump DIR] [--catalog | --catalog-json] [--help]
+        Usage: shop-demo [--check] [--dump DIR] [--campaign-server URL] [--catalog | --catalog-json] [--help]
 
         Walks through Actuate on embedded defaults: features and actions with a terminal presenter,
         analytics, an activity, a URL route, an async action, a conditional feature, the durable event
@@ -12,6 +12,11 @@ struct DemoOptions {
           --check         Run on a fresh display history, then check every claim the personalisation,
                           campaign and content-block sections make from the event store's statistics
                           and the debug report; exit 1 listing the claims that do not hold.
+          --campaign-server URL
+                          Take the campaigns from the campaign server at URL (https, or http on a loopback
+                          host) instead of the embedded rules file. Try it with the example server:
+                          python3 Tests/Support/campaign_server.py --max-seconds 3600 prints its PORT;
+                          then --campaign-server http://127.0.0.1:PORT/v1/campaigns
           --dump DIR      Also write the debug report (debug-report.json, debug-report.txt) into DIR,
                           and a copy of the event store into DIR/events.
           --catalog       Print the catalog of the shop's features and actions as Markdown, and exit.
@@ -28,7 +33,10 @@ struct DemoOptions {
     var showHelp = false
     var check = false
     var dumpDirectory: URL?
+    var campaignServer: URL?
     var catalogFormat: CatalogFormat?
+
+    static let exampleServer = "http://127.0.0.1:8080/v1/campaigns"
 
     init(arguments: [String]) {
         var remaining = arguments[...]
@@ -48,6 +56,14 @@ struct DemoOptions {
                     exit(2)
                 }
                 dumpDirectory = URL(fileURLWithPath: path)
+            case "--campaign-server":
+                guard let text = remaining.popFirst(), let url = URL(string: text), url.host != nil else {
+                    FileHandle.standardError.write(
+                        Data("shop-demo: --campaign-server needs a URL such as \(Self.exampleServer)\n".utf8)
+                    )
+                    exit(2)
+                }
+                campaignServer = url
             default:
                 FileHandle.standardError.write(Data("shop-demo: unknown option \(argument); see --help\n".utf8))
                 exit(2)

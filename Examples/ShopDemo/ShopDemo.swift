@@ -83,7 +83,7 @@ struct ShopDemo {
         print(indent(try reporting.statistics().description))
 
         try await DemoPersonalization.run(reporting: reporting, system: system)
-        try await DemoCampaigns.run(reporting: reporting)
+        try await DemoCampaigns.run(reporting: reporting, campaignServer: options.campaignServer)
         // --check starts from an empty display history, so the first-run story (the onlyOnce welcome block) runs.
         let history =
             options.check
@@ -103,7 +103,11 @@ struct ShopDemo {
             print("Event store copied to \(events.path) (try `swift run actuate stats \(events.path)`)")
         }
         if options.check {
-            let failed = try DemoCheck(store: reporting.store, debugReport: system.debugReport).report()
+            let failed = try DemoCheck(
+                store: reporting.store,
+                debugReport: system.debugReport,
+                campaignServer: options.campaignServer
+            ).report()
             guard failed.isEmpty else { throw DemoCheckFailed(claims: failed.map(\.text)) }
             print("Every claim holds.")
         }

@@ -256,7 +256,12 @@ struct CampaignContextTests {
         )
         #expect(
             source.requests == [
-                CampaignRequest(trigger: .action("Open Home"), contextName: "global", visitorId: "visitor-1")
+                CampaignRequest(
+                    trigger: .action("Open Home"),
+                    contextName: "global",
+                    identity: StoredIdentity(anonymousID: "visitor-1"),
+                    properties: [CampaignEventKey.name: "Open Home"]
+                )
             ]
         )
     }

@@ -149,12 +149,14 @@ struct CampaignRulesTests {
         Mistake(
             label: "a trigger with neither event",
             json: #"{"campaigns": [{"campaignId": "a", "target": "t", "trigger": {"context": "Home"}}]}"#,
-            problems: [#"$.campaigns[0].trigger: expected "action" or "itemView""#]
+            problems: [
+                #"$.campaigns[0].trigger: expected one of "action", "itemView", "addToCart", "removeFromCart", "purchase", "review", "share", "comment", "favorite""#
+            ]
         ),
         Mistake(
             label: "a trigger with both events",
             json: #"{"campaigns": [{"campaignId": "a", "target": "t", "trigger": {"action": "Go", "itemView": {}}}]}"#,
-            problems: [#"$.campaigns[0].trigger: expected "action" or "itemView", not both"#]
+            problems: [#"$.campaigns[0].trigger: expected only one of "action", "itemView""#]
         ),
         Mistake(
             label: "an empty action and an empty context",

@@ -2,7 +2,9 @@ import ActuateReporting
 import Foundation
 
 /// Item views, commerce and engagement: each call records an event through the reporter and counts as user
-/// activity. Item views and tracked actions also ask the campaign source for campaigns for this context.
+/// activity. Item views, tracked actions and the item interactions of ``ItemInteraction`` (cart changes, recorded
+/// purchases, reviews, shares, comments and favourites) also ask the campaign source for campaigns for this
+/// context, with the event's properties; ``viewCart(_:)`` does not.
 extension CampaignContext {
     // MARK: Views
 
@@ -54,28 +56,35 @@ extension CampaignContext {
         var properties: [String: JSONValue] = [CampaignEventKey.item: item.jsonValue]
         if let actionName { properties[CampaignEventKey.actionName] = .string(actionName) }
         engine.record(viewType, properties, contextName: name)
-        engine.request(.itemView(type: item.itemType, id: item.id), contextID: id, contextName: name)
+        engine.request(
+            .itemView(type: item.itemType, id: item.id),
+            properties: properties,
+            contextID: id,
+            contextName: name
+        )
     }
 
     // MARK: Cart and orders
 
-    /// Tracks that a line item was added to the cart, and adds it to the mirrored cart (to the line of the same
-    /// product when there is one).
+    /// Tracks that a line item was added to the cart, adds it to the mirrored cart (to the line of the same
+    /// product when there is one), and asks the campaign source for the campaigns it earns.
     /// - Parameter lineItem: The line added.
     public func addToCart(_ lineItem: LineItem) {
-        changeCart(lineItem, as: CampaignEventType.addToCart) { $0.add(lineItem) }
+        changeCart(lineItem, as: CampaignEventType.addToCart, interaction: .addToCart) { $0.add(lineItem) }
     }
 
-    /// Tracks that a line item was removed from the cart, and takes its quantity off the mirrored cart.
+    /// Tracks that a line item was removed from the cart, takes its quantity off the mirrored cart, and asks the
+    /// campaign source for the campaigns it earns.
     /// - Parameter lineItem: The line removed.
     public func removeFromCart(_ lineItem: LineItem) {
-        changeCart(lineItem, as: CampaignEventType.removeFromCart) { $0.remove(lineItem) }
+        changeCart(lineItem, as: CampaignEventType.removeFromCart, interaction: .removeFromCart) { $0.remove(lineItem) }
     }
 
     /// Changes the mirrored cart by one line and records the line with the cart as it is after the change.
     private func changeCart(
         _ lineItem: LineItem,
         as type: ReportEventType,
+        interaction: ItemInteraction,
         _ change: (inout TrackingState) -> Void
     ) {
         engine.userActivity()
@@ -83,11 +92,10 @@ extension CampaignContext {
             change(&tracking)
             return tracking.cart
         }
-        engine.record(
-            type,
-            [CampaignEventKey.lineItem: lineItem.jsonValue, CampaignEventKey.cart: Self.json(cart)],
-            contextName: name
-        )
+        let properties = [CampaignEventKey.lineItem: lineItem.jsonValue, CampaignEventKey.cart: Self.json(cart)]
+        engine.record(type, properties, contextName: name)
+        let trigger = CampaignTrigger.interaction(interaction, type: .product, ids: [lineItem.product.id])
+        engine.request(trigger, properties: properties, contextID: id, contextName: name)
     }
 
     /// Tracks the whole cart, which replaces the mirrored cart.
@@ -102,10 +110,11 @@ extension CampaignContext {
         )
     }
 
-    /// Tracks a purchase as a `purchase` event, and empties the mirrored cart.
+    /// Tracks a purchase as a `purchase` event, empties the mirrored cart, and asks the campaign source for the
+    /// campaigns the purchase earns.
     ///
     /// An order without line items is the cart's lines. An order whose id was purchased before is ignored: no
-    /// event. An order with no line items while the cart is empty is recorded as a
+    /// event and no campaign request. An order with no line items while the cart is empty is recorded as a
     /// ``CampaignEventType/trackingError`` instead.
     /// - Parameter order: The order.
     public func purchase(_ order: Order) {
@@ -115,6 +124,13 @@ extension CampaignContext {
             var properties = EventProperties.purchase(productIds: settled.productIds)
             properties[CampaignEventKey.order] = settled.jsonValue
             engine.record(.purchase, properties, contextName: name)
+            let trigger = CampaignTrigger.interaction(.purchase, type: .product, ids: settled.productIds)
+            engine.request(
+                trigger,
+                properties: [CampaignEventKey.order: settled.jsonValue],
+                contextID: id,
+                contextName: name
+            )
         case .failure(.repeatedOrderId):
             return
         case .failure(.nothingBought):
@@ -128,32 +144,34 @@ extension CampaignContext {
 
     // MARK: Engagement
 
-    /// Tracks that an item was reviewed.
+    /// Tracks that an item was reviewed, and asks the campaign source for the campaigns it earns.
     /// - Parameters:
     ///   - item: The item.
     ///   - details: The review's rating, text and verification.
     public func review(_ item: any Item, details: Review? = nil) {
         var properties: [String: JSONValue] = [CampaignEventKey.item: item.jsonValue]
         if let details { properties[CampaignEventKey.review] = details.jsonValue }
-        engage(CampaignEventType.review, properties)
+        engage(CampaignEventType.review, .review, item, properties)
     }
 
-    /// Tracks that an item was shared, for example by email or on a social network.
+    /// Tracks that an item was shared, for example by email or on a social network, and asks the campaign source
+    /// for the campaigns it earns.
     /// - Parameter item: The item.
     public func share(_ item: any Item) {
-        engage(CampaignEventType.share, [CampaignEventKey.item: item.jsonValue])
+        engage(CampaignEventType.share, .share, item, [CampaignEventKey.item: item.jsonValue])
     }
 
-    /// Tracks that an item was commented on.
+    /// Tracks that an item was commented on, and asks the campaign source for the campaigns it earns.
     /// - Parameter item: The item.
     public func comment(_ item: any Item) {
-        engage(CampaignEventType.comment, [CampaignEventKey.item: item.jsonValue])
+        engage(CampaignEventType.comment, .comment, item, [CampaignEventKey.item: item.jsonValue])
     }
 
-    /// Tracks that the user marked an item as a favourite.
+    /// Tracks that the user marked an item as a favourite, and asks the campaign source for the campaigns it
+    /// earns.
     /// - Parameter item: The item.
     public func favorite(_ item: any Item) {
-        engage(CampaignEventType.favorite, [CampaignEventKey.item: item.jsonValue])
+        engage(CampaignEventType.favorite, .favorite, item, [CampaignEventKey.item: item.jsonValue])
     }
 
     /// Tracks an app-defined action and asks the campaign source for the campaigns it earns. An empty name is
@@ -166,13 +184,21 @@ extension CampaignContext {
             engine.recordTrackingError(call: "trackAction", message: "the action name is empty", contextName: name)
             return
         }
-        engine.record(CampaignEventType.userAction, [CampaignEventKey.name: .string(trimmed)], contextName: name)
-        engine.request(.action(trimmed), contextID: id, contextName: name)
+        let properties: [String: JSONValue] = [CampaignEventKey.name: .string(trimmed)]
+        engine.record(CampaignEventType.userAction, properties, contextName: name)
+        engine.request(.action(trimmed), properties: properties, contextID: id, contextName: name)
     }
 
-    private func engage(_ type: ReportEventType, _ properties: [String: JSONValue]) {
+    private func engage(
+        _ type: ReportEventType,
+        _ interaction: ItemInteraction,
+        _ item: any Item,
+        _ properties: [String: JSONValue]
+    ) {
         engine.userActivity()
         engine.record(type, properties, contextName: name)
+        let trigger = CampaignTrigger.interaction(interaction, type: item.itemType, ids: [item.id])
+        engine.request(trigger, properties: properties, contextID: id, contextName: name)
     }
 
     static func json(_ lines: [LineItem]) -> JSONValue {

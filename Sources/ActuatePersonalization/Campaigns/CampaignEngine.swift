@@ -184,18 +184,26 @@ final class CampaignEngine: Sendable {
 
     // MARK: Campaign requests
 
-    /// Queues a request to the campaign source; requests are answered one at a time, in order.
-    func request(_ trigger: CampaignTrigger, contextID: UInt64, contextName: String) {
-        let visitor = reporter.identity.current
-        let queued = QueuedRequest(
-            request: CampaignRequest(
-                trigger: trigger,
-                contextName: contextName,
-                visitorId: visitor.anonymousID,
-                userId: visitor.userID
-            ),
-            contextID: contextID
+    /// Queues a request to the campaign source for the reporter's current user; requests are answered one at a
+    /// time, in order.
+    /// - Parameters:
+    ///   - trigger: The tracked event.
+    ///   - properties: The properties of the event recorded for it.
+    ///   - contextID: The context it happened in.
+    ///   - contextName: The context's name.
+    func request(
+        _ trigger: CampaignTrigger,
+        properties: [String: JSONValue],
+        contextID: UInt64,
+        contextName: String
+    ) {
+        let request = CampaignRequest(
+            trigger: trigger,
+            contextName: contextName,
+            identity: reporter.identity.current,
+            properties: properties
         )
+        let queued = QueuedRequest(request: request, contextID: contextID)
         let startFetching = state.withLock { state -> Bool in
             state.unfinished += 1
             state.requests.append(queued)

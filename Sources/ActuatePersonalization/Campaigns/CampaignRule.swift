@@ -39,14 +39,21 @@ public struct CampaignRule: Sendable, Hashable {
     }
 }
 
-/// Which tracked events earn a campaign: an action by name, or a view of an item, optionally of one type or one
-/// id, optionally only in one context.
+/// Which tracked events earn a campaign: an action by name, a view of an item, or another interaction with items
+/// (``ItemInteraction``), optionally of one item type or one id, optionally only in one context.
 ///
-/// Its JSON form is an object with either `action` or `itemView`, and optionally `context`:
+/// Its JSON form is an object with exactly one of `action`, `itemView`, `addToCart`, `removeFromCart`,
+/// `purchase`, `review`, `share`, `comment` and `favorite`, and optionally `context`. Every key but `action` takes
+/// an item filter, `{}` for any item or with `type` and `id` to narrow it; cart changes and purchases are about
+/// products, so their filter takes no type other than `Product`, and a purchase matches when any product of the
+/// order does:
 ///
 /// ```json
 /// { "action": "Add to Cart" }
 /// { "itemView": { "type": "Product", "id": "sku-1" }, "context": "Product" }
+/// { "addToCart": { "id": "sku-1" } }
+/// { "purchase": {} }
+/// { "review": { "type": "Article" }, "context": "Blog" }
 /// ```
 public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
     /// The kind of event a rule waits for.
@@ -55,6 +62,9 @@ public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
         case action(String)
         /// A view of an item; nil type or id matches any.
         case itemView(type: ItemType?, id: String?)
+        /// An interaction with items; nil type or id matches any, and an id matches when any item of the
+        /// interaction has it.
+        case interaction(ItemInteraction, type: ItemType?, id: String?)
     }
 
     /// The event.
@@ -81,17 +91,22 @@ public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
             return expected == name
         case (.itemView(let expectedType, let expectedId), .itemView(let type, let id)):
             return (expectedType.map { $0 == type } ?? true) && (expectedId.map { $0 == id } ?? true)
+        case (.interaction(let expected, let expectedType, let expectedId), .interaction(let kind, let type, let ids)):
+            return expected == kind && (expectedType.map { $0 == type } ?? true)
+                && (expectedId.map { ids.contains($0) } ?? true)
         default:
             return false
         }
     }
 
-    /// For example `action "Add to Cart"` or `view Product:any in Product`.
+    /// For example `action "Add to Cart"`, `view Product:any in Product` or `addToCart any item:sku-1`.
     public var description: String {
         var text: String
         switch event {
         case .action(let name): text = "action \"\(name)\""
         case .itemView(let type, let id): text = "view \(type?.rawValue ?? "any item"):\(id ?? "any")"
+        case .interaction(let interaction, let type, let id):
+            text = "\(interaction.rawValue) \(type?.rawValue ?? "any item"):\(id ?? "any")"
         }
         if let contextName { text += " in \(contextName)" }
         return text

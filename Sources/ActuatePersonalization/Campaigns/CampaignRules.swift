@@ -18,7 +18,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Keys of a campaign: `campaignId` and `target` (non-empty strings, required), `trigger` (required),
+/// Keys of a campaign: `campaignId` and `target` (non-empty strings, required), `trigger` (required: an action, an
+/// item view or an item interaction such as `{"addToCart": {"id": "sku-1"}}`, see ``CampaignTriggerRule``),
 /// `campaignName`, `experienceId`, `experienceName`, `messageId` (non-empty strings), `promotedItemKeys` (an array
 /// of non-empty strings), `data` (an object), `controlGroupPercent` (a number from 0 to 100: the share of users
 /// held back as the campaign's control group, chosen per user as ``campaigns(for:)`` describes), and
@@ -77,6 +78,6 @@ public struct CampaignRules: Sendable, Hashable {
     /// - Parameter request: The tracked event, its context and its visitor.
     /// - Returns: The matching campaigns, as offered to the request's visitor.
     public func campaigns(for request: CampaignRequest) -> [Campaign] {
-        rules.filter { $0.trigger.matches(request) }.map { $0.campaign(forVisitor: request.visitorId) }
+        rules.filter { $0.trigger.matches(request) }.map { $0.campaign(forVisitor: request.identity?.anonymousID) }
     }
 }

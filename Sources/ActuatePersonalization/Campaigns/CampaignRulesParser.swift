@@ -10,7 +10,8 @@ struct CampaignRulesParser {
         "campaignId", "campaignName", "experienceId", "experienceName", "messageId", "target", "promotedItemKeys",
         "data", "isControlGroup", "controlGroupPercent", "trigger",
     ]
-    private static let triggerKeys = ["action", "itemView", "context"]
+    private static let eventKeys = ["action", "itemView"] + ItemInteraction.allCases.map(\.rawValue)
+    private static let triggerKeys = eventKeys + ["context"]
     private static let itemViewKeys = ["type", "id"]
 
     /// The rules that could be read; check ``problems`` either way.
@@ -122,33 +123,49 @@ struct CampaignRulesParser {
         guard let object = object(value, at: path) else { return nil }
         allowKeys(object, Self.triggerKeys, at: path)
         let contextName = string(object["context"], at: "\(path).context")
-        switch (object["action"], object["itemView"]) {
-        case (nil, nil):
-            report(path, "expected \"action\" or \"itemView\"")
+        let events = Self.eventKeys.filter { object[$0] != nil }
+        guard events.count == 1, let key = events.first, let value = object[key] else {
+            let expected = Self.eventKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+            let found = events.map { "\"\($0)\"" }.joined(separator: ", ")
+            report(path, events.isEmpty ? "expected one of \(expected)" : "expected only one of \(found)")
             return nil
-        case (.some, .some):
-            report(path, "expected \"action\" or \"itemView\", not both")
-            return nil
-        case (.some(let action), nil):
-            guard let name = string(action, at: "\(path).action", required: true) else { return nil }
-            return CampaignTriggerRule(event: .action(name), contextName: contextName)
-        case (nil, .some(let itemView)):
-            guard let view = self.object(itemView, at: "\(path).itemView") else { return nil }
-            let problemsBefore = problems.count
-            allowKeys(view, Self.itemViewKeys, at: "\(path).itemView")
-            var type: ItemType?
-            if let typeName = string(view["type"], at: "\(path).itemView.type") {
-                type = ItemType(rawValue: typeName)
-                if type == nil {
-                    let known = ItemType.allCases.map(\.rawValue).joined(separator: ", ")
-                    report("\(path).itemView.type", "unknown item type \"\(typeName)\"; expected one of \(known)")
-                    return nil
-                }
-            }
-            let id = string(view["id"], at: "\(path).itemView.id")
-            guard problems.count == problemsBefore else { return nil }
-            return CampaignTriggerRule(event: .itemView(type: type, id: id), contextName: contextName)
         }
+        let eventPath = Self.path(path, key)
+        if key == "action" {
+            guard let name = string(value, at: eventPath, required: true) else { return nil }
+            return CampaignTriggerRule(event: .action(name), contextName: contextName)
+        }
+        let interaction = ItemInteraction(rawValue: key)
+        guard let (type, id) = parseItemFilter(value, at: eventPath, productsOnly: interaction?.isAboutProducts == true)
+        else { return nil }
+        let event: CampaignTriggerRule.Event =
+            interaction.map { .interaction($0, type: type, id: id) } ?? .itemView(type: type, id: id)
+        return CampaignTriggerRule(event: event, contextName: contextName)
+    }
+
+    /// An item filter, `{"type": "Product", "id": "sku-1"}` with both keys optional, or nil after reporting its
+    /// problems.
+    private mutating func parseItemFilter(
+        _ value: JSONValue,
+        at path: String,
+        productsOnly: Bool
+    ) -> (ItemType?, String?)? {
+        guard let filter = object(value, at: path) else { return nil }
+        let problemsBefore = problems.count
+        allowKeys(filter, Self.itemViewKeys, at: path)
+        var type: ItemType?
+        if let typeName = string(filter["type"], at: "\(path).type") {
+            type = ItemType(rawValue: typeName)
+            if type == nil {
+                let known = ItemType.allCases.map(\.rawValue).joined(separator: ", ")
+                report("\(path).type", "unknown item type \"\(typeName)\"; expected one of \(known)")
+            } else if productsOnly, type != .product {
+                report("\(path).type", "cart lines and orders hold products only; expected \"Product\" or no type")
+            }
+        }
+        let id = string(filter["id"], at: "\(path).id")
+        guard problems.count == problemsBefore else { return nil }
+        return (type, id)
     }
 
     // MARK: Values

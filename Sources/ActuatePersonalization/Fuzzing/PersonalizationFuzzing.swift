@@ -49,7 +49,10 @@ package enum PersonalizationFuzzing {
                 load: { try CampaignRules(data: data, name: "fuzz.json") }
             )
         else { return nil }
-        for trigger in [CampaignTrigger.action("Add to Cart"), .itemView(type: .product, id: "p1")] {
+        for trigger in [
+            CampaignTrigger.action("Add to Cart"), .itemView(type: .product, id: "p1"),
+            .interaction(.purchase, type: .product, ids: ["p1", "p2"]),
+        ] {
             _ = rules.campaigns(for: CampaignRequest(trigger: trigger, contextName: "global"))
         }
         return rules.rules.count

@@ -1,0 +1,40 @@
+/// Why an ``HTTPCampaignSource`` could not answer a request. The request earns nothing; the error is recorded as a
+/// ``CampaignEventType/campaignSourceError`` event and later requests are still made.
+public enum CampaignSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The endpoint is not allowed: not `https`, and not `http` to a loopback host.
+    case invalidEndpoint(reason: String)
+    /// The API key is empty or contains characters that cannot go in a header.
+    case invalidAPIKey(reason: String)
+    /// The request body is larger than the source sends.
+    case requestTooLarge(bytes: Int, limit: Int)
+    /// No whole response arrived: the server could not be reached, the connection broke, a deadline passed, or
+    /// the response was larger than the source reads.
+    case requestFailed(message: String)
+    /// The server answered with a redirect, which is never followed.
+    case redirected(status: Int)
+    /// The server refused the API key (401 or 403).
+    case unauthorized(status: Int)
+    /// The server failed (5xx).
+    case serverError(status: Int)
+    /// The server answered with another status that is not a success.
+    case unexpectedStatus(Int)
+    /// The response is not the JSON the wire format describes: cut short, not JSON, of the wrong shape, or with a
+    /// number out of range. The reason names every problem with its JSON path.
+    case malformedResponse(reason: String)
+
+    /// A sentence describing the problem; it never contains the API key.
+    public var description: String {
+        switch self {
+        case .invalidEndpoint(let reason): "The campaign endpoint is not allowed: \(reason)"
+        case .invalidAPIKey(let reason): "The API key is not valid: \(reason)"
+        case .requestTooLarge(let bytes, let limit): "The request is \(bytes) bytes, more than the limit of \(limit)"
+        case .requestFailed(let message): "The request to the campaign server failed: \(message)"
+        case .redirected(let status):
+            "The campaign server answered with a redirect (HTTP \(status)); it is not followed"
+        case .unauthorized(let status): "The campaign server refused the API key (HTTP \(status))"
+        case .serverError(let status): "The campaign server failed (HTTP \(status))"
+        case .unexpectedStatus(let status): "The campaign server answered HTTP \(status)"
+        case .malformedResponse(let reason): "The campaign server's response is malformed: \(reason)"
+        }
+    }
+}
