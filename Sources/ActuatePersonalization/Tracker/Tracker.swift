@@ -30,8 +30,10 @@ import Synchronization
 ///   action the source returns is left out of the result and reported once per page view as `dont-show`.
 /// - The tracker's sessions follow Personyze's rule by default (``defaultSessionPolicy``): a new one starts on
 ///   ``startNewSession()``, at the first call of a launch, or at the first call 90 minutes or more after the
-///   session's start, however busy the user was. Ending a session after inactivity is an option
-///   (`SessionPolicy(inactivityTimeout:)`). Time is the reporter's clock.
+///   session's start, however busy the user was; a call is a behaviour command, ``getResult()`` or a content
+///   report. Ending a session after inactivity is an option (`SessionPolicy(inactivityTimeout:)`). Time is the
+///   reporter's clock. These sessions are the tracker's own: the reporter's (the visits of statistics) keep
+///   their own `SessionPolicy`.
 /// - Results are cached on disk. A failing source never changes the cache: ``getResult()`` throws
 ///   ``TrackerError/decisionFailed(reason:lastGoodResult:)`` with the last good result. Pending commands leave
 ///   the list only when a source has answered for them.
