@@ -5,8 +5,9 @@ import ActuateTesting
 import Foundation
 
 /// The personalisation part of the demo: a recommendation banner chosen by embedded local rules, shown on a
-/// simulated surface, a product click inside it (a universal link the router opens), a close for 2 sessions,
-/// two sessions without it, its return with a click on a `shop://` deep link, and the banner's statistics.
+/// simulated surface, a product click inside it (a universal link the router opens), a close for 2 sessions
+/// (counting the one it is closed in, as Personyze counts), the banner hidden for the rest of that session and the
+/// next one, its return in the third with a click on a `shop://` deep link, and the banner's statistics.
 enum DemoPersonalization {
     /// The embedded rules: one banner of recommendations for visitors on the home page.
     static let rules = #"""
@@ -32,6 +33,7 @@ enum DemoPersonalization {
 
     static func run(reporting: DemoReporting, system: ActuateSystem) async throws {
         print("\n6. Personalisation: a recommendation banner from local rules, closed for 2 sessions")
+        print("   (Personyze counts the session it is closed in: hidden for the rest of it and the next one)")
         let source = try LocalDecisionSource(data: Data(rules.utf8), name: "embedded demo rules")
         let tracker = Tracker(
             source: source,
@@ -42,13 +44,12 @@ enum DemoPersonalization {
         // A surface that behaves like a browser: it prints what it loads, and a click posts what the page's
         // bridge script posts, with the page's token.
         let surface = SimulatedHTMLSurface { surface in print("     ┃ \(surface.text)") }
-        for visit in 1...4 {
+        for visit in 1...3 {
             if visit > 1 { tracker.startNewSession() }
             try tracker.navigate(documentName: "home")
             let result = try await tracker.getResult()
             guard let banner = result.action(id: 201) else {
-                let remaining = tracker.hiddenSessionsRemaining(actionId: 201) ?? 0
-                print("   Session \(visit): the banner stays hidden (\(remaining) more session(s) after this one).")
+                printHidden(in: "Session \(visit)", tracker)
                 continue
             }
             print("   Session \(visit): the rules show \(banner.description)")
@@ -62,6 +63,11 @@ enum DemoPersonalization {
                 print("     👆 ×")
                 try surface.close()
                 await tracker.waitForReports()
+                // Back on the home page in the same session: the session it was closed in is the first of the 2.
+                try tracker.navigate(documentName: "home")
+                if try await tracker.getResult().action(id: 201) == nil {
+                    printHidden(in: "Session 1, back on home", tracker)
+                }
             } else {
                 try await click(link: "Today's pick", on: surface, tracker)
             }
@@ -73,6 +79,12 @@ enum DemoPersonalization {
             print("close rate \(percent(figures.closeRate)), product clicks \(figures.productClicks)")
         }
         print(statistics.description.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
+    }
+
+    /// Prints that the banner is hidden, and for how many sessions after the current one.
+    private static func printHidden(in moment: String, _ tracker: Tracker) {
+        let remaining = tracker.hiddenSessionsRemaining(actionId: 201) ?? 0
+        print("   \(moment): the banner stays hidden (\(remaining) more session(s) after this one).")
     }
 
     /// Clicks the banner's link with `text` and waits until the click is recorded and its link has opened.

@@ -13,20 +13,20 @@ struct TrackerSuppressionTests {
         try await fixture.tracker.getResult().actions.map(\.id)
     }
 
-    @Test("closed for 2 sessions: hidden for the rest of this one and the next 2, then back")
-    func closeForTwoSessions() async throws {
+    @Test("closed for 3 sessions: hidden for the rest of this one and the next 2, then back")
+    func closeForThreeSessions() async throws {
         let fixture = TrackerFixture(source: Self.alwaysBanner())
         let tracker = fixture.tracker
         let banner = try #require(try await tracker.getResult().actions.first)
         banner.reportExecuted()
-        #expect(banner.reportClose(dontShowSessions: 2) == .sent)
+        #expect(banner.reportClose(dontShowSessions: 3) == .sent)
         #expect(try await shownIds(fixture) == [], "hidden for the rest of the session")
         #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 2)
         tracker.startNewSession()
         #expect(try await shownIds(fixture) == [])
         #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 1)
-        // The third session starts by itself, after 30 minutes without activity.
-        fixture.harness.scheduler.advance(by: .seconds(31 * 60))
+        // The third session starts by itself, 90 minutes after the second started.
+        fixture.harness.scheduler.advance(by: .seconds(90 * 60))
         try tracker.navigate(documentName: "home")
         await tracker.waitForReports()
         #expect(try await shownIds(fixture) == [])
@@ -40,7 +40,7 @@ struct TrackerSuppressionTests {
     func dontShowEvents() async throws {
         let fixture = TrackerFixture(source: Self.alwaysBanner())
         let banner = try #require(try await fixture.tracker.getResult().actions.first)
-        banner.reportClose(dontShowSessions: 1)
+        banner.reportClose(dontShowSessions: 2)
         _ = try await fixture.tracker.getResult()
         _ = try await fixture.tracker.getResult()
         try fixture.tracker.navigate(documentName: "cart")
@@ -64,7 +64,7 @@ struct TrackerSuppressionTests {
     @Test("the countdown survives relaunches: each launch is a new session")
     func survivesRelaunch() async throws {
         let first = TrackerFixture(source: Self.alwaysBanner())
-        try #require(try await first.tracker.getResult().actions.first).reportClose(dontShowSessions: 2)
+        try #require(try await first.tracker.getResult().actions.first).reportClose(dontShowSessions: 3)
         await first.tracker.waitForReports()
         let second = first.relaunched(source: Self.alwaysBanner())
         #expect(try await shownIds(second) == [])
@@ -80,7 +80,7 @@ struct TrackerSuppressionTests {
     func closeBeforeAnySession() async throws {
         let fixture = TrackerFixture(source: Self.alwaysBanner())
         #expect(fixture.reporter.currentSession == nil)
-        ContentAction.banner(tracker: fixture.tracker).reportClose(dontShowSessions: 1)
+        ContentAction.banner(tracker: fixture.tracker).reportClose(dontShowSessions: 2)
         await fixture.tracker.waitForReports()
         #expect(fixture.reporter.currentSession != nil)
         #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == 1)

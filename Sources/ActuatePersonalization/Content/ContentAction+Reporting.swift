@@ -19,9 +19,23 @@ extension ContentAction {
         report(.target())
     }
 
-    /// Reports that the user closed the content, and hides it for the rest of the session and the next
-    /// `dontShowSessions` sessions.
-    /// - Parameter dontShowSessions: The sessions after this one not to show it; negatives count as 0.
+    /// Reports that the user closed the content, and hides it for `dontShowSessions` sessions, counting this one.
+    ///
+    /// Personyze's reference says of the count: "If provided, Personyze will not show (return from getResult())
+    /// this action this number of sessions", and its tracker counts every closed action down by one at each new
+    /// session, dropping it at zero. So the session the content is closed in is the first of the N:
+    ///
+    /// | `dontShowSessions` | hidden for |
+    /// |---|---|
+    /// | none, 0 or 1 | the rest of this session |
+    /// | 2 | the rest of this session and the next one |
+    /// | N | the rest of this session and the next N - 1 |
+    ///
+    /// The ``Tracker``'s sessions last 90 minutes from their start by default (see
+    /// ``Tracker/defaultSessionPolicy``); ``Tracker/startNewSession()`` starts one at once.
+    /// ``Tracker/hiddenSessionsRemaining(actionId:)`` tells how many sessions after the current one it stays
+    /// hidden.
+    /// - Parameter dontShowSessions: The sessions not to show it, counting this one; negatives count as 0.
     /// - Returns: Whether the report was sent, dropped as a duplicate, or not made for want of a tracker.
     @discardableResult
     public func reportClose(dontShowSessions: Int = 0) -> ContentReportResult {

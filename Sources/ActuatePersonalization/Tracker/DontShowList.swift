@@ -1,8 +1,10 @@
 /// The actions a visitor closed, each with the number of further sessions it stays hidden.
 ///
-/// `close(dontShowSessions: N)` hides an action for the rest of the session it was closed in and for the next
-/// N sessions. Each new session counts every entry down by one; an entry at zero is removed when the next
-/// session starts, and the action shows again.
+/// `close(dontShowSessions: N)` hides an action for N sessions, counting the one it was closed in, as Personyze's
+/// reference says ("Personyze will not show … this action this number of sessions"): the entry starts at N - 1
+/// further sessions. Each new session counts every entry down by one; an entry at zero is removed when the next
+/// session starts, and the action shows again. A close without a count, or with 0 or 1, hides the action for the
+/// rest of the session it was closed in only.
 struct DontShowList: Sendable, Hashable, Codable {
     struct Entry: Sendable, Hashable, Codable {
         /// Sessions after the current one that the action stays hidden.
@@ -14,9 +16,10 @@ struct DontShowList: Sendable, Hashable, Codable {
 
     private(set) var entries: [Int: Entry] = [:]
 
-    /// Hides `actionId` for the rest of `sessionId` and `sessions` more (negatives count as 0).
+    /// Hides `actionId` for `sessions` sessions counting `sessionId`, the one it is closed in; at least for the
+    /// rest of `sessionId` (0 and negatives count as 1).
     mutating func close(actionId: Int, sessions: Int, sessionId: String?) {
-        entries[actionId] = Entry(remainingSessions: max(0, sessions), sessionId: sessionId)
+        entries[actionId] = Entry(remainingSessions: max(1, sessions) - 1, sessionId: sessionId)
     }
 
     /// Counts down for the start of session `sessionId`.

@@ -109,6 +109,7 @@ extension Tracker {
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when an id or name in it is empty or too long.
     public func track(_ command: BehaviourCommand) throws(TrackerError) {
         try Self.validate(command)
+        continueSession()
         let incremental = source.isIncremental
         core.withLock { $0.tracker.record(command, keepPending: incremental) }
         if case .product(.purchased, _) = command {

@@ -45,10 +45,8 @@ extension Tracker {
     /// Reports `event` for an action, unless it is a duplicate in this page view.
     func report(_ event: ContentEvent, actionId: Int, name: String?) -> ContentReportResult {
         if let problem = Self.problem(with: event) { return .invalid(reason: problem) }
-        // A close counts sessions from the one it happens in. Reports reach the reporter asynchronously, so the
-        // session may not have started yet; start it now rather than let the count depend on timing.
-        let sessionId: String? =
-            if case .close = event { reporter.currentSession?.id ?? reporter.startNewSession().id } else { nil }
+        // A close counts sessions from the one it happens in, so that session is settled first.
+        continueSession()
         let admitted = core.withLock { core -> Bool in
             guard
                 core.tracker.admit(
@@ -58,7 +56,7 @@ extension Tracker {
                 )
             else { return false }
             if case .close(let sessions) = event {
-                core.tracker.close(actionId: actionId, sessions: sessions, sessionId: sessionId)
+                core.tracker.close(actionId: actionId, sessions: sessions, sessionId: core.tracker.session?.id)
             }
             return true
         }

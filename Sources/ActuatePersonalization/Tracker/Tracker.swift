@@ -25,9 +25,15 @@ import Synchronization
 /// Rules the tracker keeps:
 /// - One of each status per action and page view (since the last navigate or ``startNewSession()``);
 ///   `executed` is dropped once a click or close was reported for the action.
-/// - `close(dontShowSessions: N)` hides the action for the rest of the session and the next N sessions. Each
-///   new reporting session counts down by one; the counts survive relaunches. A hidden action the source
-///   returns is left out of the result and reported once per page view as `dont-show`.
+/// - `close(dontShowSessions: N)` hides the action for N sessions, counting the one it is closed in (at least for
+///   the rest of that one). Each new tracker session counts down by one; the counts survive relaunches. A hidden
+///   action the source returns is left out of the result and reported once per page view as `dont-show`.
+/// - The tracker's sessions follow Personyze's rule by default (``defaultSessionPolicy``): a new one starts on
+///   ``startNewSession()``, at the first call of a launch, or at the first call 90 minutes or more after the
+///   session's start, however busy the user was; a call is a behaviour command, ``getResult()`` or a content
+///   report. Ending a session after inactivity is an option (`SessionPolicy(inactivityTimeout:)`). Time is the
+///   reporter's clock. These sessions are the tracker's own: the reporter's (the visits of statistics) keep
+///   their own `SessionPolicy`.
 /// - Results are cached on disk. A failing source never changes the cache: ``getResult()`` throws
 ///   ``TrackerError/decisionFailed(reason:lastGoodResult:)`` with the last good result. Pending commands leave
 ///   the list only when a source has answered for them.
@@ -43,6 +49,8 @@ public final class Tracker: Sendable {
     public let session: ActionSession
     let storage: TrackerStorage
     let onError: (@Sendable (TrackerError) -> Void)?
+    /// The rules that end the tracker's sessions.
+    public let sessionPolicy: SessionPolicy
     let core: Mutex<Core>
     let inFlight = InFlightReports()
 
@@ -55,17 +63,23 @@ public final class Tracker: Sendable {
     ///   - reporter: The reporter whose sessions the tracker follows and whose identity names the visitor.
     ///   - directory: Where the tracker keeps its files; created when first written.
     ///   - session: The session the tracker performs its actions in; `ActionSession/main` by default.
+    ///   - sessionPolicy: The rules that end the tracker's sessions, measured on the reporter's clock: by default
+    ///     ``defaultSessionPolicy``, Personyze's 90 minutes from the start. Pass, for example,
+    ///     `SessionPolicy(maximumLength: .seconds(90 * 60), inactivityTimeout: .seconds(30 * 60))` to also end
+    ///     a session after 30 minutes without a call.
     ///   - onError: Called with every storage problem, outside the tracker's lock.
     public init(
         source: any DecisionSource,
         reporter: Reporter,
         directory: URL,
         session: ActionSession = .main,
+        sessionPolicy: SessionPolicy = Tracker.defaultSessionPolicy,
         onError: (@Sendable (TrackerError) -> Void)? = nil
     ) {
         self.source = source
         self.reporter = reporter
         self.session = session
+        self.sessionPolicy = sessionPolicy
         self.storage = TrackerStorage(directory: directory)
         self.onError = onError
         let loaded = storage.load()
@@ -74,13 +88,11 @@ public final class Tracker: Sendable {
         state.cached = loaded.result
         self.core = Mutex(Core(tracker: state, lastError: loaded.problems.last))
         for problem in loaded.problems { onError?(problem) }
-        reporter.onSessionStart { [weak self] session in
-            self?.sessionDidStart(session.id)
-        }
-        if let live = reporter.currentSession {
-            sessionDidStart(live.id)
-        }
     }
+
+    /// Personyze's session rule: a session lasts 90 minutes from its start ("By default the session is 1.5
+    /// hours"), and inactivity does not end it.
+    public static let defaultSessionPolicy = SessionPolicy(maximumLength: .seconds(90 * 60), inactivityTimeout: nil)
 
     // MARK: Results
 
@@ -88,16 +100,13 @@ public final class Tracker: Sendable {
     ///
     /// An incremental source (a server) is asked only when behaviour commands are pending or nothing is
     /// cached; otherwise the cached result answers, also right after launch. A local source is asked every
-    /// time. Actions the user closed are left out, and reported as `dont-show`. When no reporting session is
-    /// live, one starts first.
+    /// time. Actions the user closed are left out, and reported as `dont-show`. When the tracker's session has
+    /// ended, or none started yet in this launch, a new one starts first.
     /// - Returns: The matched conditions and the actions to show, attached to this tracker.
     /// - Throws: ``TrackerError/decisionFailed(reason:lastGoodResult:)`` when the source fails; the cache and
     ///   the pending commands are kept.
     public func getResult() async throws(TrackerError) -> TrackerResult {
-        if reporter.currentSession == nil {
-            // Asking what to show starts a visit: the session, and its countdown of closed actions, begin now.
-            sessionDidStart(reporter.startNewSession().id)
-        }
+        continueSession()
         let visitor = reporter.identity.current
         let incremental = source.isIncremental
         let plan = core.withLock { core -> (request: DecisionRequest?, sentUpTo: UInt64, cached: TrackerResult?) in
@@ -157,19 +166,21 @@ public final class Tracker: Sendable {
 
     // MARK: Sessions
 
-    /// Starts a new reporting session now, which counts down every closed action and starts a fresh page view,
-    /// and clears the cached result, as Personyze does.
+    /// Starts a new session now, which counts down every closed action and starts a fresh page view, and clears
+    /// the cached result, as Personyze does; the reporter starts a new session (a new visit) too.
     public func startNewSession() {
+        let uptime = reporter.scheduler.uptime()
         let generation = core.withLock { core -> UInt64 in
             core.tracker.startOver()
+            core.tracker.startSession(at: uptime)
             return core.tracker.resultGeneration
         }
         if let problem = storage.save(nil, generation: generation) { handle(problem) }
-        let session = reporter.startNewSession()
-        sessionDidStart(session.id)
+        persistState()
+        _ = reporter.startNewSession()
     }
 
-    /// The number of reporting sessions this tracker has seen start, across launches.
+    /// The number of tracker sessions that have started, across launches.
     public var sessionCount: Int { core.withLock { $0.tracker.saved.sessionCount } }
 
     /// The sessions after the current one that the action stays hidden, or nil when it is not hidden.
@@ -197,9 +208,12 @@ public final class Tracker: Sendable {
     /// counted here.
     public var droppedErrorCount: Int { core.withLock { $0.tracker.droppedErrors } }
 
-    func sessionDidStart(_ sessionId: String) {
-        core.withLock { $0.tracker.sessionStarted(sessionId) }
-        persistState()
+    /// Counts a call as activity in the tracker's session, starting a new session when it has ended under
+    /// ``sessionPolicy`` or none has started in this launch.
+    func continueSession() {
+        let uptime = reporter.scheduler.uptime()
+        let started = core.withLock { $0.tracker.continueSession(at: uptime, policy: sessionPolicy) }
+        if started { persistState() }
     }
 
     // MARK: Storage

@@ -1,3 +1,5 @@
+import ActuateReporting
+
 /// The tracker's state and rules, apart from the I/O that drives them: behaviour, page views, duplicate
 /// reports, suppression and the result cache.
 struct TrackerState: Sendable {
@@ -31,6 +33,8 @@ struct TrackerState: Sendable {
     static let maximumPendingCommands = 1_000
 
     var saved = Saved()
+    /// The tracker's session now, or nil before the first call of this launch.
+    var session: TrackerSession?
     var cached: TrackerResult?
     /// Set by a navigate: the next answer of an incremental source replaces the cache instead of merging.
     var replaceOnNextAnswer = false
@@ -83,7 +87,28 @@ struct TrackerState: Sendable {
         savedGeneration += 1
     }
 
-    /// Counts a new reporting session once, however often it is announced.
+    // MARK: Sessions
+
+    /// Counts a call at `uptime` as activity in the current session, or starts a new session when there is none or
+    /// the current one has ended under `policy`. Returns whether a session started.
+    mutating func continueSession(at uptime: Duration, policy: SessionPolicy) -> Bool {
+        if var live = session, !live.hasEnded(at: uptime, policy: policy) {
+            live.lastActivityUptime = max(live.lastActivityUptime, uptime)
+            session = live
+            return false
+        }
+        startSession(at: uptime)
+        return true
+    }
+
+    /// Starts a new session at `uptime`, counting every closed action down.
+    mutating func startSession(at uptime: Duration) {
+        let started = TrackerSession(startUptime: uptime)
+        session = started
+        sessionStarted(started.id)
+    }
+
+    /// Counts a new session once, however often it is announced.
     mutating func sessionStarted(_ sessionId: String) {
         guard saved.lastSessionId != sessionId else { return }
         saved.lastSessionId = sessionId

@@ -45,7 +45,9 @@ public final class Reporter: Sendable {
 
     let store: any EventStore
     let delivery: (any EventDelivery)?
-    let scheduler: any ActuateScheduler
+    /// The clock the reporter reads for timestamps (`now()`) and session rules (`uptime()`); parts built on the
+    /// reporter, such as a personalisation tracker, read the same one, so a system runs on one clock.
+    public let scheduler: any ActuateScheduler
     let onError: (@Sendable (ReportingError) -> Void)?
     let state: Mutex<State>
 

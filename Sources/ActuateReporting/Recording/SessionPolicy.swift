@@ -21,6 +21,25 @@ public struct SessionPolicy: Sendable, Hashable {
         self.maximumLength = maximumLength
         self.inactivityTimeout = inactivityTimeout
     }
+
+    /// Why a session has ended by `uptime` under this policy, or nil when it is still live.
+    ///
+    /// When both rules have ended it, the one that fired first is given.
+    /// - Parameters:
+    ///   - startUptime: When the session started, on the monotonic clock.
+    ///   - lastActivityUptime: When the session last saw activity, on the monotonic clock.
+    ///   - uptime: The monotonic time to check at.
+    /// - Returns: ``SessionEndReason/maximumLength`` or ``SessionEndReason/inactivity``, or nil.
+    public func expiry(startUptime: Duration, lastActivityUptime: Duration, at uptime: Duration) -> SessionEndReason? {
+        var candidates: [(deadline: Duration, reason: SessionEndReason)] = []
+        if let maximumLength {
+            candidates.append((startUptime + maximumLength, .maximumLength))
+        }
+        if let inactivityTimeout {
+            candidates.append((lastActivityUptime + inactivityTimeout, .inactivity))
+        }
+        return candidates.filter { uptime >= $0.deadline }.min { $0.deadline < $1.deadline }?.reason
+    }
 }
 
 /// One reporting session: a visit, in the sense of "CTR of visit".

@@ -31,14 +31,7 @@ struct SessionStateMachine: Sendable, Hashable {
     ///   - uptime: The monotonic time to check at.
     /// - Returns: The reason it expired, or nil.
     func expiry(of session: ReportingSession, at uptime: Duration) -> SessionEndReason? {
-        var candidates: [(deadline: Duration, reason: SessionEndReason)] = []
-        if let maximum = policy.maximumLength {
-            candidates.append((session.startUptime + maximum, .maximumLength))
-        }
-        if let timeout = policy.inactivityTimeout {
-            candidates.append((session.lastActivityUptime + timeout, .inactivity))
-        }
-        return candidates.filter { uptime >= $0.deadline }.min { $0.deadline < $1.deadline }?.reason
+        policy.expiry(startUptime: session.startUptime, lastActivityUptime: session.lastActivityUptime, at: uptime)
     }
 
     /// The session an event at `uptime` would join, or nil when it would start a new one.
