@@ -157,7 +157,8 @@ struct DemoCheck {
 
     private var pageClaims: [Claim] {
         let contents = pageReport?.statistics.contents ?? []
-        let matches = contents.map { "\($0.content.source) \($0.content.id)" }
+        let matches =
+            contents.map { "\($0.content.source) \($0.content.id)" }
             == statistics.contents.map { "\($0.content.source) \($0.content.id)" }
             && zip(contents, statistics.contents).allSatisfy { $0.figures == $1.figures }
         let lift = pageReport?.campaigns.first { $0.campaignId == "members-reviews" }
@@ -189,7 +190,10 @@ struct DemoCheck {
         guard let start = page.range(of: opening),
             let end = page.range(of: "</script>", range: start.upperBound..<page.endIndex)
         else { return nil }
-        return try? JSONDecoder().decode(StatisticsReport.self, from: Data(page[start.upperBound..<end.lowerBound].utf8))
+        return try? JSONDecoder().decode(
+            StatisticsReport.self,
+            from: Data(page[start.upperBound..<end.lowerBound].utf8)
+        )
     }
 
     // MARK: Reading the record

@@ -13,7 +13,8 @@ struct DemoOptions {
                           campaign and content-block sections make from the event store's statistics
                           and the debug report; exit 1 listing the claims that do not hold.
           --dump DIR      Also write the debug report (debug-report.json, debug-report.txt) into DIR,
-                          and a copy of the event store into DIR/events.
+                          a copy of the event store into DIR/events, and the statistics page
+                          (charts with 95% intervals, funnel, campaign lift) into DIR/stats.html.
           --catalog       Print the catalog of the shop's features and actions as Markdown, and exit.
           --catalog-json  Print the same catalog as JSON (the input of `actuate catalog`), and exit.
           --help          Show this help.

@@ -58,7 +58,8 @@ struct RateComparisonTests {
             controlSuccesses: controlSuccesses,
             controlTrials: controlTrials
         )
-        for value in [comparison.relativeDifference, comparison.relativeDifferenceInterval?.lower,
+        for value in [
+            comparison.relativeDifference, comparison.relativeDifferenceInterval?.lower,
             comparison.relativeDifferenceInterval?.upper, comparison.testRateInterval?.lower,
             comparison.controlRateInterval?.upper,
         ] {

@@ -83,10 +83,11 @@ struct ReportingStatisticsSeriesTests {
 
     @Test("CTR, close rate and visit CTR carry Wilson intervals; a block shown 4 times is far from exact")
     func intervalsOnContentRates() throws {
-        let events = (0..<4).map { Self.content(.executed, at: Self.newYear, session: "s\($0)") } + [
-            Self.content(.target(), at: Self.newYear, session: "s0"),
-            Self.content(.close(), at: Self.newYear, session: "s1"),
-        ]
+        let events =
+            (0..<4).map { Self.content(.executed, at: Self.newYear, session: "s\($0)") } + [
+                Self.content(.target(), at: Self.newYear, session: "s0"),
+                Self.content(.close(), at: Self.newYear, session: "s1"),
+            ]
         let statistics = ReportingStatistics(events: events)
         let figures = try #require(statistics[Self.banner])
         #expect(figures.clickThroughRate == 0.25)

@@ -126,8 +126,9 @@ enum StatisticsPageScript {
             function yRate(value) { return top + plotHeight * (1 - value / maxRate); }
             series.forEach(function (point, index) {
               var barHeight = plotHeight * point.impressions / maxImpressions;
-              var bar = shape("rect", { x: x(index) - Math.max(1, step * 0.35), y: top + plotHeight - barHeight,
-                width: Math.max(2, step * 0.7), height: barHeight, fill: "var(--impressions)",
+              var barWidth = Math.max(2, Math.min(36, step * 0.7));
+              var bar = shape("rect", { x: x(index) - barWidth / 2, y: top + plotHeight - barHeight,
+                width: barWidth, height: barHeight, fill: "var(--impressions)",
                 "class": "impressions-bar", "data-start": point.start, "data-impressions": point.impressions });
               var title = shape("title", {});
               title.textContent = day(point.start) + ": " + point.impressions + " shown, " + point.clicks +
@@ -147,8 +148,8 @@ enum StatisticsPageScript {
               });
               if (measured.length === 1) {
                 var only = measured[0];
-                svg.appendChild(shape("rect", { x: x(only[1]) - 6, y: yRate(only[0].clickThroughRateInterval.upper),
-                  width: 12, height: Math.max(1, yRate(only[0].clickThroughRateInterval.lower) -
+                svg.appendChild(shape("rect", { x: x(only[1]) - 24, y: yRate(only[0].clickThroughRateInterval.upper),
+                  width: 48, height: Math.max(1, yRate(only[0].clickThroughRateInterval.lower) -
                     yRate(only[0].clickThroughRateInterval.upper)), fill: "var(--band)", "class": "ctr-band" }));
               } else {
                 svg.appendChild(shape("polygon", { points: upper.concat(lower).join(" "), fill: "var(--band)",

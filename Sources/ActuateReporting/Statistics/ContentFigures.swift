@@ -45,7 +45,10 @@ public struct ContentFigures: Sendable, Hashable, Codable {
         visitClickThroughRate = ContentFigures.ratio(sessionsWithClick, sessionsWithImpression)
         clickThroughRateInterval = RateInterval.wilson(successes: clicks, trials: impressions)
         closeRateInterval = RateInterval.wilson(successes: closes, trials: impressions)
-        visitClickThroughRateInterval = RateInterval.wilson(successes: sessionsWithClick, trials: sessionsWithImpression)
+        visitClickThroughRateInterval = RateInterval.wilson(
+            successes: sessionsWithClick,
+            trials: sessionsWithImpression
+        )
     }
 
     static func ratio(_ numerator: Int, _ denominator: Int) -> Double? {

@@ -86,6 +86,7 @@ package struct SeriesCounts<Counts> {
     /// Updates the counts of the interval holding `date`; a date out of range is left out.
     package mutating func update(at date: Date, in interval: SeriesInterval, _ change: (inout Counts) -> Void) {
         guard let index = interval.index(of: date) else { return }
+        let empty = self.empty
         change(&byIndex[index, default: empty])
     }
 
