@@ -63,7 +63,7 @@ public struct StatisticsPage: Sendable {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}}</title>
         <style>
-        :root { --impressions: #9db7d5; --ctr: #1f5fa8; --band: rgba(31, 95, 168, 0.18); --better: #2e7d32;
+        :root { --impressions: #c9d4e1; --ctr: #c2570c; --band: rgba(230, 126, 34, 0.3); --better: #2e7d32;
           --worse: #c62828; --unknown: #8a6d00; --line: #d5dae0; --muted: #5c6670; }
         * { box-sizing: border-box; }
         body { margin: 0; padding: 16px 20px; font: 13px/1.4 system-ui, sans-serif; color: #1d232a; background: #fff; }

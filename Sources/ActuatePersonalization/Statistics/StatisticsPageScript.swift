@@ -172,7 +172,7 @@ enum StatisticsPageScript {
             axisText(day(series[0].start), left, height - 6, "start");
             if (series.length > 1) axisText(day(series[series.length - 1].start), width - right, height - 6, "end");
             axisText(String(maxImpressions), left - 4, top + 9, "end");
-            axisText(percent(maxRate), width - right + 4, top + 9, "start", "#1f5fa8");
+            axisText(percent(maxRate), width - right + 4, top + 9, "start", "#c2570c");
             axisText("0", left - 4, top + plotHeight, "end");
             return svg;
           }
