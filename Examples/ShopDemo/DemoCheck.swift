@@ -19,11 +19,17 @@ struct DemoCheck {
     let timeline: [TimelineEntry]
     /// The campaign server the campaigns came from, or nil for the embedded rules.
     let campaignServer: URL?
+    /// The statistics page the demo wrote, read back, or nil when none was written or it could not be read.
+    let page: String?
+    /// The figures embedded in the page, decoded, or nil when the page holds none.
+    let pageReport: StatisticsReport?
 
-    /// Reads the store and the debug report, as `actuate stats` and `actuate dump` read them.
-    init(store: FileEventStore, debugReport: DebugReport, campaignServer: URL? = nil) throws {
+    /// Reads the store, the debug report and the statistics page, as `actuate stats` and `actuate dump` read them.
+    init(store: FileEventStore, debugReport: DebugReport, statisticsPage: URL?, campaignServer: URL? = nil) throws {
         self.campaignServer = campaignServer
         try store.flush()
+        page = statisticsPage.flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+        pageReport = page.flatMap(Self.embeddedReport(in:))
         events = try store.fetch(count: try store.count(), maxBytes: Int.max / 2)
         statistics = try ReportingStatistics(store: store)
         let document = try DebugReportDecoder().decodeReport(from: try debugReport.jsonData())
@@ -32,7 +38,7 @@ struct DemoCheck {
 
     /// Every claim, in the order the demo makes them.
     var claims: [Claim] {
-        bannerClaims + campaignClaims + controlGroupClaims + contentBlockClaims + [
+        bannerClaims + campaignClaims + controlGroupClaims + contentBlockClaims + pageClaims + [
             claim(
                 "no content recorded an error (every simulated click carried its page's token)",
                 statistics.totals.errors == 0,
@@ -226,6 +232,49 @@ struct DemoCheck {
                 "shoes, jackets, bags: \(carousel)"
             ),
         ]
+    }
+
+    // MARK: The statistics page
+
+    private var pageClaims: [Claim] {
+        let contents = pageReport?.statistics.contents ?? []
+        let matches =
+            contents.map { "\($0.content.source) \($0.content.id)" }
+            == statistics.contents.map { "\($0.content.source) \($0.content.id)" }
+            && zip(contents, statistics.contents).allSatisfy { $0.figures == $1.figures }
+        let lift = pageReport?.campaigns.first { $0.campaignId == "members-reviews" }
+        return [
+            claim(
+                "the statistics page was written, self-contained (no network), with the store's figures",
+                page != nil && matches && (page ?? "").contains("default-src 'none'"),
+                page == nil
+                    ? "no page" : "\(contents.count) contents in the page, \(statistics.contents.count) in the store"
+            ),
+            claim(
+                "the page's figures carry 95% intervals and a series per content",
+                !contents.isEmpty
+                    && contents.allSatisfy { $0.figures.impressions == 0 || $0.figures.clickThroughRateInterval != nil }
+                    && contents.contains { !$0.series.isEmpty },
+                "\(contents.filter { !$0.series.isEmpty }.count) content series"
+            ),
+            claim(
+                "the control-group campaign's lift is on the page, with a verdict",
+                lift.map { $0.controlVisitors == 1 && $0.verdict == .notDistinguishableYet } ?? false,
+                lift.map { "\($0)" } ?? "no lift for members-reviews"
+            ),
+        ]
+    }
+
+    /// The JSON the page's script draws, decoded.
+    private static func embeddedReport(in page: String) -> StatisticsReport? {
+        let opening = "<script type=\"application/json\" id=\"statistics-data\">"
+        guard let start = page.range(of: opening),
+            let end = page.range(of: "</script>", range: start.upperBound..<page.endIndex)
+        else { return nil }
+        return try? JSONDecoder().decode(
+            StatisticsReport.self,
+            from: Data(page[start.upperBound..<end.lowerBound].utf8)
+        )
     }
 
     // MARK: Reading the record

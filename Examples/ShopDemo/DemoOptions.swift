@@ -18,7 +18,8 @@ struct DemoOptions {
                           python3 Tests/Support/campaign_server.py --max-seconds 3600 prints its PORT;
                           then --campaign-server http://127.0.0.1:PORT/v1/campaigns
           --dump DIR      Also write the debug report (debug-report.json, debug-report.txt) into DIR,
-                          and a copy of the event store into DIR/events.
+                          a copy of the event store into DIR/events, and the statistics page
+                          (charts with 95% intervals, funnel, campaign lift) into DIR/stats.html.
           --catalog       Print the catalog of the shop's features and actions as Markdown, and exit.
           --catalog-json  Print the same catalog as JSON (the input of `actuate catalog`), and exit.
           --help          Show this help.

@@ -1,4 +1,5 @@
 import Actuate
+import ActuatePersonalization
 import ActuateReporting
 import Foundation
 
@@ -95,19 +96,39 @@ struct ShopDemo {
         section("Timeline")
         print(indent(system.timeline.textDump()))
 
+        var statisticsPage: URL?
         if let directory = options.dumpDirectory {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let files = try system.debugReport.write(to: directory)
             print("\nDebug report written to \(files.json.path) and \(files.text.path)")
             let events = try copyEventStore(reporting.store, into: directory)
             print("Event store copied to \(events.path) (try `swift run actuate stats \(events.path)`)")
+            let page = directory.appendingPathComponent("stats.html")
+            try writeStatisticsPage(StatisticsReport(fileStoreDirectory: events), to: page)
+            print(
+                "Statistics page written to \(page.path): open it in a browser "
+                    + "(the same page as `swift run actuate stats \(events.path) --html stats.html`)"
+            )
+            statisticsPage = page
+        } else if options.check {
+            try reporting.store.flush()
+            let page = reporting.directory.appendingPathComponent("stats.html")
+            try writeStatisticsPage(StatisticsReport(store: reporting.store), to: page)
+            statisticsPage = page
+        } else {
+            section("See these figures as a page")
+            print("   swift run shop-demo --dump /tmp/shop-demo")
+            print("   swift run actuate stats /tmp/shop-demo/events --html stats.html")
+            print("   (charts per content with 95% intervals, the funnel, campaign lift against zero, the actions)")
         }
         if options.check {
             let failed = try DemoCheck(
                 store: reporting.store,
                 debugReport: system.debugReport,
+                statisticsPage: statisticsPage,
                 campaignServer: options.campaignServer
-            ).report()
+            )
+            .report()
             guard failed.isEmpty else { throw DemoCheckFailed(claims: failed.map(\.text)) }
             print("Every claim holds.")
         }
@@ -120,6 +141,11 @@ struct ShopDemo {
         try? FileManager.default.removeItem(at: destination)
         try FileManager.default.copyItem(at: store.directory, to: destination)
         return destination
+    }
+
+    /// Writes the statistics page `actuate stats --html` writes, from the same library code.
+    private static func writeStatisticsPage(_ report: StatisticsReport, to page: URL) throws {
+        try Data(StatisticsPage(report: report, title: "Shop demo statistics").html().utf8).write(to: page)
     }
 
     /// The shop's app scheme and universal-link host.

@@ -51,21 +51,32 @@ enum HelpText {
         """
 
     static let stats = """
-        Usage: actuate stats STORE_DIR [--json] [--page-size N]
+        Usage: actuate stats STORE_DIR [--json] [--html OUT.html] [--series day|hour] [--page-size N]
 
         Computes how personalised content performs from the events in a file event store directory (the
         directory given to FileEventStore(directory:)): impressions, clicks, CTR, closes, close rate,
         product and article clicks, errors, CTR of visit and purchases credited to product clicks, plus
-        the number of dead letters (events delivery gave up on).
+        the number of dead letters (events delivery gave up on); each campaign's lift against its control
+        group (goal: purchase); and how each action performs.
+
+        Every rate carries its 95% Wilson interval. Lift carries a 95% interval (Katz's log method), a
+        verdict (better, worse, or not distinguishable yet) and the visitors per group a test needs to
+        detect the observed difference (α = 0.05 two-sided, 80% power). Each content and campaign has a
+        series per UTC day (or hour) from the events' timestamps.
 
         The store is never changed, and may be open in a running app: its journal files are copied to a
-        temporary snapshot that is read N events at a time (1000 by default) and then deleted, so memory
-        stays flat however large the store is. The snapshot needs as much free disk space as the store.
+        temporary snapshot that is read N events at a time (1000 by default) in one pass and then deleted,
+        so memory grows with contents × days, not with events. The snapshot needs as much free disk space
+        as the store.
 
         Options:
-          --json          Print the figures as JSON instead of a table.
-          --page-size N   Read N events at a time.
-          -h, --help      Show this help.
+          --json           Print the figures as JSON instead of a table (fields: the "Statistics JSON"
+                           article of ActuatePersonalization's documentation).
+          --html OUT.html  Also write a self-contained page (no network): a chart per content, the
+                           funnel, each campaign's lift against zero, and the actions table.
+          --series UNIT    day (default) or hour.
+          --page-size N    Read N events at a time.
+          -h, --help       Show this help.
 
         """
 

@@ -36,7 +36,10 @@ struct CampaignStatisticsTests {
         #expect(lift.controlRate == 0.2)
         #expect(abs((lift.lift ?? 0) - 0.5) < 1e-12)
         #expect(
-            lift.description == "summer, purchase: test 3/10 (30.0%), control 2/10 (20.0%), lift +50.0%"
+            lift.description
+                == "summer, purchase: test 3/10 (30.0%, 95% CI 10.8%–60.3%), control 2/10 (20.0%, 95% CI 5.7%–51.0%), "
+                + "lift +50.0% (95% CI −68.5% to +613.7%): not distinguishable yet; "
+                + "294 visitors per group would detect it (284 more)"
         )
     }
 
@@ -77,7 +80,12 @@ struct CampaignStatisticsTests {
         #expect(lift.testRate == 1)
         #expect(lift.controlRate == 0)
         #expect(lift.lift == nil)
-        #expect(lift.description == "summer, purchase: test 1/1 (100.0%), control 0/1 (0.0%), lift n/a")
+        #expect(
+            lift.description
+                == "summer, purchase: test 1/1 (100.0%, 95% CI 20.7%–100.0%), control 0/1 (0.0%, 95% CI 0.0%–79.3%), "
+                + "lift n/a (95% CI −76.1% to +3667.2%): not distinguishable yet; "
+                + "2 visitors per group would detect it (1 more)"
+        )
         let unknown = CampaignStatistics.lift(campaignId: "other", goal: .purchase, events: noControlConversion)
         #expect(unknown.testVisitors == 0)
         #expect(unknown.testRate == nil)

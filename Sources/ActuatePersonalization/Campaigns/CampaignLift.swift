@@ -1,3 +1,4 @@
+import ActuateReporting
 import Foundation
 
 /// How much more often users who were shown a campaign reached a goal than users in its control group.
@@ -6,6 +7,14 @@ import Foundation
 /// `executed` event for the test group, a ``CampaignEventType/controlImpression`` for the control group. A
 /// visitor converts when they reach the goal at or after that first impression. The rate of a group is its
 /// converted visitors over its visitors, and lift is (test − control) / control.
+///
+/// Every figure comes with its uncertainty (``comparison``, a `RateComparison` of ActuateReporting): each group's
+/// rate has Wilson's 95% score interval; the lift has a 95% interval by Katz's log method (the delta method on the
+/// log of the rate ratio, with 0.5 added to every cell when a group has no conversion or only conversions); the
+/// ``verdict`` is better or worse only when that interval leaves out zero, and otherwise "not distinguishable
+/// yet"; and ``visitorsPerGroupNeeded`` is how many visitors per group a two-sided test at α = 0.05 needs to
+/// detect the observed rates with 80% power. So 30 of 100 against 20 of 100 reads "lift +50.0% (95% CI −8.4% to
+/// +145.6%): not distinguishable yet", not "+50%".
 public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The campaign.
     public var campaignId: String
@@ -19,6 +28,8 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     public var controlVisitors: Int
     /// Control visitors who reached the goal after their first impression.
     public var controlConversions: Int
+    /// Visitors and conversions per UTC day (or hour), oldest first; only intervals with an event are listed.
+    public var series: [CampaignSeriesPoint] = []
 
     /// Creates figures.
     /// - Parameters:
@@ -56,12 +67,61 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
         return (testRate - controlRate) / controlRate
     }
 
-    /// For example `summer, purchase: test 30/100 (30.0%), control 20/100 (20.0%), lift +50.0%`.
+    /// The groups compared: rate intervals, the lift's interval, the verdict and the visitors needed.
+    public var comparison: RateComparison {
+        RateComparison(
+            testSuccesses: testConversions,
+            testTrials: testVisitors,
+            controlSuccesses: controlConversions,
+            controlTrials: controlVisitors
+        )
+    }
+
+    /// Wilson's 95% interval of ``testRate``, or nil with no test visitors.
+    public var testRateInterval: RateInterval? { comparison.testRateInterval }
+
+    /// Wilson's 95% interval of ``controlRate``, or nil with no control visitors.
+    public var controlRateInterval: RateInterval? { comparison.controlRateInterval }
+
+    /// The 95% interval of ``lift`` (Katz's log method), or nil when a group is empty. It exists even when the
+    /// control rate is zero and ``lift`` is nil.
+    public var liftInterval: RateInterval? { comparison.relativeDifferenceInterval }
+
+    /// Better, worse, or not distinguishable yet: whether ``liftInterval`` leaves out zero.
+    public var verdict: RateComparison.Verdict { comparison.verdict }
+
+    /// Visitors per group that would detect the observed difference at α = 0.05 (two-sided) with 80% power, or
+    /// nil when a group is empty or the rates are equal.
+    public var visitorsPerGroupNeeded: Int? { comparison.membersPerGroupNeeded }
+
+    /// For example `summer, purchase: test 30/100 (30.0%, 95% CI 21.9%–39.6%), control 20/100 (20.0%, 95% CI
+    /// 13.3%–28.9%), lift +50.0% (95% CI −8.4% to +145.6%): not distinguishable yet; 294 visitors per group would
+    /// detect it (194 more)`.
     public var description: String {
-        let test = "test \(testConversions)/\(testVisitors) (\(Self.percent(testRate)))"
-        let control = "control \(controlConversions)/\(controlVisitors) (\(Self.percent(controlRate)))"
-        let lift = lift.map { ($0 >= 0 ? "+" : "") + Self.percent($0) } ?? "n/a"
-        return "\(campaignId), \(goal): \(test), \(control), lift \(lift)"
+        let comparison = comparison
+        let test = "test \(testConversions)/\(testVisitors) (\(Self.rate(testRate, comparison.testRateInterval)))"
+        let control =
+            "control \(controlConversions)/\(controlVisitors) "
+            + "(\(Self.rate(controlRate, comparison.controlRateInterval)))"
+        var text = "\(campaignId), \(goal): \(test), \(control), lift \(lift.map(Self.signedPercent) ?? "n/a")"
+        if let interval = comparison.relativeDifferenceInterval {
+            text += " (95% CI \(Self.signedPercent(interval.lower)) to \(Self.signedPercent(interval.upper)))"
+        }
+        text += ": \(comparison.verdict)"
+        if comparison.verdict == .notDistinguishableYet, let needed = comparison.membersPerGroupNeeded {
+            let more = comparison.additionalMembersPerGroupNeeded ?? 0
+            text += "; \(needed) visitors per group would detect it (\(more) more)"
+        }
+        return text
+    }
+
+    private static func rate(_ value: Double?, _ interval: RateInterval?) -> String {
+        guard let interval else { return percent(value) }
+        return "\(percent(value)), 95% CI \(interval)"
+    }
+
+    private static func signedPercent(_ value: Double) -> String {
+        (value >= 0 ? "+" : "−") + percent(abs(value))
     }
 
     private static func ratio(_ numerator: Int, _ denominator: Int) -> Double? {
@@ -71,5 +131,53 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     private static func percent(_ value: Double?) -> String {
         guard let value else { return "n/a" }
         return String(format: "%.1f%%", value * 100)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case campaignId, goal, testVisitors, testConversions, controlVisitors, controlConversions, series
+        case testRate, testRateInterval, controlRate, controlRateInterval, lift, liftInterval, verdict
+        case visitorsPerGroupNeeded, additionalVisitorsPerGroupNeeded
+    }
+
+    /// Decodes the counts and the series; the derived figures are computed from the counts again.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: A decoding error when a count is missing or of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        campaignId = try container.decode(String.self, forKey: .campaignId)
+        goal = try container.decode(CampaignGoal.self, forKey: .goal)
+        testVisitors = try container.decode(Int.self, forKey: .testVisitors)
+        testConversions = try container.decode(Int.self, forKey: .testConversions)
+        controlVisitors = try container.decode(Int.self, forKey: .controlVisitors)
+        controlConversions = try container.decode(Int.self, forKey: .controlConversions)
+        series = try container.decodeIfPresent([CampaignSeriesPoint].self, forKey: .series) ?? []
+    }
+
+    /// Encodes the counts, the series, and the derived figures (rates, intervals, lift, verdict, visitors needed)
+    /// so that other tools need not recompute them.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: An encoding error.
+    public func encode(to encoder: any Encoder) throws {
+        let comparison = comparison
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(campaignId, forKey: .campaignId)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(testVisitors, forKey: .testVisitors)
+        try container.encode(testConversions, forKey: .testConversions)
+        try container.encode(controlVisitors, forKey: .controlVisitors)
+        try container.encode(controlConversions, forKey: .controlConversions)
+        try container.encode(series, forKey: .series)
+        try container.encodeIfPresent(testRate, forKey: .testRate)
+        try container.encodeIfPresent(comparison.testRateInterval, forKey: .testRateInterval)
+        try container.encodeIfPresent(controlRate, forKey: .controlRate)
+        try container.encodeIfPresent(comparison.controlRateInterval, forKey: .controlRateInterval)
+        try container.encodeIfPresent(lift, forKey: .lift)
+        try container.encodeIfPresent(comparison.relativeDifferenceInterval, forKey: .liftInterval)
+        try container.encode(comparison.verdict, forKey: .verdict)
+        try container.encodeIfPresent(comparison.membersPerGroupNeeded, forKey: .visitorsPerGroupNeeded)
+        try container.encodeIfPresent(
+            comparison.additionalMembersPerGroupNeeded,
+            forKey: .additionalVisitorsPerGroupNeeded
+        )
     }
 }

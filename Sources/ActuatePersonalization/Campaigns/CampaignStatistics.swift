@@ -5,8 +5,14 @@ import Foundation
 ///
 /// ```swift
 /// let lift = try CampaignStatistics.lift(campaignId: "summer", goal: .purchase, store: store)
-/// print(lift)   // summer, purchase: test 30/100 (30.0%), control 20/100 (20.0%), lift +50.0%
+/// print(lift)
+/// // summer, purchase: test 30/100 (30.0%, 95% CI 21.9%–39.6%), control 20/100 (20.0%, 95% CI 13.3%–28.9%),
+/// // lift +50.0% (95% CI −8.4% to +145.6%): not distinguishable yet; 294 visitors per group would detect it
+/// // (194 more)
 /// ```
+///
+/// See ``CampaignLift`` for the definitions and `RateComparison` (ActuateReporting) for the methods behind the intervals, the
+/// verdict and the visitors needed.
 public enum CampaignStatistics {
     /// The lift of one campaign, from events in any order.
     /// - Parameters:
@@ -36,39 +42,9 @@ public enum CampaignStatistics {
     ///   - events: The events.
     /// - Returns: The figures per campaign.
     public static func lifts<Events: Sequence<ReportEvent>>(goal: CampaignGoal, events: Events) -> [CampaignLift] {
-        var firstImpressions: [String: [String: (date: Date, isControl: Bool)]] = [:]
-        var goalDates: [String: [Date]] = [:]
-        for event in events {
-            if goal.isReached(by: event) {
-                goalDates[event.anonymousID, default: []].append(event.timestamp)
-            }
-            guard let (campaignId, isControl) = impression(in: event) else { continue }
-            if let earlier = firstImpressions[campaignId]?[event.anonymousID], earlier.date <= event.timestamp {
-                continue
-            }
-            firstImpressions[campaignId, default: [:]][event.anonymousID] = (event.timestamp, isControl)
-        }
-        return firstImpressions.keys.sorted().map { campaignId in
-            var lift = CampaignLift(
-                campaignId: campaignId,
-                goal: goal,
-                testVisitors: 0,
-                testConversions: 0,
-                controlVisitors: 0,
-                controlConversions: 0
-            )
-            for (visitor, first) in firstImpressions[campaignId] ?? [:] {
-                let converted = goalDates[visitor]?.contains { $0 >= first.date } ?? false
-                if first.isControl {
-                    lift.controlVisitors += 1
-                    if converted { lift.controlConversions += 1 }
-                } else {
-                    lift.testVisitors += 1
-                    if converted { lift.testConversions += 1 }
-                }
-            }
-            return lift
-        }
+        var accumulator = CampaignLiftAccumulator(goal: goal)
+        for event in events { accumulator.add(event) }
+        return accumulator.finish()
     }
 
     /// The lift of one campaign, from everything pending in a store (not its dead letters).
@@ -91,17 +67,5 @@ public enum CampaignStatistics {
             throw .storeFailed(operation: "read events for campaign lift", reason: String(describing: error))
         }
         return lift(campaignId: campaignId, goal: goal, events: events)
-    }
-
-    /// The campaign id and group of an impression event, or nil for other events.
-    private static func impression(in event: ReportEvent) -> (String, Bool)? {
-        guard event.properties[ReportEventKey.contentSource] == .string(ContentSource.campaign.rawValue),
-            let campaignId = event.properties[ReportEventKey.actionId]?.stringValue
-        else { return nil }
-        switch event.type {
-        case ReportEventType.executed.rawValue: return (campaignId, false)
-        case CampaignEventType.controlImpression.rawValue: return (campaignId, true)
-        default: return nil
-        }
     }
 }

@@ -11,6 +11,8 @@ public struct ActionFigures: Sendable, Hashable, Codable {
     public var cancelled = 0
     /// ``failed`` / ``performed``, or nil when the action never completed.
     public var failureRate: Double?
+    /// Wilson's 95% interval of ``failureRate``, or nil when the action never completed.
+    public var failureRateInterval: RateInterval?
     /// The median duration in seconds (nearest rank, within 1%), or nil without durations.
     public var medianDurationSeconds: Double?
     /// The 95th-percentile duration in seconds (nearest rank, within 1%), or nil without durations.

@@ -23,7 +23,8 @@ struct ActionStatisticsTable {
         let rows = statistics.actions.map { action -> [String] in
             let figures = action.figures
             return [
-                label(action), String(figures.performed), String(figures.failed), percent(figures.failureRate),
+                label(action), String(figures.performed), String(figures.failed),
+                percent(figures.failureRate) + interval(figures.failureRateInterval),
                 seconds(figures.medianDurationSeconds), seconds(figures.p95DurationSeconds),
                 String(figures.arrivedFromApplication), String(figures.arrivedFromURL),
                 String(figures.arrivedFromActivity), String(figures.arrivedFromIntent),
@@ -64,6 +65,12 @@ struct ActionStatisticsTable {
             return column == 0 ? cell + padding : padding + cell
         }
         .joined(separator: "  ")
+    }
+
+    /// For example ` [4.6–69.9]`: a 95% interval in percent, or nothing without one.
+    private func interval(_ interval: RateInterval?) -> String {
+        guard let interval else { return "" }
+        return String(format: " [%.1f–%.1f]", interval.lower * 100, interval.upper * 100)
     }
 
     private func percent(_ rate: Double?) -> String {

@@ -1,7 +1,8 @@
 /// The figures for one piece of content, or for all content together.
 ///
 /// Rates are nil when their denominator is zero (no impressions, or no session with an impression), so
-/// "not measurable yet" is never shown as 0%.
+/// "not measurable yet" is never shown as 0%. Every rate carries Wilson's 95% score interval
+/// (``RateInterval/wilson(successes:trials:)``), so a block shown 4 times does not read as an exact percentage.
 public struct ContentFigures: Sendable, Hashable, Codable {
     /// `executed` events: times the content was shown.
     public var impressions = 0
@@ -27,6 +28,12 @@ public struct ContentFigures: Sendable, Hashable, Codable {
     public var closeRate: Double?
     /// "CTR of visit": ``sessionsWithClick`` / ``sessionsWithImpression``, or nil without such sessions.
     public var visitClickThroughRate: Double?
+    /// Wilson's 95% interval of ``clickThroughRate``, or nil without impressions.
+    public var clickThroughRateInterval: RateInterval?
+    /// Wilson's 95% interval of ``closeRate``, or nil without impressions.
+    public var closeRateInterval: RateInterval?
+    /// Wilson's 95% interval of ``visitClickThroughRate``, or nil without such sessions.
+    public var visitClickThroughRateInterval: RateInterval?
 
     /// Creates figures with every count zero.
     public init() {}
@@ -36,6 +43,12 @@ public struct ContentFigures: Sendable, Hashable, Codable {
         clickThroughRate = ContentFigures.ratio(clicks, impressions)
         closeRate = ContentFigures.ratio(closes, impressions)
         visitClickThroughRate = ContentFigures.ratio(sessionsWithClick, sessionsWithImpression)
+        clickThroughRateInterval = RateInterval.wilson(successes: clicks, trials: impressions)
+        closeRateInterval = RateInterval.wilson(successes: closes, trials: impressions)
+        visitClickThroughRateInterval = RateInterval.wilson(
+            successes: sessionsWithClick,
+            trials: sessionsWithImpression
+        )
     }
 
     static func ratio(_ numerator: Int, _ denominator: Int) -> Double? {
@@ -49,13 +62,18 @@ public struct ContentStatistics: Sendable, Hashable, Codable {
     public var content: ContentReference
     /// Its figures.
     public var figures: ContentFigures
+    /// Impressions, clicks and conversions per UTC day (or hour, see ``ReportingStatistics/seriesInterval``),
+    /// oldest first; only intervals with an event are listed.
+    public var series: [ContentSeriesPoint]
 
     /// Creates statistics for one piece of content.
     /// - Parameters:
     ///   - content: The content.
     ///   - figures: Its figures.
-    public init(content: ContentReference, figures: ContentFigures) {
+    ///   - series: Its figures per day or hour.
+    public init(content: ContentReference, figures: ContentFigures, series: [ContentSeriesPoint] = []) {
         self.content = content
         self.figures = figures
+        self.series = series
     }
 }

@@ -34,6 +34,7 @@ struct HookStatisticsAccumulator {
         let statistics = actions.map { analyticsID, entry in
             var figures = entry.figures
             figures.failureRate = ContentFigures.ratio(figures.failed, figures.performed)
+            figures.failureRateInterval = RateInterval.wilson(successes: figures.failed, trials: figures.performed)
             figures.medianDurationSeconds = entry.durations.quantile(0.5)
             figures.p95DurationSeconds = entry.durations.quantile(0.95)
             return ActionStatistics(

@@ -9,7 +9,7 @@ extension ReportingStatistics {
     /// directory and without holding all its events in memory.
     ///
     /// The journal files are copied to a temporary snapshot, which is read a page at a time, as
-    /// ``init(store:attributionWindow:)`` reads a file store, and then deleted; the snapshot needs as much free
+    /// ``init(store:attributionWindow:seriesInterval:)`` reads a file store, and then deleted; the snapshot needs as much free
     /// disk space as the store takes. Because the copy is not locked, this works while an app has the store open;
     /// a record the app was writing during the copy is a torn tail in the snapshot, and skipped.
     ///
@@ -17,6 +17,7 @@ extension ReportingStatistics {
     ///   - directory: A ``FileEventStore`` directory.
     ///   - pageSize: The most events in memory at once; at least 1.
     ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
+    ///   - seriesInterval: Days or hours, for the series.
     /// Only regular files are copied, opened with `O_NOFOLLOW`: a journal name that is a symbolic link or any other
     /// kind of file is skipped, so the command never reads or changes what a link points to.
     ///
@@ -25,13 +26,15 @@ extension ReportingStatistics {
     public init(
         fileStoreDirectory directory: URL,
         pageSize: Int = ReportingStatistics.defaultPageSize,
-        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
+        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow,
+        seriesInterval: SeriesInterval = .day
     ) throws(ReportingError) {
         var skipped: [String] = []
         try self.init(
             fileStoreDirectory: directory,
             pageSize: pageSize,
             attributionWindow: attributionWindow,
+            seriesInterval: seriesInterval,
             skippedFiles: &skipped
         )
     }
@@ -39,12 +42,14 @@ extension ReportingStatistics {
     /// Computes statistics from the ``FileEventStore`` in `directory` as the public initializer does, and lists
     /// the journal names it left out because they are not regular files (a symbolic link, a directory, a FIFO):
     /// the snapshot never copies through a link, so a link named like a segment cannot make anything read, cut or
-    /// empty the file it points to.
+    /// empty the file it points to. Every event is also handed to `alsoReading`, in the same pass.
     package init(
         fileStoreDirectory directory: URL,
         pageSize: Int,
         attributionWindow: Duration,
-        skippedFiles: inout [String]
+        seriesInterval: SeriesInterval = .day,
+        skippedFiles: inout [String],
+        alsoReading: (ReportEvent) -> Void = { _ in }
     ) throws(ReportingError) {
         let snapshot = try StoreSnapshot(of: directory)
         skippedFiles = snapshot.skipped
@@ -63,7 +68,13 @@ extension ReportingStatistics {
             throw .storeFailed(operation: "open a snapshot of \(directory.path)", reason: String(describing: error))
         }
         defer { try? store.close() }
-        try self.init(store: store, pageSize: max(1, pageSize), attributionWindow: attributionWindow)
+        try self.init(
+            store: store,
+            pageSize: max(1, pageSize),
+            attributionWindow: attributionWindow,
+            seriesInterval: seriesInterval,
+            alsoReading: alsoReading
+        )
     }
 }
 

@@ -21,7 +21,10 @@ import Foundation
 ///   product by the same person (same anonymous id, or same user id) no more than ``attributionWindow`` before
 ///   the purchase (the window's end is included). A purchase before the click, or outside the window, is not
 ///   credited.
-/// - A rate whose denominator is zero is nil, never 0 and never a division by zero.
+/// - A rate whose denominator is zero is nil, never 0 and never a division by zero. Every rate carries Wilson's
+///   95% score interval (``RateInterval``), nil with it.
+/// - Series: each content's impressions, clicks and credited purchases per UTC day (or hour, by
+///   ``seriesInterval``), from the events' timestamps, gathered in the same pass.
 /// - Per-action figures come from `action_ended` events (``ReportingAnalyticsProvider``), grouped by
 ///   `analyticsId`; `error` events from ``ContentSource/appAction`` are not content and are left out of the
 ///   content figures.
@@ -47,6 +50,8 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     public var deadLetterCount: Int
     /// The attribution window, in seconds.
     public var attributionWindowSeconds: Double
+    /// The length of one point of each content's ``ContentStatistics/series``.
+    public var seriesInterval: SeriesInterval
     /// Figures per action with an `analyticsID`, sorted by it.
     public var actions: [ActionStatistics]
     /// URL opens, broken links and activities.
@@ -77,25 +82,37 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     ///   - events: The events.
     ///   - deadLetterCount: How many events were dead-lettered, for display.
     ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
+    ///   - seriesInterval: Days or hours, for the series.
     public init<Events: Sequence<ReportEvent>>(
         events: Events,
         deadLetterCount: Int = 0,
-        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
+        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow,
+        seriesInterval: SeriesInterval = .day
     ) {
-        var accumulator = StatisticsAccumulator(attributionWindow: attributionWindow.seconds)
+        var accumulator = StatisticsAccumulator(
+            attributionWindow: attributionWindow.seconds,
+            seriesInterval: seriesInterval
+        )
         var hooks = HookStatisticsAccumulator()
         for event in events {
             accumulator.add(event)
             hooks.add(event)
         }
-        self.init(accumulator, hooks, deadLetterCount: deadLetterCount, attributionWindow: attributionWindow)
+        self.init(
+            accumulator,
+            hooks,
+            deadLetterCount: deadLetterCount,
+            attributionWindow: attributionWindow,
+            seriesInterval: seriesInterval
+        )
     }
 
     private init(
         _ accumulator: StatisticsAccumulator,
         _ hooks: HookStatisticsAccumulator,
         deadLetterCount: Int,
-        attributionWindow: Duration
+        attributionWindow: Duration,
+        seriesInterval: SeriesInterval
     ) {
         var accumulator = accumulator
         let result = accumulator.finish()
@@ -109,6 +126,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         malformedEventCount = result.malformedEventCount
         self.deadLetterCount = deadLetterCount
         attributionWindowSeconds = attributionWindow.seconds
+        self.seriesInterval = seriesInterval
     }
 
     /// Computes statistics from everything pending in a store, without removing anything, plus its dead-letter
@@ -120,17 +138,35 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     /// - Parameters:
     ///   - store: The store to read.
     ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
+    ///   - seriesInterval: Days or hours, for the series.
     /// - Throws: ``ReportingError/storeFailed(operation:reason:)`` when the store cannot be read.
     public init(
         store: any EventStore,
-        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
+        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow,
+        seriesInterval: SeriesInterval = .day
     ) throws(ReportingError) {
-        try self.init(store: store, pageSize: Self.defaultPageSize, attributionWindow: attributionWindow)
+        try self.init(
+            store: store,
+            pageSize: Self.defaultPageSize,
+            attributionWindow: attributionWindow,
+            seriesInterval: seriesInterval,
+            alsoReading: { _ in }
+        )
     }
 
-    /// Computes statistics from a store, reading a streaming store `pageSize` events at a time.
-    init(store: any EventStore, pageSize: Int, attributionWindow: Duration) throws(ReportingError) {
-        var accumulator = StatisticsAccumulator(attributionWindow: attributionWindow.seconds)
+    /// Computes statistics from a store, reading a streaming store `pageSize` events at a time, and hands every
+    /// event to `alsoReading` in the same pass (for figures another module computes, such as campaign lift).
+    package init(
+        store: any EventStore,
+        pageSize: Int,
+        attributionWindow: Duration,
+        seriesInterval: SeriesInterval = .day,
+        alsoReading: (ReportEvent) -> Void = { _ in }
+    ) throws(ReportingError) {
+        var accumulator = StatisticsAccumulator(
+            attributionWindow: attributionWindow.seconds,
+            seriesInterval: seriesInterval
+        )
         var hooks = HookStatisticsAccumulator()
         let deadLetters: Int
         do {
@@ -138,19 +174,27 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
                 try streaming.forEachStoredEvent(pageSize: pageSize) { event in
                     accumulator.add(event)
                     hooks.add(event)
+                    alsoReading(event)
                 }
                 deadLetters = try streaming.deadLetterCount()
             } else {
                 for event in try store.fetch(count: try store.count(), maxBytes: Int.max / 2) {
                     accumulator.add(event)
                     hooks.add(event)
+                    alsoReading(event)
                 }
                 deadLetters = try store.deadLetters().count
             }
         } catch {
             throw .storeFailed(operation: "read events for statistics", reason: String(describing: error))
         }
-        self.init(accumulator, hooks, deadLetterCount: deadLetters, attributionWindow: attributionWindow)
+        self.init(
+            accumulator,
+            hooks,
+            deadLetterCount: deadLetters,
+            attributionWindow: attributionWindow,
+            seriesInterval: seriesInterval
+        )
     }
 
     /// The statistics as a text table, one row per piece of content and a total row, then a summary line; then,

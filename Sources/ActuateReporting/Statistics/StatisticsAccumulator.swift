@@ -1,6 +1,7 @@
 import Foundation
 
-/// Gathers counts event by event, then attributes purchases and computes rates.
+/// Gathers counts event by event, then attributes purchases and computes rates and series; memory grows with the
+/// contents, sessions, product clicks and purchases, and contents × days (or hours), never with other events.
 struct StatisticsAccumulator {
     struct Result {
         var contents: [ContentStatistics]
@@ -21,6 +22,7 @@ struct StatisticsAccumulator {
         var figures = ContentFigures()
         var impressionSessions: Set<String> = []
         var clickSessions: Set<String> = []
+        var series = SeriesCounts(empty: ContentSeriesPoint(start: ""))
     }
 
     private struct ProductClick {
@@ -38,6 +40,7 @@ struct StatisticsAccumulator {
     }
 
     private let attributionWindow: Double
+    private let seriesInterval: SeriesInterval
     private var entries: [ContentKey: Entry] = [:]
     private var clicksByProduct: [String: [ProductClick]] = [:]
     private var purchases: [Purchase] = []
@@ -45,8 +48,9 @@ struct StatisticsAccumulator {
     private var eventCount = 0
     private var malformed = 0
 
-    init(attributionWindow: Double) {
+    init(attributionWindow: Double, seriesInterval: SeriesInterval = .day) {
         self.attributionWindow = attributionWindow
+        self.seriesInterval = seriesInterval
     }
 
     mutating func add(_ event: ReportEvent) {
@@ -80,9 +84,11 @@ struct StatisticsAccumulator {
         case .executed:
             entry.figures.impressions += 1
             entry.impressionSessions.insert(event.sessionID)
+            entry.series.update(at: event.timestamp, in: seriesInterval) { $0.impressions += 1 }
         case .target:
             entry.figures.clicks += 1
             entry.clickSessions.insert(event.sessionID)
+            entry.series.update(at: event.timestamp, in: seriesInterval) { $0.clicks += 1 }
         case .close:
             entry.figures.closes += 1
         case .product:
@@ -111,6 +117,7 @@ struct StatisticsAccumulator {
                 purchasedProducts += 1
                 if let key = lastQualifyingClick(on: productId, before: purchase)?.key {
                     entries[key]?.figures.attributedPurchases += 1
+                    entries[key]?.series.update(at: purchase.timestamp, in: seriesInterval) { $0.conversions += 1 }
                 }
             }
         }
@@ -123,7 +130,7 @@ struct StatisticsAccumulator {
             figures.sessionsWithImpression = entry.impressionSessions.count
             figures.sessionsWithClick = entry.clickSessions.count
             figures.computeRates()
-            contents.append(ContentStatistics(content: entry.content, figures: figures))
+            contents.append(ContentStatistics(content: entry.content, figures: figures, series: series(of: entry)))
             totals.impressions += figures.impressions
             totals.clicks += figures.clicks
             totals.closes += figures.closes
@@ -151,6 +158,17 @@ struct StatisticsAccumulator {
             sessionCount: sessions.count,
             malformedEventCount: malformed
         )
+    }
+
+    /// The entry's series points, oldest first, with their rates.
+    private func series(of entry: Entry) -> [ContentSeriesPoint] {
+        entry.series.sorted.map { index, counts in
+            var point = counts
+            point.start = seriesInterval.start(ofIndex: index)
+            point.clickThroughRate = ContentFigures.ratio(point.clicks, point.impressions)
+            point.clickThroughRateInterval = RateInterval.wilson(successes: point.clicks, trials: point.impressions)
+            return point
+        }
     }
 
     /// The most recent click on `productId` by the purchase's person within the window before it.

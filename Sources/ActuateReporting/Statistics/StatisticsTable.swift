@@ -1,6 +1,7 @@
 import Foundation
 
-/// Renders ``ReportingStatistics`` as a fixed-width text table.
+/// Renders ``ReportingStatistics`` as a fixed-width text table; each rate is followed by its 95% Wilson interval in
+/// brackets, so a rate measured on a handful of impressions does not read as exact.
 struct StatisticsTable {
     let statistics: ReportingStatistics
 
@@ -33,9 +34,11 @@ struct StatisticsTable {
 
     private func row(label: String, figures: ContentFigures) -> [String] {
         [
-            label, String(figures.impressions), String(figures.clicks), percent(figures.clickThroughRate),
-            String(figures.closes), percent(figures.closeRate), String(figures.productClicks),
-            String(figures.articleClicks), String(figures.errors), percent(figures.visitClickThroughRate),
+            label, String(figures.impressions), String(figures.clicks),
+            rate(figures.clickThroughRate, figures.clickThroughRateInterval), String(figures.closes),
+            rate(figures.closeRate, figures.closeRateInterval), String(figures.productClicks),
+            String(figures.articleClicks), String(figures.errors),
+            rate(figures.visitClickThroughRate, figures.visitClickThroughRateInterval),
             String(figures.attributedPurchases),
         ]
     }
@@ -46,6 +49,12 @@ struct StatisticsTable {
             return column == 0 ? cell + padding : padding + cell
         }
         .joined(separator: "  ")
+    }
+
+    /// For example `25.0% [4.6–69.9]`: the rate, then its 95% interval in percent.
+    private func rate(_ rate: Double?, _ interval: RateInterval?) -> String {
+        guard let interval else { return percent(rate) }
+        return percent(rate) + String(format: " [%.1f–%.1f]", interval.lower * 100, interval.upper * 100)
     }
 
     private func percent(_ rate: Double?) -> String {
