@@ -125,7 +125,7 @@ struct CampaignReadmeTests {
         screen.viewWillDisappear()                      // handlers and held campaigns are cleared
 
         let lift = try CampaignStatistics.lift(campaignId: "summer", goal: .purchase, store: store)
-        print(lift)   // summer, purchase: test 30/100 (30.0%), control 20/100 (20.0%), lift +50.0%
+        print(lift)   // … lift +50.0% (95% CI −8.4% to +145.6%): not distinguishable yet; 294 visitors per group would detect it
     }
 }
 
