@@ -87,7 +87,8 @@ enum HelpText {
         queue, analytics ID, activity eligibility and URL routes, and each conditional feature's
         constraints. The catalog comes from the app's registered feature group at run time, so it is exact:
         build it with ActionCatalog(group:routes:) and print its jsonData(), as `shop-demo --catalog-json`
-        does. A debug report with a "catalog" section works too.
+        does. A debug report with a "catalog" section works too. Actions without a description (theirs is
+        "No description") are marked ⚠ and listed under the summary; the JSON has "hasDescription": false.
 
         FILE is the JSON file to read; without it, or with -, the JSON is read from standard input:
           swift run shop-demo --catalog-json | actuate catalog

@@ -24,7 +24,7 @@ struct ContentBlockRowTests {
         let surface = InstantHTMLSurface(result: .loaded(size: HTMLContentSize(width: 320, height: 88)))
         let placeholder = manager.preparePlaceholder(for: row, surface: surface)
         await manager.waitUntilIdle()
-        #expect(manager.preparePlaceholder(for: row, surface: InstantHTMLSurface()) === placeholder)
+        #expect(manager.preparePlaceholder(for: row, surface: surface) === placeholder)
         await manager.waitUntilIdle()
         #expect(source.requests.count == 1)
         #expect(surface.documents.count == 1)

@@ -31,7 +31,8 @@ public protocol Action: SendableMetatype {
     /// The display name. The default splits the type name at CamelCase boundaries and removes a trailing
     /// `Action`, so `CreateNewTweetAction` gives "Create New Tweet" and `OpenURLAction` gives "Open URL".
     static var name: String { get }
-    /// A description for catalogs and debug tools.
+    /// A description for catalogs and debug tools. The default, ``ActionDescription/missing``
+    /// (`"No description"`), says that none was written, and ``ActionCatalog`` flags the action.
     static var description: String { get }
     /// The serial queue the body runs on. The default is the main queue.
     ///
@@ -77,7 +78,7 @@ extension Action {
         TypeNaming.displayName(of: String(describing: self), removingSuffix: "Action")
     }
 
-    public static var description: String { "" }
+    public static var description: String { ActionDescription.missing }
 
     public static var queue: DispatchQueue { .main }
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// Every feature and action of an app, read from its registered feature group at run time: each action's
 /// input, presenter, queue, analytics ID, activity eligibility and URL routes, and each feature's constraints.
+/// Actions without a written description are flagged (``actionsWithoutDescription``).
 ///
 /// Because it is built from the types themselves rather than from source text, the catalog is exact. Render it
 /// as Markdown for people, or as JSON for tools such as `actuate catalog`:
@@ -61,6 +62,12 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
     /// Every action of every feature, in catalog order.
     public var allActions: [ActionEntry] {
         features.flatMap(\.actions)
+    }
+
+    /// The actions no description was written for (``ActionEntry/hasDescription`` is false), in catalog order.
+    /// The Markdown lists them under the summary and marks their rows.
+    public var actionsWithoutDescription: [ActionEntry] {
+        allActions.filter { !$0.hasDescription }
     }
 
     /// The catalog as pretty-printed JSON with sorted keys.

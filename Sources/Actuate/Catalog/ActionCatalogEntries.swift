@@ -69,7 +69,7 @@ extension ActionCatalog {
         public var name: String
         /// The Swift type name.
         public var typeName: String
-        /// The action's description.
+        /// The action's description: ``ActionDescription/missing`` when none was written.
         public var description: String
         /// Whether the feature published the action.
         public var isPublished: Bool
@@ -88,12 +88,17 @@ extension ActionCatalog {
         /// The URL routes that perform the action.
         public var routes: [RouteEntry]
 
+        /// Whether a description was written for the action: false when ``description`` is the default
+        /// ``ActionDescription/missing``, or blank. The JSON carries it as `hasDescription`, and the Markdown flags
+        /// the action.
+        public var hasDescription: Bool { !ActionDescription.isMissing(description) }
+
         /// Creates an action entry.
         ///
         /// - Parameters:
         ///   - name: The display name.
         ///   - typeName: The Swift type name.
-        ///   - description: The description.
+        ///   - description: The description; ``ActionDescription/missing`` when none was written.
         ///   - isPublished: Whether the feature published it.
         ///   - inputType: The input type's name.
         ///   - presenterType: The presenter type's name.
@@ -105,7 +110,7 @@ extension ActionCatalog {
         public init(
             name: String,
             typeName: String,
-            description: String = "",
+            description: String = ActionDescription.missing,
             isPublished: Bool = false,
             inputType: String = "NoInput",
             presenterType: String = "NoPresenter",
@@ -142,6 +147,46 @@ extension ActionCatalog {
                 hideFromTimeline: metadata.hideFromTimeline,
                 routes: routes
             )
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, typeName, description, hasDescription, isPublished, inputType, presenterType, queueLabel
+            case analyticsID, activityEligibility, hideFromTimeline, routes
+        }
+
+        /// Reads an entry; `hasDescription` is not read but follows from `description`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                name: try container.decode(String.self, forKey: .name),
+                typeName: try container.decode(String.self, forKey: .typeName),
+                description: try container.decode(String.self, forKey: .description),
+                isPublished: try container.decode(Bool.self, forKey: .isPublished),
+                inputType: try container.decode(String.self, forKey: .inputType),
+                presenterType: try container.decode(String.self, forKey: .presenterType),
+                queueLabel: try container.decode(String.self, forKey: .queueLabel),
+                analyticsID: try container.decodeIfPresent(String.self, forKey: .analyticsID),
+                activityEligibility: try container.decode([String].self, forKey: .activityEligibility),
+                hideFromTimeline: try container.decode(Bool.self, forKey: .hideFromTimeline),
+                routes: try container.decode([RouteEntry].self, forKey: .routes)
+            )
+        }
+
+        /// Writes the entry, with `hasDescription` for tools that list undocumented actions.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(typeName, forKey: .typeName)
+            try container.encode(description, forKey: .description)
+            try container.encode(hasDescription, forKey: .hasDescription)
+            try container.encode(isPublished, forKey: .isPublished)
+            try container.encode(inputType, forKey: .inputType)
+            try container.encode(presenterType, forKey: .presenterType)
+            try container.encode(queueLabel, forKey: .queueLabel)
+            try container.encodeIfPresent(analyticsID, forKey: .analyticsID)
+            try container.encode(activityEligibility, forKey: .activityEligibility)
+            try container.encode(hideFromTimeline, forKey: .hideFromTimeline)
+            try container.encode(routes, forKey: .routes)
         }
     }
 

@@ -1,11 +1,14 @@
-/// Renders an ``ActionCatalog`` as Markdown: a summary, then one section per feature with a table of its
-/// actions.
+/// Renders an ``ActionCatalog`` as Markdown: a summary naming the actions without a description, then one
+/// section per feature with a table of its actions.
 struct ActionCatalogMarkdown {
     let catalog: ActionCatalog
 
     private static let headers = [
         "Action", "Description", "Input", "Presenter", "Queue", "Analytics ID", "Activities", "URL routes",
     ]
+
+    /// Marks the actions without a description, in the summary and in their rows.
+    private static let flag = "⚠"
 
     func render() -> String {
         let actions = catalog.allActions
@@ -16,6 +19,15 @@ struct ActionCatalogMarkdown {
             "\(count(catalog.features.count, "feature")), \(count(actions.count, "action")) "
                 + "(\(published) published).",
         ]
+        let undescribed = catalog.actionsWithoutDescription
+        if !undescribed.isEmpty {
+            let names = undescribed.map { "**\(escape($0.name))** (\(code($0.typeName)))" }
+            lines += [
+                "",
+                "\(Self.flag) \(count(undescribed.count, "action")) \(undescribed.count == 1 ? "has" : "have") "
+                    + "no description: \(names.joined(separator: ", ")).",
+            ]
+        }
         for feature in catalog.features {
             lines += [""] + section(for: feature)
         }
@@ -55,7 +67,7 @@ struct ActionCatalogMarkdown {
         }
         return [
             name,
-            escape(action.description),
+            action.hasDescription ? escape(action.description) : "\(Self.flag) \(ActionDescription.missing)",
             code(action.inputType),
             code(action.presenterType),
             code(action.queueLabel),

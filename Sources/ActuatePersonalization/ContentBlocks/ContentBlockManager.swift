@@ -28,7 +28,24 @@ import Synchronization
 public final class ContentBlockManager: Sendable {
     private struct Rows {
         var placeholders: [ContentBlockRow: ContentBlockPlaceholder] = [:]
+        /// The row each surface draws for, by the surface's identity, and the reverse. A row's placeholder holds
+        /// its surface, so an identifier here never outlives its surface.
+        var rowOfSurface: [ObjectIdentifier: ContentBlockRow] = [:]
+        var surfaceOfRow: [ContentBlockRow: ObjectIdentifier] = [:]
         var refreshCallback: (@Sendable (ContentBlockRow) -> Void)?
+
+        /// Notes that `row` draws into `surface` now, and returns the row that drew into it until now, if another.
+        mutating func assign(_ surface: ObjectIdentifier?, to row: ContentBlockRow) -> ContentBlockRow? {
+            if let previous = surfaceOfRow[row], previous != surface, rowOfSurface[previous] == row {
+                rowOfSurface[previous] = nil
+            }
+            surfaceOfRow[row] = surface
+            guard let surface else { return nil }
+            let holder = rowOfSurface.updateValue(row, forKey: surface)
+            guard let holder, holder != row else { return nil }
+            surfaceOfRow[holder] = nil
+            return holder
+        }
     }
 
     let engine: ContentBlockEngine
@@ -223,13 +240,36 @@ public final class ContentBlockManager: Sendable {
 
     /// The placeholder for a row of a table or list, created and loaded on first use and the same object
     /// afterwards, so scrolling does not load it again.
+    ///
+    /// Call it each time a cell is configured for the row, with the surface of that cell: a table reuses cells, so
+    /// the row's surface can change between calls. The row then draws into `surface` only: its block is drawn
+    /// again there (no new `show` is tracked; the row shows the block it showed), and the row it took `surface`
+    /// from stops drawing into it until that row is prepared again. A row with no block blanks a surface it
+    /// takes, so a reused cell never shows another row's block.
+    ///
+    /// ```swift
+    /// func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    ///     let cell = tableView.dequeueReusableCell(withIdentifier: "block", for: indexPath) as! BlockCell
+    ///     let row = ContentBlockRow(placeholderId: "feed", indexPath: indexPath)
+    ///     _ = manager.preparePlaceholder(for: row, surface: cell.webView)
+    ///     return cell
+    /// }
+    /// ```
     /// - Parameters:
     ///   - row: The placeholder id and the row.
-    ///   - surface: Where the row shows the block; used when the placeholder is created.
+    ///   - surface: Where the row shows its block now: the surface of the cell it is given; nil for a custom view
+    ///     that draws the block itself.
     /// - Returns: The row's placeholder.
     public func preparePlaceholder(for row: ContentBlockRow, surface: (any HTMLSurface)?) -> ContentBlockPlaceholder {
-        let (placeholder, created) = rows.withLock { rows -> (ContentBlockPlaceholder, Bool) in
-            if let existing = rows.placeholders[row] { return (existing, false) }
+        // The placeholders are bound while the lock is held, so that two rows prepared at once on threads of their
+        // own cannot end up bound in the opposite order to the one recorded. Binding only schedules work.
+        rows.withLock { rows -> ContentBlockPlaceholder in
+            let displaced = rows.assign(surface.map(ObjectIdentifier.init), to: row).flatMap { rows.placeholders[$0] }
+            displaced?.release()
+            if let existing = rows.placeholders[row] {
+                existing.bind(to: surface)
+                return existing
+            }
             let placeholder = ContentBlockPlaceholder(
                 placeholderId: row.placeholderId,
                 deferredLoad: true,
@@ -237,15 +277,12 @@ public final class ContentBlockManager: Sendable {
                 surface: surface
             )
             rows.placeholders[row] = placeholder
-            return (placeholder, true)
-        }
-        if created {
             placeholder.contentChanged = { [weak self] in
                 self?.rows.withLock { $0.refreshCallback }?(row)
             }
-            placeholder.reload()
+            placeholder.reload(blankingSurface: displaced != nil)
+            return placeholder
         }
-        return placeholder
     }
 
     /// What a row shows now: its block and measured size (for the row's height), or nil when it shows nothing.
@@ -261,9 +298,13 @@ public final class ContentBlockManager: Sendable {
     /// Forgets every row's placeholder, for when the table's data is replaced.
     public func forgetRows() {
         let old = rows.withLock { rows in
-            defer { rows.placeholders = [:] }
+            defer {
+                rows.placeholders = [:]
+                rows.rowOfSurface = [:]
+                rows.surfaceOfRow = [:]
+            }
             return Array(rows.placeholders.values)
         }
-        for placeholder in old { placeholder.stop() }
+        for placeholder in old { placeholder.release() }
     }
 }

@@ -23,8 +23,31 @@ import Synchronization
 /// With a ``ContentBlockCarousel`` the placeholder rotates through the eligible blocks in display order on the
 /// manager's clock, tracking a `show` for each block it displays.
 public final class ContentBlockPlaceholder: Sendable {
+    /// Where the placeholder draws its block.
+    private enum Drawing {
+        /// Into this surface.
+        case surface(any HTMLSurface)
+        /// Nowhere: the app draws the block itself, and it counts as shown once loaded.
+        case byApp
+        /// Nowhere until the manager binds it again: its table row's surface was given to another row.
+        case released
+    }
+
+    /// What binding to a new surface has to do.
+    private enum Rebinding {
+        /// Draw the block shown now on the new surface.
+        case redraw(ContentBlock)
+        /// Blank the new surface, then pick and load a block again: loading was under way.
+        case reload
+        /// Blank the new surface: the placeholder shows nothing.
+        case blank
+    }
+
     private struct State {
+        var drawing: Drawing
         var generation = 0
+        /// Whether a block is being picked or loaded for `generation`, not yet shown or failed.
+        var loading = false
         var current: ContentBlock?
         var size: HTMLContentSize?
         var closed: Set<String> = []
@@ -45,7 +68,6 @@ public final class ContentBlockPlaceholder: Sendable {
     /// How the placeholder rotates, or nil for a placeholder that shows one block.
     public let carousel: ContentBlockCarousel?
     let engine: ContentBlockEngine
-    private let surface: (any HTMLSurface)?
     private let state: Mutex<State>
 
     /// Creates a placeholder.
@@ -66,8 +88,12 @@ public final class ContentBlockPlaceholder: Sendable {
         self.placeholderId = placeholderId
         self.carousel = carousel
         self.engine = manager.engine
-        self.surface = surface
-        self.state = Mutex(State(callback: ContentBlockDefaultCallback(engine: manager.engine)))
+        self.state = Mutex(
+            State(
+                drawing: surface.map(Drawing.surface) ?? .byApp,
+                callback: ContentBlockDefaultCallback(engine: manager.engine)
+            )
+        )
         if !deferredLoad { reload() }
     }
 
@@ -106,7 +132,17 @@ public final class ContentBlockPlaceholder: Sendable {
 
     /// Picks and shows a block again: the frequency rules are applied afresh and closed blocks may return.
     public func reload() {
-        let generation = restart(clearingClosed: true)
+        reload(blankingSurface: false)
+    }
+
+    /// Like ``reload()``; with `blankingSurface`, first blanks the surface, which shows another row's block.
+    func reload(blankingSurface: Bool) {
+        let (generation, surface) = state.withLock { state -> (Int, (any HTMLSurface)?) in
+            let generation = Self.restart(&state, clearingClosed: true)
+            guard blankingSurface, case .surface(let surface) = state.drawing else { return (generation, nil) }
+            return (generation, surface)
+        }
+        if let surface { blank(surface, generation) }
         load(generation, previous: nil, rotating: false)
     }
 
@@ -147,6 +183,7 @@ public final class ContentBlockPlaceholder: Sendable {
         engine.onCallbackQueue {
             let (block, notify) = self.state.withLock { state -> (ContentBlock?, [@Sendable () -> Void]) in
                 state.generation += 1
+                state.loading = false
                 state.tick?.cancel()
                 guard let block = state.current else { return (nil, []) }
                 state.current = nil
@@ -165,8 +202,74 @@ public final class ContentBlockPlaceholder: Sendable {
     public func stop() {
         state.withLock { state in
             state.generation += 1
+            state.loading = false
             state.tick?.cancel()
             state.tick = nil
+        }
+    }
+
+    // MARK: Rows of tables and lists
+
+    /// Moves the placeholder to `surface` (nil: the app draws the block), as a table row moves to the cell it is
+    /// given now. Nothing is drawn into the previous surface any more, and its page's messages are ignored. The
+    /// block shown now is drawn again on `surface`, without a new `show` or history entry (the row shows the block
+    /// it already showed); a load under way starts again for `surface`; with no block, `surface` is blanked, so it
+    /// does not keep showing another row's block. Binding to the surface it has does nothing.
+    func bind(to surface: (any HTMLSurface)?) {
+        let work = state.withLock { state -> (Rebinding, Int)? in
+            switch (state.drawing, surface) {
+            case (.surface(let bound), let surface?) where bound === surface: return nil
+            case (.byApp, nil): return nil
+            default: break
+            }
+            state.drawing = surface.map(Drawing.surface) ?? .byApp
+            let generation = Self.restart(&state, clearingClosed: false)
+            if let block = state.current, !state.closed.contains(block.id) { return (.redraw(block), generation) }
+            return (state.loading ? .reload : .blank, generation)
+        }
+        guard let (rebinding, generation) = work else { return }
+        switch rebinding {
+        case .redraw(let block):
+            loadAssets(of: block, generation, redrawing: true)
+        case .reload:
+            if let surface { blank(surface, generation) }
+            load(generation, previous: nil, rotating: false)
+        case .blank:
+            if let surface { blank(surface, generation) }
+        }
+    }
+
+    /// Stops drawing anywhere, because the surface went to another row, until ``bind(to:)``. A load under way
+    /// starts again when the placeholder is bound.
+    func release() {
+        state.withLock { state in
+            state.drawing = .released
+            state.generation += 1
+            state.tick?.cancel()
+            state.tick = nil
+        }
+    }
+
+    /// The page a row's surface shows while the row has no block: no content, no script.
+    private static let blankDocument = #"<!DOCTYPE html><html><head><meta charset="utf-8"></head><body></body></html>"#
+
+    /// Shows an empty page on `surface` (on the callback queue), unless by then the placeholder has moved on
+    /// from `generation`, draws elsewhere, or shows a block.
+    private func blank(_ surface: any HTMLSurface, _ generation: Int) {
+        engine.onCallbackQueue {
+            let stillBlank = self.state.withLock { state in
+                guard state.generation == generation, state.current == nil,
+                    case .surface(let bound) = state.drawing, bound === surface
+                else { return false }
+                return true
+            }
+            guard stillBlank else { return }
+            surface.load(
+                html: Self.blankDocument,
+                bridgeName: ContentBlockDocument.bridgeName,
+                onMessage: { _ in },
+                completion: { _ in }
+            )
         }
     }
 
@@ -180,13 +283,15 @@ public final class ContentBlockPlaceholder: Sendable {
     // MARK: Loading
 
     private func restart(clearingClosed: Bool) -> Int {
-        state.withLock { state in
-            state.generation += 1
-            state.tick?.cancel()
-            state.tick = nil
-            if clearingClosed { state.closed = [] }
-            return state.generation
-        }
+        state.withLock { Self.restart(&$0, clearingClosed: clearingClosed) }
+    }
+
+    private static func restart(_ state: inout State, clearingClosed: Bool) -> Int {
+        state.generation += 1
+        state.tick?.cancel()
+        state.tick = nil
+        if clearingClosed { state.closed = [] }
+        return state.generation
     }
 
     private func isCurrent(_ generation: Int) -> Bool {
@@ -196,7 +301,10 @@ public final class ContentBlockPlaceholder: Sendable {
     /// Picks the block to show on the work queue and loads it; `previous` is the block a carousel or a close
     /// moves on from.
     private func load(_ generation: Int, previous: ContentBlock?, rotating: Bool) {
-        let closed = state.withLock { $0.closed }
+        let closed = state.withLock { state in
+            if state.generation == generation { state.loading = true }
+            return state.closed
+        }
         let engine = engine
         let placeholderId = placeholderId
         engine.onWorkQueue { [weak self] in
@@ -223,6 +331,9 @@ public final class ContentBlockPlaceholder: Sendable {
                     if chosen == nil, rotating, !closed.contains(previous.id),
                         blocks.contains(where: { $0.id == previous.id })
                     {
+                        self.state.withLock { state in
+                            if state.generation == generation { state.loading = false }
+                        }
                         self.scheduleRotation(generation)
                         return
                     }
@@ -239,7 +350,8 @@ public final class ContentBlockPlaceholder: Sendable {
     }
 
     /// Loads the block's assets (work queue), then shows its document, with a fresh token, on the callback queue.
-    private func loadAssets(of block: ContentBlock, _ generation: Int) {
+    /// `redrawing` draws the shown block on a new surface.
+    private func loadAssets(of block: ContentBlock, _ generation: Int, redrawing: Bool = false) {
         let engine = engine
         engine.work.begin()
         engine.assets.load(ContentBlockDocument.assetURLs(of: block), version: block.version) { [weak self] result in
@@ -257,7 +369,9 @@ public final class ContentBlockPlaceholder: Sendable {
                         token: token,
                         maxBytes: self.engine.configuration.maxDocumentBytes
                     )
-                    self.engine.onCallbackQueue { self.present(block, html: html, token: token, generation) }
+                    self.engine.onCallbackQueue {
+                        self.present(block, html: html, token: token, generation, redrawing: redrawing)
+                    }
                 } catch {
                     self.fail(generation, .error(block, error.description))
                 }
@@ -266,33 +380,60 @@ public final class ContentBlockPlaceholder: Sendable {
     }
 
     /// Shows `html` on the surface; its messages are checked against `token`, the secret of this document.
-    private func present(_ block: ContentBlock, html: String, token: BridgeToken, _ generation: Int) {
-        guard isCurrent(generation) else { return }
-        guard let surface else {
-            loaded(block, .loaded(size: nil), generation)
+    private func present(
+        _ block: ContentBlock,
+        html: String,
+        token: BridgeToken,
+        _ generation: Int,
+        redrawing: Bool
+    ) {
+        let drawing = state.withLock { $0.generation == generation ? $0.drawing : nil }
+        switch drawing {
+        case nil, .released?:
             return
+        case .byApp?:
+            loaded(block, .loaded(size: nil), generation, redrawing: redrawing)
+        case .surface(let surface)?:
+            surface.load(
+                html: html,
+                bridgeName: ContentBlockDocument.bridgeName,
+                onMessage: { [weak self] message in self?.received(message, token: token, generation) },
+                completion: { [weak self] result in self?.loaded(block, result, generation, redrawing: redrawing) }
+            )
         }
-        surface.load(
-            html: html,
-            bridgeName: ContentBlockDocument.bridgeName,
-            onMessage: { [weak self] message in self?.received(message, token: token, generation) },
-            completion: { [weak self] result in self?.loaded(block, result, generation) }
-        )
     }
 
-    private func loaded(_ block: ContentBlock, _ result: HTMLSurfaceLoadResult, _ generation: Int) {
+    /// The surface finished loading the block's document. A first showing counts as shown: `show` is tracked and
+    /// the history notes it. A redraw on a row's new surface only updates the size, and tells the row when it
+    /// changed.
+    private func loaded(
+        _ block: ContentBlock,
+        _ result: HTMLSurfaceLoadResult,
+        _ generation: Int,
+        redrawing: Bool
+    ) {
         guard case .loaded(let size) = result else {
             if case .failed(let message) = result { fail(generation, .error(block, message)) }
             return
         }
         let notify = state.withLock { state -> [@Sendable () -> Void]? in
             guard state.generation == generation else { return nil }
+            state.loading = false
             let changed = state.current?.id != block.id || state.size != size
             state.current = block
             state.size = size
+            guard !redrawing else { return changed ? state.contentChanged.map { [$0] } ?? [] : [] }
             return Self.readyNotifications(state, true, changed: changed)
         }
         guard let notify else { return }
+        guard !redrawing else {
+            engine.onCallbackQueue {
+                guard self.isCurrent(generation) else { return }
+                for notification in notify { notification() }
+            }
+            if carousel != nil { scheduleRotation(generation) }
+            return
+        }
         engine.onWorkQueue { self.engine.recordShown(block) }
         engine.onCallbackQueue {
             guard self.isCurrent(generation) else { return }
@@ -306,6 +447,7 @@ public final class ContentBlockPlaceholder: Sendable {
         engine.onCallbackQueue {
             let notify = self.state.withLock { state -> [@Sendable () -> Void]? in
                 guard state.generation == generation else { return nil }
+                state.loading = false
                 let changed = state.current != nil
                 state.current = nil
                 state.size = nil
