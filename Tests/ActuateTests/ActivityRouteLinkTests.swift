@@ -118,7 +118,10 @@ struct ActivityRouteLinkTests {
         }
     }
 
-    private static let bothKinds = URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
+    private static let bothKinds = URLRouterConfiguration(
+        appSchemes: ["shop"],
+        universalLinkHosts: ["shop.example.com"]
+    )
 
     @Test("an action with a route and no prepareActivity publishes its route link, parameters and web page URL")
     func publishesRouteLink() async throws {

@@ -22,7 +22,11 @@ final class IntentReorderAction: IntentAction {
     static var suggestedInvocationPhrase: String? { "Reorder my coffee" }
     static func intentTitle(for input: String) -> String { "Reorder \(input)" }
 
-    static func perform(context: ActionContext<String>, presenter: OrderScreen, completion: Completion)
+    static func perform(
+        context: ActionContext<String>,
+        presenter: OrderScreen,
+        completion: Completion
+    )
         -> Completion.Status
     {
         guard !context.input.isEmpty else { return completion.completedSync(.failure(error: FetchFailed(id: 0))) }
@@ -36,7 +40,11 @@ final class IntentFindProductAction: IntentAction {
     typealias InputType = LinkedProduct
     static var queue: DispatchQueue { TestQueues.background }
 
-    static func perform(context: ActionContext<LinkedProduct>, presenter: Void, completion: Completion)
+    static func perform(
+        context: ActionContext<LinkedProduct>,
+        presenter: Void,
+        completion: Completion
+    )
         -> Completion.Status
     {
         completion.completedSync(.success)
@@ -165,7 +173,8 @@ struct IntentRouterTests {
         let find = IntentDescriptor.identifier(for: IntentOrdersFeature.findProduct)
         let session = setup.harness.session
 
-        #expect(await setup.router.perform(identifier: "Nope.NoAction", parameters: [:], session: session) == .unknownIntent)
+        let unknown = await setup.router.perform(identifier: "Nope.NoAction", parameters: [:], session: session)
+        #expect(unknown == .unknownIntent)
         #expect(
             await setup.router.perform(identifier: find, parameters: ["id": "x"], session: session)
                 == .badParameters(RouteParameterError.invalid(name: "id", value: "x", reason: "not a valid Int"))

@@ -169,7 +169,8 @@ public final class ActivityRouter: Sendable {
         switch await urlRouter.perform(url: url, session: session, source: .continueActivity(type: type)) {
         case .performed(let outcome): return .performed(outcome)
         case .noMatch: return .noMatch
-        case let other: return .badInput(ActivityContinuationError.routeNotPerformed(url: link, reason: other.description))
+        case let other:
+            return .badInput(ActivityContinuationError.routeNotPerformed(url: link, reason: other.description))
         }
     }
 
