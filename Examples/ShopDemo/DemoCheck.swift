@@ -3,9 +3,9 @@ import ActuatePersonalization
 import ActuateReporting
 import Foundation
 
-/// `shop-demo --check`: checks every claim the demo's personalisation, campaign and content-block sections print,
-/// from what was recorded (the event store's statistics and events, and the system's debug report), never from
-/// the printed text.
+/// `shop-demo --check`: checks every claim the demo's activity, personalisation, campaign and content-block
+/// sections print, from what was recorded (the event store's statistics and events, the system's debug report and
+/// the activities the publisher kept), never from the printed text.
 struct DemoCheck {
     /// One claim and whether the record bears it out.
     struct Claim {
@@ -23,10 +23,20 @@ struct DemoCheck {
     let page: String?
     /// The figures embedded in the page, decoded, or nil when the page holds none.
     let pageReport: StatisticsReport?
+    /// The activities the demo's publisher recorded.
+    let activities: [PublishedActivity]
 
-    /// Reads the store, the debug report and the statistics page, as `actuate stats` and `actuate dump` read them.
-    init(store: FileEventStore, debugReport: DebugReport, statisticsPage: URL?, campaignServer: URL? = nil) throws {
+    /// Reads the store, the debug report and the statistics page, as `actuate stats` and `actuate dump` read them,
+    /// and takes the activities the demo's publisher recorded.
+    init(
+        store: FileEventStore,
+        debugReport: DebugReport,
+        statisticsPage: URL?,
+        activities: [PublishedActivity],
+        campaignServer: URL? = nil
+    ) throws {
         self.campaignServer = campaignServer
+        self.activities = activities
         try store.flush()
         page = statisticsPage.flatMap { try? String(contentsOf: $0, encoding: .utf8) }
         pageReport = page.flatMap(Self.embeddedReport(in:))
@@ -38,12 +48,40 @@ struct DemoCheck {
 
     /// Every claim, in the order the demo makes them.
     var claims: [Claim] {
-        bannerClaims + campaignClaims + controlGroupClaims + contentBlockClaims + pageClaims + [
+        activityClaims + bannerClaims + campaignClaims + controlGroupClaims + contentBlockClaims + pageClaims + [
             claim(
                 "no content recorded an error (every simulated click carried its page's token)",
                 statistics.totals.errors == 0,
                 "\(statistics.totals.errors) error(s)"
             )
+        ]
+    }
+
+    // MARK: 1–2. An activity from a URL route
+
+    private var activityClaims: [Claim] {
+        let link = "https://shop.example.com/product/p1"
+        let activity = activities.first { $0.actionName == "Show Product" }
+        let continued = activity.map { activity in
+            timeline.filter { $0.source == .continueActivity(type: activity.activityType) }
+        }
+        return [
+            claim(
+                "the activity Show Product (p1) publishes carries its route link \(link)",
+                activity?.url?.absoluteString == link
+                    && activity?.userInfo[ActivitiesPlugin.routeURLUserInfoKey] == link,
+                "url \(activity?.url?.absoluteString ?? "none"), "
+                    + "user info \(activity?.userInfo[ActivitiesPlugin.routeURLUserInfoKey] ?? "none")"
+            ),
+            claim(
+                "continuing it performs Show Product (p1) through the router, as a continued activity",
+                continued?.contains { entry in
+                    entry.actionName == "Show Product" && entry.inputDescription.hasPrefix("p1")
+                        && entry.outcome == .success
+                } == true,
+                "continued: "
+                    + (continued ?? []).map { "\($0.actionName) (\($0.inputDescription))" }.joined(separator: ", ")
+            ),
         ]
     }
 

@@ -46,8 +46,11 @@ struct ShopDemo {
 
         section("1. Features and actions, with analytics and an activity")
         await CatalogFeature.showProduct.perform(input: "p1", presenter: presenter)
-        if let activity = activities.current {
+        let published = activities.current
+        if let activity = published {
             print("   📲 activity published: \(activity.title ?? "") (\(activity.activityType))")
+            // Show Product has a URL route, so its activity carries the route link without any code for it.
+            print("      carrying its route link \(activity.url?.absoluteString ?? "(none)")")
         }
         await CartFeature.addToCart.perform(input: CartProductInput(cart: cart, productID: "p1"), presenter: presenter)
         let missing = await CatalogFeature.showProduct.perform(input: "p404", presenter: presenter)
@@ -59,6 +62,16 @@ struct ShopDemo {
         let routed = await system.open(url: link)
         print("   → \(routed)")
         print("   Opening shop://nowhere → \(await system.open(url: URL(string: "shop://nowhere")!))")
+        if let activity = published {
+            // Handoff or Spotlight hands the activity back: its route link performs Show Product through the router.
+            print("   Continuing the activity published in 1 (no decoder registered for it)")
+            let continued = await ActivityRouter(urlRouter: system.router).continue(
+                activityType: activity.activityType,
+                userInfo: activity.userInfo,
+                session: system.mainSession
+            )
+            print("   → \(continued)")
+        }
 
         section("3. An async action (the recommendation service)")
         await RecommendationsFeature.fetch.perform(input: "p1", presenter: presenter)
@@ -126,6 +139,7 @@ struct ShopDemo {
                 store: reporting.store,
                 debugReport: system.debugReport,
                 statisticsPage: statisticsPage,
+                activities: activities.activities,
                 campaignServer: options.campaignServer
             )
             .report()

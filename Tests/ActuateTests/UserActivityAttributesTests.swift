@@ -51,6 +51,24 @@ struct UserActivityAttributesTests {
         #expect((attributes.webpageURL != nil) == kept)
     }
 
+    /// Flint's `Action.activityEligibility`: "If you just want Siri proactive suggestions, use `[.perform]`."
+    @Test("perform makes the activity eligible for prediction (Siri suggestions), without search or a phrase")
+    func performIsSuggestionsOnly() {
+        let attributes = UserActivityAttributes(Self.activity(url: nil, eligibility: [.perform]))
+        #expect(attributes.isEligibleForPrediction)
+        #expect(!attributes.isEligibleForSearch && !attributes.isEligibleForHandoff)
+        #expect(!attributes.isEligibleForPublicIndexing)
+        #expect(attributes.suggestedInvocationPhrase == nil)
+    }
+
+    /// Flint's `ActivityBuilder`: "Force search eligibility as this is required for prediction too".
+    @Test("prediction makes the activity eligible for search too, as Flint does")
+    func predictionForcesSearch() {
+        let attributes = UserActivityAttributes(Self.activity(url: nil, eligibility: [.prediction]))
+        #expect(attributes.isEligibleForPrediction && attributes.isEligibleForSearch)
+        #expect(!attributes.isEligibleForHandoff && !attributes.isEligibleForPublicIndexing)
+    }
+
     @Test("the invocation phrase goes with prediction only")
     func invocationPhrase() {
         #expect(

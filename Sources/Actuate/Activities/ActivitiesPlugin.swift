@@ -1,11 +1,22 @@
 import Foundation
+import Synchronization
 
 /// A plugin that publishes an activity after every successful action with a non-empty
 /// ``Action/activityEligibility``.
 ///
 /// For each such action it creates an ``ActivityBuilder`` with a default activity type (see
 /// ``activityType(prefix:feature:action:)``) and the declared eligibility, lets the action fill it in with
-/// ``Action/prepareActivity(_:)``, and hands the result to its ``ActivityPublisher``. Nothing is published
+/// ``Action/prepareActivity(_:)``, and hands the result to its ``ActivityPublisher``.
+///
+/// **Activities from URL routes.** An action with a URL route needs no `prepareActivity`, as in Flint: when the
+/// plugin has a ``URLRouter`` (an ``ActuateSystem`` gives it the system's) and the input can go into links
+/// (``RouteParametersEncodable``), the builder's ``ActivityBuilder/url`` starts as the link to the action with
+/// that input: a universal link when a route accepts one (it becomes the `NSUserActivity`'s web page URL), an app
+/// link otherwise. After `prepareActivity`, when ``ActivityBuilder/url`` is still a link the router opens, the
+/// activity carries it in ``userInfo`` under ``routeURLUserInfoKey`` (a required key) with the route's
+/// parameters under their own names, so that an ``ActivityRouter`` given the same URL router continues it by
+/// performing the action through the router. Values the action set itself are kept; setting `url` to nil
+/// publishes no link. Nothing is published
 /// when the action failed, when it calls ``ActivityBuilder/cancel()`` or narrows the eligibility to nothing,
 /// or when `prepareActivity` throws; a throw, an empty activity type and required user-info keys without
 /// values are reported as ``ActuateDiagnostic/Kind/pluginFailure``.
@@ -21,11 +32,15 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         Bundle.main.bundleIdentifier ?? "actuate"
     }
 
+    /// The user-info key under which an activity carries its route link, as an absolute URL string.
+    public static let routeURLUserInfoKey = "actuate.route.url"
+
     /// Where activities go.
     public let publisher: any ActivityPublisher
     /// The prefix of default activity types.
     public let activityTypePrefix: String
     private let diagnostics: any ActuateDiagnostics
+    private let links: Mutex<LinkCreator?>
 
     /// Creates the plugin.
     ///
@@ -33,14 +48,28 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
     ///   - publisher: Where activities go.
     ///   - diagnostics: Where failures of `prepareActivity` are reported; use the dispatcher's.
     ///   - activityTypePrefix: The prefix of default activity types; the same as the ``ActivityRouter``'s.
+    ///   - router: The URL router whose routes give routed actions their activity's link. When it is nil, an
+    ///     ``ActuateSystem`` the plugin is installed in gives it the system's router.
     public init(
         publisher: any ActivityPublisher,
         diagnostics: any ActuateDiagnostics = StandardErrorDiagnostics(),
-        activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix
+        activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix,
+        router: URLRouter? = nil
     ) {
         self.publisher = publisher
         self.diagnostics = diagnostics
         self.activityTypePrefix = activityTypePrefix
+        self.links = Mutex(router.map(LinkCreator.init(router:)))
+    }
+
+    /// The URL router that gives routed actions their activity's link, if any.
+    public var router: URLRouter? { links.withLock { $0?.router } }
+
+    /// Uses `router` for links unless the plugin already has one: what ``ActuateSystem`` does at setup.
+    func adoptRouterIfNone(_ router: URLRouter) {
+        links.withLock { links in
+            if links == nil { links = LinkCreator(router: router) }
+        }
     }
 
     /// The default activity type of an action: the prefix, the feature path's components and the action's
@@ -57,7 +86,7 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         return ([prefix] + components.map(sanitized)).joined(separator: ".")
     }
 
-    private static func sanitized(_ component: String) -> String {
+    static func sanitized(_ component: String) -> String {
         String(component.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     }
 
@@ -77,6 +106,19 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
             ),
             eligibility: request.action.activityEligibility
         )
+        let links = links.withLock { $0 }
+        if let links, let input = request.context.input as? any RouteParametersEncodable {
+            do {
+                builder.url = try links.activityLink(
+                    feature: ObjectIdentifier(F.self),
+                    action: ObjectIdentifier(A.self),
+                    names: (action: A.name, feature: F.name),
+                    values: input.routeParameterValues
+                )
+            } catch {
+                report(request, "The action's route gives no link for this input (\(error)); the activity has none.")
+            }
+        }
         do {
             try A.prepareActivity(builder)
         } catch {
@@ -84,11 +126,25 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
             return
         }
         guard !builder.isCancelled, !builder.eligibility.isEmpty else { return }
+        if let links { Self.addRouteLink(to: builder, router: links.router) }
         if let problem = Self.problem(in: builder) {
             report(request, problem + " No activity was published.")
             return
         }
         publisher.publish(PublishedActivity(builder, featurePath: request.feature.path))
+    }
+
+    /// Puts the builder's URL and its route parameters into the user info, when the URL is a link the router
+    /// opens, without replacing values the action set.
+    private static func addRouteLink<A>(to builder: ActivityBuilder<A>, router: URLRouter) {
+        guard let url = builder.url, let match = router.resolve(url) else { return }
+        var carried = [routeURLUserInfoKey: url.absoluteString]
+        for item in match.parameters.query where carried[item.name] == nil {
+            if let value = item.value { carried[item.name] = value }
+        }
+        carried.merge(match.parameters.path) { _, path in path }
+        builder.userInfo.merge(carried) { own, _ in own }
+        builder.requiredUserInfoKeys.insert(routeURLUserInfoKey)
     }
 
     private static func problem<A>(in builder: ActivityBuilder<A>) -> String? {

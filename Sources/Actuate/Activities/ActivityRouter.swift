@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Continues activities: maps an activity type to an action binding and performs it with
@@ -6,6 +7,12 @@ import Synchronization
 /// Register each action whose activities the app can continue, with a function that decodes its input from
 /// the activity's user info. By default an action is registered under the same activity type that
 /// ``ActivitiesPlugin`` publishes it with, so the prefixes of the two must agree.
+///
+/// Actions with a URL route need no registration: given the app's ``URLRouter``, the router continues an
+/// activity whose type has no registration and whose user info carries a route link (under
+/// ``ActivitiesPlugin/routeURLUserInfoKey``, as ``ActivitiesPlugin`` publishes it) by performing the link's action
+/// through the URL router, user-initiated, with ``ActionSource/continueActivity(type:)`` as its source. A
+/// registration, with its hand-written decoder, wins over the link.
 ///
 /// ```swift
 /// let router = ActivityRouter(activityTypePrefix: "com.example.shop")
@@ -21,6 +28,10 @@ public final class ActivityRouter: Sendable {
 
     /// The prefix of default activity types.
     public let activityTypePrefix: String
+    /// The URL router that continues activities carrying a route link, if any.
+    public let urlRouter: URLRouter?
+    /// The longest route link, in UTF-8 bytes, that the router follows; a longer one is bad input.
+    public static let maximumRouteURLLength = 8_192
     private struct State: Sendable {
         var routes: [String: Route] = [:]
         var observers: [any ActivityContinuationObserver] = []
@@ -30,10 +41,13 @@ public final class ActivityRouter: Sendable {
 
     /// Creates an empty router.
     ///
-    /// - Parameter activityTypePrefix: The prefix of default activity types; the same as the
-    ///   ``ActivitiesPlugin``'s.
-    public init(activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix) {
+    /// - Parameters:
+    ///   - activityTypePrefix: The prefix of default activity types; the same as the ``ActivitiesPlugin``'s.
+    ///   - urlRouter: The URL router that continues activities carrying a route link, such as the system's
+    ///     ``ActuateSystem/router``; without one, only registered activity types are continued.
+    public init(activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix, urlRouter: URLRouter? = nil) {
         self.activityTypePrefix = activityTypePrefix
+        self.urlRouter = urlRouter
     }
 
     /// The activity types registered so far.
@@ -109,15 +123,19 @@ public final class ActivityRouter: Sendable {
         _ = state.withLock { $0.routes.removeValue(forKey: activityType) }
     }
 
-    /// Continues an activity by performing the action registered for its type.
+    /// Continues an activity by performing the action registered for its type or, when there is none, the
+    /// action its route link leads to.
     ///
     /// - Parameters:
     ///   - activityType: The continued activity's type.
     ///   - userInfo: The continued activity's user info.
     ///   - session: The session to perform the action in.
-    /// - Returns: ``ActivityContinuationResult/performed(_:)`` with the action's outcome,
-    ///   ``ActivityContinuationResult/noMatch`` when no action is registered for the type, or
-    ///   ``ActivityContinuationResult/badInput(_:)`` when the input could not be decoded.
+    /// - Returns: ``ActivityContinuationResult/performed(_:)`` with the action's outcome;
+    ///   ``ActivityContinuationResult/noMatch`` when no action is registered for the type and it carries no route
+    ///   link (or the router has no ``urlRouter``, or the link matches no route); or
+    ///   ``ActivityContinuationResult/badInput(_:)`` when the input could not be decoded, the route link is not a
+    ///   URL, or the URL router could not perform it (``ActivityContinuationError/routeNotPerformed(url:reason:)``
+    ///   says why).
     public func `continue`(
         activityType: String,
         userInfo: [String: String],
@@ -127,12 +145,33 @@ public final class ActivityRouter: Sendable {
         let result: ActivityContinuationResult
         if let route {
             result = await route(userInfo, session, activityType)
+        } else if let urlRouter, let link = userInfo[ActivitiesPlugin.routeURLUserInfoKey] {
+            result = await Self.continueThroughRoute(link, urlRouter: urlRouter, session: session, type: activityType)
         } else {
             result = .noMatch
         }
         let continuation = ActivityContinuation(activityType: activityType, sessionName: session.name, result: result)
         for observer in observers { observer.activityRouter(self, didContinue: continuation) }
         return result
+    }
+
+    private static func continueThroughRoute(
+        _ link: String,
+        urlRouter: URLRouter,
+        session: ActionSession,
+        type: String
+    ) async -> ActivityContinuationResult {
+        let key = ActivitiesPlugin.routeURLUserInfoKey
+        guard link.utf8.count <= maximumRouteURLLength, let url = URL(string: link), url.scheme != nil else {
+            let shown = link.utf8.count <= 200 ? link : String(link.prefix(200)) + "…"
+            return .badInput(ActivityContinuationError.invalidUserInfoValue(key: key, value: shown))
+        }
+        switch await urlRouter.perform(url: url, session: session, source: .continueActivity(type: type)) {
+        case .performed(let outcome): return .performed(outcome)
+        case .noMatch: return .noMatch
+        case let other:
+            return .badInput(ActivityContinuationError.routeNotPerformed(url: link, reason: other.description))
+        }
     }
 
     /// Adds an observer that hears about every continuation from now on, with its result.
@@ -192,12 +231,16 @@ public enum ActivityContinuationError: Error, Sendable, Hashable, CustomStringCo
     case missingUserInfoKey(String)
     /// A key's value cannot be decoded.
     case invalidUserInfoValue(key: String, value: String)
+    /// The URL router could not perform the activity's route link; `reason` is its ``URLRouteResult``, such as
+    /// `bad parameter 'id': missing` or `no presenter for 'Show Product'`.
+    case routeNotPerformed(url: String, reason: String)
 
     public var description: String {
         switch self {
         case .missingUserInfoKey(let key): "The activity's user info has no value for '\(key)'."
         case .invalidUserInfoValue(let key, let value):
             "The activity's user info value '\(value)' for '\(key)' is invalid."
+        case .routeNotPerformed(let url, let reason): "The activity's route link \(url) was not performed: \(reason)."
         }
     }
 }

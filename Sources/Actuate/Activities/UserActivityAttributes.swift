@@ -2,6 +2,10 @@ import Foundation
 
 /// What an `NSUserActivity` is set to for a published activity: the mapping `UserActivityPublisher` applies on
 /// Apple platforms, kept portable so that it is tested everywhere.
+///
+/// Each ``ActivityEligibility`` sets its flag: `.handoff`, `.search` and `.publicIndexing` their own; `.perform`
+/// (Siri suggestions only) sets `isEligibleForPrediction`; `.prediction` sets `isEligibleForPrediction` and, as
+/// Flint does, `isEligibleForSearch`, and carries the suggested invocation phrase.
 struct UserActivityAttributes: Sendable, Hashable {
     var activityType: String
     var title: String?
@@ -26,10 +30,14 @@ struct UserActivityAttributes: Sendable, Hashable {
         if let url = activity.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             webpageURL = url
         }
-        isEligibleForHandoff = activity.eligibility.contains(.handoff)
-        isEligibleForSearch = activity.eligibility.contains(.search)
-        isEligibleForPublicIndexing = activity.eligibility.contains(.publicIndexing)
-        isEligibleForPrediction = activity.eligibility.contains(.prediction)
-        suggestedInvocationPhrase = isEligibleForPrediction ? activity.suggestedInvocationPhrase : nil
+        let eligibility = activity.eligibility
+        isEligibleForHandoff = eligibility.contains(.handoff)
+        // Flint forces search for prediction, which the system needs too.
+        isEligibleForSearch = eligibility.contains(.search) || eligibility.contains(.prediction)
+        isEligibleForPublicIndexing = eligibility.contains(.publicIndexing)
+        // `.perform` asks for Siri suggestions only, which since iOS 12 and watchOS 5 the system makes only for
+        // activities eligible for prediction (Flint set no flag for it, so its `[.perform]` was never suggested).
+        isEligibleForPrediction = eligibility.contains(.prediction) || eligibility.contains(.perform)
+        suggestedInvocationPhrase = eligibility.contains(.prediction) ? activity.suggestedInvocationPhrase : nil
     }
 }

@@ -86,29 +86,76 @@ public struct LinkCreator: Sendable {
         input: A.InputType,
         origins: [RoutedURL.Origin]
     ) throws(LinkCreationError) -> URL where A.InputType: RouteParametersCodable {
-        let routes = router.routes(for: binding)
-        guard !routes.isEmpty else { throw .noRoute(action: A.name, feature: F.name) }
-        let values = input.routeParameterValues
+        try link(
+            feature: ObjectIdentifier(F.self),
+            action: ObjectIdentifier(A.self),
+            names: (action: A.name, feature: F.name),
+            values: input.routeParameterValues,
+            origins: origins
+        )
+    }
+
+    /// Builds the link an activity of the identified action carries: a universal link when one of the action's
+    /// routes accepts one (it becomes the activity's web page URL), an app link otherwise.
+    ///
+    /// - Parameters:
+    ///   - feature: The identifier of the feature's type.
+    ///   - action: The identifier of the action's type.
+    ///   - names: The action's and the feature's display names, for errors.
+    ///   - values: The input's link values.
+    /// - Returns: The link, or nil when the action has no route.
+    /// - Throws: ``LinkCreationError`` when the action has routes but none gives a link that routes back.
+    func activityLink(
+        feature: ObjectIdentifier,
+        action: ObjectIdentifier,
+        names: (action: String, feature: String),
+        values: RouteParameterValues
+    ) throws(LinkCreationError) -> URL? {
+        guard !router.routes(feature: feature, action: action).isEmpty else { return nil }
+        let configuration = router.configuration
+        let kinds: [[RoutedURL.Origin]] = [
+            configuration.universalLinkHosts.map { .universal($0) }, configuration.appSchemes.map { .appScheme($0) },
+        ]
+        var firstError: LinkCreationError?
+        for origins in kinds where !origins.isEmpty {
+            do {
+                return try link(feature: feature, action: action, names: names, values: values, origins: origins)
+            } catch {
+                if case .noScope = error { continue }
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? .noScope(action: names.action)
+    }
+
+    private func link(
+        feature: ObjectIdentifier,
+        action: ObjectIdentifier,
+        names: (action: String, feature: String),
+        values: RouteParameterValues,
+        origins: [RoutedURL.Origin]
+    ) throws(LinkCreationError) -> URL {
+        let routes = router.routes(feature: feature, action: action)
+        guard !routes.isEmpty else { throw .noRoute(action: names.action, feature: names.feature) }
         var firstError: LinkCreationError?
         for route in routes {
             for origin in origins where route.accepts(origin) {
                 do {
                     let url = try Self.build(route.pattern, values: values, origin: origin)
-                    try verify(url, leadsTo: route, values: values, input: A.InputType.self)
+                    try verify(url, leadsTo: route, values: values)
                     return url
                 } catch {
                     firstError = firstError ?? error
                 }
             }
         }
-        throw firstError ?? .noScope(action: A.name)
+        throw firstError ?? .noScope(action: names.action)
     }
 
-    private func verify<Input: RouteParametersCodable>(
+    private func verify(
         _ url: URL,
         leadsTo route: URLRouter.CompiledRoute,
-        values: RouteParameterValues,
-        input: Input.Type
+        values: RouteParameterValues
     ) throws(LinkCreationError) {
         guard let routed = RoutedURL(url, configuration: router.configuration),
             let (winner, parameters) = router.match(routed)
@@ -116,16 +163,16 @@ public struct LinkCreator: Sendable {
         guard winner.target.featureID == route.target.featureID, winner.target.actionID == route.target.actionID else {
             throw .wouldNotRouteBack(url: url, reason: "route '\(winner.pattern.text)' takes it instead")
         }
-        let decoded: Input
+        let decoded: RouteParameterValues?
         do {
-            decoded = try Input(routeParameters: parameters)
+            decoded = try winner.target.linkValues(parameters)
         } catch {
             throw .wouldNotRouteBack(
                 url: url,
                 reason: "its parameters do not decode: \(ErrorDescription.redacted(error))"
             )
         }
-        guard decoded.routeParameterValues == values else {
+        guard decoded == values else {
             throw .wouldNotRouteBack(url: url, reason: "it decodes to a different input")
         }
     }

@@ -104,19 +104,25 @@ struct RouteTarget: Sendable {
     let actionName: String
     let isConditional: Bool
     let perform: @Sendable (RouteInvocation) async -> URLRouteResult
+    /// Decodes parameters into the action's input and writes that input back into link values, so that a
+    /// link can be checked to carry the input it was built from; nil when the input cannot go into links.
+    let linkValues: @Sendable (RouteParameters) throws -> RouteParameterValues?
 
     init<F: FeatureDefinition, A: Action>(
         _ feature: F.Type,
         _ action: A.Type,
         isConditional: Bool,
         perform: @escaping @Sendable (RouteInvocation) async -> URLRouteResult
-    ) {
+    ) where A.InputType: RouteParametersDecodable {
         self.featureID = ObjectIdentifier(feature)
         self.actionID = ObjectIdentifier(action)
         self.featureName = F.name
         self.actionName = A.name
         self.isConditional = isConditional
         self.perform = perform
+        self.linkValues = { parameters in
+            (try A.InputType(routeParameters: parameters) as? any RouteParametersEncodable)?.routeParameterValues
+        }
     }
 }
 
@@ -126,8 +132,10 @@ struct RouteInvocation: Sendable {
     let session: ActionSession
     let userInitiated: Bool
     let router: URLRouter
+    /// ``ActionSource/openURL``, or ``ActionSource/continueActivity(type:)`` when an activity carried the URL.
+    let source: ActionSource
 
-    /// Decodes the input, finds the presenter and performs the action with ``ActionSource/openURL``.
+    /// Decodes the input, finds the presenter and performs the action with the invocation's source.
     func perform<F: FeatureDefinition, A: Action>(
         _ binding: StaticActionBinding<F, A>
     ) async -> URLRouteResult where A.InputType: RouteParametersDecodable {
@@ -149,7 +157,7 @@ struct RouteInvocation: Sendable {
             input: input,
             presenter: presenter,
             userInitiated: userInitiated,
-            source: .openURL
+            source: source
         )
         return outcome.isCancellation ? .cancelled : .performed(outcome.simplifiedOutcome)
     }

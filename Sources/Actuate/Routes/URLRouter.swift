@@ -172,7 +172,7 @@ public final class URLRouter: Sendable {
     /// - Returns: What happened.
     public func open(url: URL, session: ActionSession? = nil, userInitiated: Bool = true) async -> URLRouteResult {
         let session = session ?? defaultSession
-        let (result, matched) = await route(url, session: session, userInitiated: userInitiated)
+        let (result, matched) = await route(url, session: session, userInitiated: userInitiated, source: .openURL)
         let observers = state.withLock { $0.observers }
         if !observers.isEmpty {
             let opening = URLOpening(
@@ -201,11 +201,24 @@ public final class URLRouter: Sendable {
         state.withLock { $0.observers.removeAll { $0 === observer } }
     }
 
+    /// Performs the action `url` leads to, user-initiated, with `source`, without telling the router's
+    /// observers: how ``ActivityRouter`` continues an activity that carries a route link.
+    ///
+    /// - Parameters:
+    ///   - url: The route link the activity carried.
+    ///   - session: The session to perform in.
+    ///   - source: Where the request came from, such as ``ActionSource/continueActivity(type:)``.
+    /// - Returns: What happened.
+    func perform(url: URL, session: ActionSession, source: ActionSource) async -> URLRouteResult {
+        await route(url, session: session, userInitiated: true, source: source).0
+    }
+
     /// Finds the route and performs it: what ``open(url:session:userInitiated:)`` does before telling observers.
     private func route(
         _ url: URL,
         session: ActionSession,
-        userInitiated: Bool
+        userInitiated: Bool,
+        source: ActionSource
     ) async -> (URLRouteResult, URLRouteMatch?) {
         if Task.isCancelled { return (.cancelled, nil) }
         guard let routed = RoutedURL(url, configuration: configuration) else { return (.unsupportedScope, nil) }
@@ -220,7 +233,8 @@ public final class URLRouter: Sendable {
             parameters: parameters,
             session: session,
             userInitiated: userInitiated,
-            router: self
+            router: self,
+            source: source
         )
         return (await route.target.perform(invocation), matched)
     }
@@ -241,9 +255,12 @@ public final class URLRouter: Sendable {
 
     /// The routes of one action, in registration order.
     func routes<F: FeatureDefinition, A: Action>(for binding: StaticActionBinding<F, A>) -> [CompiledRoute] {
-        state.withLock { $0.routes }.filter {
-            $0.target.featureID == ObjectIdentifier(F.self) && $0.target.actionID == ObjectIdentifier(A.self)
-        }
+        routes(feature: ObjectIdentifier(F.self), action: ObjectIdentifier(A.self))
+    }
+
+    /// The routes of the action identified by its feature's and its own type, in registration order.
+    func routes(feature: ObjectIdentifier, action: ObjectIdentifier) -> [CompiledRoute] {
+        state.withLock { $0.routes }.filter { $0.target.featureID == feature && $0.target.actionID == action }
     }
 
     /// The presenter to perform a routed action with, or nil when there is none.

@@ -140,6 +140,8 @@ public final class ActuateSystem: Sendable {
         let timeline = Timeline(maxEntries: configuration.timelineMaxEntries)
         dispatcher.add(observer: timeline)
         for plugin in configuration.plugins {
+            // Routed actions' activities carry their route link, so that continuing them goes through the router.
+            (plugin as? ActivitiesPlugin)?.adoptRouterIfNone(router)
             dispatcher.add(observer: plugin)
             if let reportable = plugin as? any DebugReportable { installedReportables.append(reportable) }
         }
