@@ -34,7 +34,7 @@ struct CampaignReadmeTests {
         let section = try Self.readmeSection()
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let snippets = Self.blocks("swift", in: section)
-        #expect(snippets.count == 2)
+        #expect(snippets.count == 3)
         for snippet in snippets {
             let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
@@ -97,6 +97,17 @@ struct CampaignReadmeTests {
         screen.viewDidAppear()
         await campaigns.waitUntilSettled()
         #expect(shown.all.isEmpty)
+    }
+
+    // swift-format-ignore
+    /// The README's campaign-server snippet, verbatim; compiled, not run (it would post to example.com).
+    func serverSnippet(reporter: Reporter, apiKey: String, supportDirectory: URL) throws {
+        let served = CampaignManager(
+            reporter: reporter,
+            source: try HTTPCampaignSource(endpoint: URL(string: "https://campaigns.example.com/v1/campaigns")!, apiKey: apiKey),
+            directory: supportDirectory.appendingPathComponent("campaigns")   // the cart and order ids survive a relaunch
+        )
+        served.globalContext.trackAction("Open Home")   // asks the server; what it answers reaches the handlers
     }
 
     // swift-format-ignore

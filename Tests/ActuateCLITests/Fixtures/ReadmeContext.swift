@@ -258,3 +258,22 @@ final class ShownCampaigns: Sendable {
 }
 
 let shown = ShownCampaigns()
+
+// MARK: - Intents
+
+/// Reorders a product by its id: an action Siri and Shortcuts can run.
+final class ReorderAction: IntentAction {
+    static var suggestedInvocationPhrase: String? { "Reorder my coffee" }
+    static func intentTitle(for input: String) -> String { "Reorder \(input)" }
+    static func perform(context: ActionContext<String>, presenter: NoPresenter, completion: Completion)
+        -> Completion.Status
+    {
+        completion.completedSync(.success)
+    }
+}
+
+/// The feature of the intents snippet.
+final class OrdersFeature: Feature {
+    static let reorder = action(ReorderAction.self)
+    static func prepare(actions: FeatureActionsBuilder) { actions.publish(reorder) }
+}
