@@ -23,7 +23,11 @@ struct CampaignControlGroupTests {
 
     /// The ids of the campaigns `visitor` is held back from.
     private static func heldBack(_ rules: CampaignRules, visitor: String) -> Set<String> {
-        let request = CampaignRequest(trigger: .action("Open Home"), contextName: "global", identity: StoredIdentity(anonymousID: visitor))
+        let request = CampaignRequest(
+            trigger: .action("Open Home"),
+            contextName: "global",
+            identity: StoredIdentity(anonymousID: visitor)
+        )
         return Set(rules.campaigns(for: request).filter(\.isControlGroup).map(\.campaignId))
     }
 

@@ -265,7 +265,11 @@ let shown = ShownCampaigns()
 final class ReorderAction: IntentAction {
     static var suggestedInvocationPhrase: String? { "Reorder my coffee" }
     static func intentTitle(for input: String) -> String { "Reorder \(input)" }
-    static func perform(context: ActionContext<String>, presenter: NoPresenter, completion: Completion)
+    static func perform(
+        context: ActionContext<String>,
+        presenter: NoPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         completion.completedSync(.success)
