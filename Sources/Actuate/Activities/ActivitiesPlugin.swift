@@ -13,7 +13,7 @@ import Synchronization
 /// (``RouteParametersEncodable``), the builder's ``ActivityBuilder/url`` starts as the link to the action with
 /// that input: a universal link when a route accepts one (it becomes the `NSUserActivity`'s web page URL), an app
 /// link otherwise. After `prepareActivity`, when ``ActivityBuilder/url`` is still a link the router opens, the
-/// activity carries it in ``userInfo`` under ``routeURLUserInfoKey`` (a required key) with the route's
+/// activity carries it in `userInfo` under ``routeURLUserInfoKey`` (a required key) with the route's
 /// parameters under their own names, so that an ``ActivityRouter`` given the same URL router continues it by
 /// performing the action through the router. Values the action set itself are kept; setting `url` to nil
 /// publishes no link. Nothing is published

@@ -104,12 +104,7 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
         guard body.count <= maximumRequestBytes else {
             throw .requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
         }
-        var urlRequest = URLRequest(url: endpoint, timeoutInterval: timeout.timeInterval)
-        urlRequest.httpMethod = "POST"
-        urlRequest.httpBody = body
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let authorization { urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        let urlRequest = URLRequest.jsonPost(to: endpoint, body: body, timeout: timeout, authorization: authorization)
         let http: HTTPResponse
         switch await client.send(urlRequest) {
         case .http(let response): http = response
