@@ -22,8 +22,15 @@ extension ActionDispatcher {
     ///
     /// Dispatch never waits for the consumer. Events the consumer has not taken yet wait in a buffer; when it
     /// is full, `policy` decides what is lost: `.bufferingNewest(n)` (the default, with n = 1,000) drops the
-    /// oldest, `.bufferingOldest(n)` drops the newest, `.unbounded` keeps everything. The stream ends, and its
-    /// observer is removed, when the consumer stops iterating.
+    /// oldest, `.bufferingOldest(n)` drops the newest, `.unbounded` keeps everything. The stream ends, and is
+    /// released, when the consumer stops iterating.
+    ///
+    /// A stream hears an action's begin and completion, or neither: it hears every action that begins after
+    /// the stream was created. Every stream of a dispatcher is fed by one plugin in the ``PluginStage/after``
+    /// stage, added by the first call to `events()`: streams hear an action after the plugins of the earlier
+    /// stages and, among the `after` plugins, in the place of that first call. Every stream receives the events
+    /// in the same order. While any stream is live, that plugin is one of the
+    /// ``ActionDispatcher/installedObservers``.
     ///
     /// ```swift
     /// for await event in dispatcher.events() {
@@ -35,29 +42,9 @@ extension ActionDispatcher {
             ActionDispatcher.defaultEventBuffering
     ) -> AsyncStream<ActionDispatchEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: ActionDispatchEvent.self, bufferingPolicy: policy)
-        let observer = DispatchEventStreamObserver(continuation: continuation)
-        add(observer: observer)
-        continuation.onTermination = { [weak self, observer] _ in self?.remove(observer: observer) }
+        let hub = eventHub
+        let number = hub.addStream(continuation)
+        continuation.onTermination = { [weak hub] _ in hub?.removeStream(number) }
         return stream
-    }
-}
-
-/// Feeds a dispatcher's events into an `AsyncStream` continuation, which never blocks.
-final class DispatchEventStreamObserver: ActionDispatchObserver {
-    private let continuation: AsyncStream<ActionDispatchEvent>.Continuation
-
-    init(continuation: AsyncStream<ActionDispatchEvent>.Continuation) {
-        self.continuation = continuation
-    }
-
-    /// Streams events once the recorders have recorded them: ``PluginStage/after``.
-    var stage: PluginStage { .after }
-
-    func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        continuation.yield(.began(request.summary))
-    }
-
-    func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        continuation.yield(.completed(request.summary, outcome: outcome))
     }
 }

@@ -39,6 +39,8 @@ public final class ActionDispatcher: Sendable {
     /// valid while the dispatch, or the operation that holds this dispatcher, uses it.
     @usableFromInline let currentObservers: Atomic<Unmanaged<ObserverList>>
     @usableFromInline let nextRequestID = Atomic<UInt64>(1)
+    /// The plugin that feeds every stream of ``events(bufferingPolicy:)``; nil until the first stream.
+    let eventHubSlot = Mutex<DispatchEventHub?>(nil)
 
     private struct ObserverEntry: Sendable {
         let observer: any ActionDispatchObserver
@@ -52,7 +54,8 @@ public final class ActionDispatcher: Sendable {
     /// Published lists are kept until the dispatcher is deinitialized: a dispatch holds the list it loaded
     /// without counting a reference, and nothing tells a writer when the last such dispatch is done. So a
     /// removed plugin stays in memory, though it hears nothing new, until its dispatcher goes away. Adding and
-    /// removing plugins is rare (setup, tests, event streams), and each change keeps one small array.
+    /// removing plugins is rare (setup, tests), and each change keeps one small array; event streams come and go
+    /// inside one plugin, `DispatchEventHub`, without publishing a list.
     private struct Observers: Sendable {
         var entries: [ObserverEntry] = []
         var published: [ObserverList]
@@ -132,8 +135,11 @@ public final class ActionDispatcher: Sendable {
     }
 
     /// The installed plugins, in the order they run: by stage, then in the order they were added.
+    ///
+    /// The plugin that feeds the streams of ``events(bufferingPolicy:)`` is listed while any stream is live.
     public var installedObservers: [any ActionDispatchObserver] {
         observers.withLock { Array($0.published[$0.published.count - 1].observers) }
+            .filter { ($0 as? DispatchEventHub).map { $0.liveStreamCount > 0 } ?? true }
     }
 
     /// The number of plugin lists published so far (one at init, one per add or remove), for tests.
