@@ -71,6 +71,20 @@ let package = Package(
             dependencies: ["ActuateReporting"],
             path: "Tests/Support/JournalWriter"
         ),
+        // The entry points of the libFuzzer targets in Tests/Fuzz (built by .ci/fuzz) and of the regression tests that
+        // replay their corpora; they reach the modules' `package` declarations. Not products, so they never ship. The
+        // CLI's are apart: a target that depends on an executable target does not link its code, so only a test
+        // target that depends on ActuateCLI itself can use them.
+        .target(
+            name: "ActuateFuzzEntryPoints",
+            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
+            path: "Tests/FuzzEntryPoints"
+        ),
+        .target(
+            name: "ActuateCLIFuzzEntryPoints",
+            dependencies: ["ActuateCLI"],
+            path: "Tests/CLIFuzzEntryPoints"
+        ),
         // What the test targets share: the loopback test servers' launcher, threads of their own; not a product.
         .target(
             name: "ActuateTestSupport",
@@ -78,20 +92,27 @@ let package = Package(
         ),
         .testTarget(
             name: "ActuateTests",
-            dependencies: ["Actuate", "ActuateTesting", "ActuateTestSupport"]
+            dependencies: ["Actuate", "ActuateTesting", "ActuateTestSupport", "ActuateFuzzEntryPoints"]
         ),
         .testTarget(
             name: "ActuateReportingTests",
-            dependencies: ["ActuateReporting", "ActuateTesting", "ActuateTestSupport", "JournalWriter"]
+            dependencies: [
+                "ActuateReporting", "ActuateTesting", "ActuateTestSupport", "JournalWriter", "ActuateFuzzEntryPoints",
+            ]
         ),
         .testTarget(
             name: "ActuateCLITests",
-            dependencies: ["ActuateCLI", "Actuate", "ActuateReporting", "ActuateTestSupport"],
+            dependencies: [
+                "ActuateCLI", "Actuate", "ActuateReporting", "ActuateTestSupport", "ActuateCLIFuzzEntryPoints",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ActuatePersonalizationTests",
-            dependencies: ["ActuatePersonalization", "ActuateReporting", "ActuateTesting", "ActuateTestSupport"]
+            dependencies: [
+                "ActuatePersonalization", "ActuateReporting", "ActuateTesting", "ActuateTestSupport",
+                "ActuateFuzzEntryPoints",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The CLI keeps its own read models rather than the library's types: it is a consumer of a documented file
 /// format, and checks the format's version before anything else.
-struct ReportDocument {
+package struct ReportDocument {
     /// The newest format this version reads.
     static let supportedFormatVersion = 1
 
@@ -41,7 +41,7 @@ struct ReportDocument {
     /// Parses a report.
     ///
     /// - Throws: ``ReportProblem`` saying what is wrong.
-    static func parse(_ data: Data) throws -> ReportDocument {
+    package static func parse(_ data: Data) throws -> ReportDocument {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)

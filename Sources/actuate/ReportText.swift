@@ -2,10 +2,15 @@
 ///
 /// Every line is passed through ``TerminalText/escaped(_:)`` before it is coloured, so no string from the report
 /// writes a control character to the terminal.
-struct ReportText {
+package struct ReportText {
     let report: ReportDocument
     /// Whether to colour failures with ANSI escapes.
     let colored: Bool
+
+    package init(report: ReportDocument, colored: Bool) {
+        self.report = report
+        self.colored = colored
+    }
 
     /// One line of output, before escaping and colouring.
     private struct Line: ExpressibleByStringLiteral {
@@ -22,7 +27,7 @@ struct ReportText {
         }
     }
 
-    func render() -> String {
+    package func render() -> String {
         var lines: [Line] = [
             Line("Actuate debug report (format \(report.formatVersion)), generated \(report.generatedAt)"),
             Line("Sections: \(report.sections.joined(separator: ", "))"),

@@ -9,15 +9,19 @@ import Foundation
 /// `#request-N` for the action with request id N. Once the script has drawn every
 /// bar it sets `data-render="ok"` on `<body>` and the chart's position in `data-chart-rect`, which the browser
 /// test reads; a script error sets `data-render="error"` instead.
-struct TimelinePage {
+package struct TimelinePage {
     let report: ReportDocument
+
+    package init(report: ReportDocument) {
+        self.report = report
+    }
 
     /// The colour of failed actions' bars.
     static let failureColor = "#d62728"
     /// The colour of successful actions' bars.
     static let successColor = "#2a78c2"
 
-    func html() throws -> String {
+    package func html() throws -> String {
         let layout = TimelineLayout(entries: report.timeline.entries, packing: .disjoint)
         let gaps = TimelineGaps(layout: layout)
         let data = try TimelinePageData(report: report, layout: layout, gaps: gaps).json()

@@ -4,10 +4,14 @@ import Foundation
 /// `chrome://tracing` open: a process per session, a thread per queue (more when actions on one queue
 /// overlap without nesting), a complete (`X`) event per finished action and a begin (`B`) event, never ended,
 /// per action still running.
-struct TraceEvents {
+package struct TraceEvents {
     let report: ReportDocument
 
-    func jsonData() throws -> Data {
+    package init(report: ReportDocument) {
+        self.report = report
+    }
+
+    package func jsonData() throws -> Data {
         let layout = TimelineLayout(entries: report.timeline.entries, packing: .nested)
         var events: [[String: Any]] = []
         var processIDs: [String: Int] = [:]

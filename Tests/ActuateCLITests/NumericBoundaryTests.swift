@@ -1,3 +1,4 @@
+import ActuateCLIFuzzEntryPoints
 import Foundation
 import Testing
 

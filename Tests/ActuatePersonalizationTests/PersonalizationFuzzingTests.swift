@@ -1,3 +1,4 @@
+import ActuateFuzzEntryPoints
 import ActuatePersonalization
 import Foundation
 import Testing

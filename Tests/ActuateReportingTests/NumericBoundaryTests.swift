@@ -1,3 +1,4 @@
+import ActuateFuzzEntryPoints
 import Foundation
 import Testing
 

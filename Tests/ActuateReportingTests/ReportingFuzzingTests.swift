@@ -1,3 +1,4 @@
+import ActuateFuzzEntryPoints
 import ActuateReporting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import Actuate
+import ActuateFuzzEntryPoints
 import Foundation
 import Testing
 

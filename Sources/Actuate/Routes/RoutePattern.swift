@@ -12,7 +12,7 @@
 /// the first: a literal beats a partial parameter (`item-$(sku)`), which beats a parameter, which beats `*`,
 /// which beats the end of the pattern, which beats `**`. The first segment that differs decides; when none
 /// does, the route registered first wins.
-struct RoutePattern: Sendable, CustomStringConvertible {
+package struct RoutePattern: Sendable, CustomStringConvertible {
     /// One compiled segment.
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -46,7 +46,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
     /// Compiles `text`.
     ///
     /// - Throws: ``RoutePatternError`` when the pattern is empty or malformed.
-    init(_ text: String) throws(RoutePatternError) {
+    package init(_ text: String) throws(RoutePatternError) {
         self.text = text
         var trimmed = Substring(text)
         while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
@@ -69,7 +69,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
         self.doubleStarIndex = doubleStars.first
     }
 
-    var description: String { text }
+    package var description: String { text }
 
     /// The rank of each segment, for comparing specificity.
     var ranks: [Int] { segments.map(\.rank) }
@@ -77,7 +77,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
     /// Matches percent-decoded path segments.
     ///
     /// - Returns: The captured parameters, or nil when the pattern does not match.
-    func match(_ path: [String]) -> [String: String]? {
+    package func match(_ path: [String]) -> [String: String]? {
         var captured: [String: String] = [:]
         guard let doubleStar = doubleStarIndex else {
             guard path.count == segments.count else { return nil }

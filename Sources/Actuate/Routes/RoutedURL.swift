@@ -1,7 +1,7 @@
 import Foundation
 
 /// A URL taken apart for routing: where it came from, its percent-decoded path segments and its query.
-struct RoutedURL: Sendable {
+package struct RoutedURL: Sendable {
     /// The kind of link, with its scheme or host lowercased.
     enum Origin: Sendable, Hashable {
         case appScheme(String)
@@ -9,7 +9,7 @@ struct RoutedURL: Sendable {
     }
 
     let origin: Origin
-    let segments: [String]
+    package let segments: [String]
     let query: [URLQueryItem]
 
     /// Parses `url`, or returns nil when its scheme (or, for web links, its host) is not configured.
@@ -17,7 +17,7 @@ struct RoutedURL: Sendable {
     /// For an app link such as `shop://product/42` the host is the first path segment; for a universal link
     /// such as `https://shop.example.com/product/42` the path starts after the host. Empty segments are
     /// ignored, and each segment is percent-decoded on its own, so `%2F` stays inside its segment.
-    init?(_ url: URL, configuration: URLRouterConfiguration) {
+    package init?(_ url: URL, configuration: URLRouterConfiguration) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = components.scheme?.lowercased()
         else { return nil }

@@ -53,12 +53,12 @@ public enum BridgeMessageError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 /// Checks one message from the bridge and turns it into an ``ActionClicked``.
-enum BridgeMessage {
+package enum BridgeMessage {
     /// Parses `text`, the JSON string the page posted, for the action with id `actionId`.
     ///
     /// The action id comes from the app, never from the page, so a page cannot report clicks on other content.
     /// The message must carry `token`, the secret of the document it came from, in its `token` field.
-    static func parse(
+    package static func parse(
         _ text: String,
         actionId: Int,
         bridge: ContentBridge,

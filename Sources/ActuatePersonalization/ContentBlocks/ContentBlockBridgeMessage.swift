@@ -2,7 +2,7 @@ import ActuateReporting
 import Foundation
 
 /// A message a shown block's bridge script posted, checked before anything acts on it.
-enum ContentBlockBridgeMessage: Sendable, Hashable {
+package enum ContentBlockBridgeMessage: Sendable, Hashable {
     /// The user clicked a link.
     case click(ContentBlockAction)
     /// The user clicked the close element.
@@ -22,7 +22,7 @@ enum ContentBlockBridgeMessage: Sendable, Hashable {
     ///   - allowedSchemes: The link schemes a click may carry.
     ///   - token: The secret of the document the message came from, which the bridge puts in every message.
     /// - Throws: ``ContentBlockError/invalidMessage(reason:)`` saying what is wrong.
-    init(parsing text: String, allowedSchemes: Set<String>, token: BridgeToken) throws(ContentBlockError) {
+    package init(parsing text: String, allowedSchemes: Set<String>, token: BridgeToken) throws(ContentBlockError) {
         guard text.utf8.count <= Self.maxBytes else {
             throw .invalidMessage(reason: "\(text.utf8.count) bytes is more than the limit of \(Self.maxBytes)")
         }

@@ -6,7 +6,7 @@ import Foundation
 /// Request: `{"visitorId": "…", "userId": "…", "sessionCount": 3, "commands": [BehaviourCommand…]}`.
 /// Response: `{"conditions": [{"id": 1, "name": "…", "isControlGroup": false}], "actions": [{"id": 7, "name":
 /// "…", "contentType": "text/html", "content": "…"}]}`; `conditions` may be left out.
-enum DecisionWireFormat {
+package enum DecisionWireFormat {
     struct Request: Encodable {
         var visitorId: String
         var userId: String?
@@ -33,7 +33,7 @@ enum DecisionWireFormat {
     }
 
     /// Reads a response body, or says exactly what is wrong with it.
-    static func decode(_ data: Data) throws(DecisionSourceError) -> TrackerResult {
+    package static func decode(_ data: Data) throws(DecisionSourceError) -> TrackerResult {
         guard !data.isEmpty else { throw .malformedResponse(reason: "the body is empty") }
         try checkNumbers(in: data)
         let response: Response

@@ -4,12 +4,12 @@
 ///
 /// Each document gets a fresh token (``random()``). The bridge script keeps it out of the page's reach (see
 /// ``BridgeScript``), so a page cannot learn it and has 128 bits to guess.
-struct BridgeToken: Sendable {
+package struct BridgeToken: Sendable {
     /// The token as the script embeds it: lowercase hexadecimal digits.
     let text: String
 
     /// A token with the given text; tests and the fuzz target use a fixed one.
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 

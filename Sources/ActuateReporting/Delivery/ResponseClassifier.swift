@@ -1,7 +1,7 @@
 import Foundation
 
 /// How ``EventUploader`` must treat a ``TransportResponse``.
-enum ResponseClass: Sendable, Hashable {
+package enum ResponseClass: Sendable, Hashable {
     /// The collector stored the batch (2xx): remove it from the store.
     case acknowledged
     /// A temporary failure (a connection error, a timeout, 5xx, 408, 401, 403): send the same batch again after
@@ -21,7 +21,7 @@ enum ResponseClass: Sendable, Hashable {
 }
 
 /// Classifies transport responses; a pure function with no state.
-enum ResponseClassifier {
+package enum ResponseClassifier {
     /// What a redirect from the collector means.
     static let redirectExplanation =
         "the collector redirects, and redirects are never followed (the API key would travel with them); "
@@ -43,7 +43,7 @@ enum ResponseClassifier {
     ///   - response: What the transport returned.
     ///   - now: The current time, to read a `Retry-After` date.
     /// - Returns: The class of the response.
-    static func classify(_ response: TransportResponse, now: Date) -> ResponseClass {
+    package static func classify(_ response: TransportResponse, now: Date) -> ResponseClass {
         switch response {
         case .failed(let failure):
             if failure.kind == .encodingFailed {

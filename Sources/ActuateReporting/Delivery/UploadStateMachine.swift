@@ -15,9 +15,9 @@ import Foundation
 /// default: break
 /// }
 /// ```
-struct UploadStateMachine: Sendable {
+package struct UploadStateMachine: Sendable {
     /// What the uploader must do after a response.
-    typealias Decision = UploadDecision
+    package typealias Decision = UploadDecision
 
     /// The numbers behind the decisions.
     let policy: UploadRetryPolicy
@@ -32,18 +32,18 @@ struct UploadStateMachine: Sendable {
 
     /// Creates a machine with nothing in flight.
     /// - Parameter policy: The backoff and dead-letter policy.
-    init(policy: UploadRetryPolicy) {
+    package init(policy: UploadRetryPolicy) {
         self.policy = policy
     }
 
     /// The batch to send next, or `nil` when the uploader should fetch a new batch from the store.
-    var currentBatch: [ReportEvent]? {
+    package var currentBatch: [ReportEvent]? {
         queue.first
     }
 
     /// Makes freshly fetched events the current batch. An empty batch is ignored.
     /// - Parameter batch: Events fetched from the store, oldest first.
-    mutating func begin(_ batch: [ReportEvent]) {
+    package mutating func begin(_ batch: [ReportEvent]) {
         guard !batch.isEmpty else { return }
         queue.insert(batch, at: 0)
         rejectedTries = 0
@@ -56,7 +56,7 @@ struct UploadStateMachine: Sendable {
     ///   - now: The current time, to read a `Retry-After` date.
     ///   - random: A number in `0..<1` for the backoff jitter.
     /// - Returns: The decision. With no current batch it is an empty ``Decision/acknowledge(_:)``.
-    mutating func handle(_ response: TransportResponse, now: Date, random: Double) -> Decision {
+    package mutating func handle(_ response: TransportResponse, now: Date, random: Double) -> Decision {
         guard let batch = queue.first else { return .acknowledge([]) }
         switch ResponseClassifier.classify(response, now: now) {
         case .acknowledged:

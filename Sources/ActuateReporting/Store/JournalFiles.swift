@@ -3,9 +3,9 @@ import Foundation
 /// The open files of a journal directory: its segments, its dead-letter file and its lock.
 ///
 /// It is used only while ``FileEventStore`` holds its I/O lock, one caller at a time.
-struct JournalFiles: Sendable {
+package struct JournalFiles: Sendable {
     /// The name of the dead-letter file.
-    static let deadLetterFileName = DeadLetterFile.fileName
+    package static let deadLetterFileName = DeadLetterFile.fileName
 
     /// The store directory.
     let directory: String
@@ -42,7 +42,7 @@ struct JournalFiles: Sendable {
     var isClosed: Bool { lock == nil }
 
     /// The file name of a segment.
-    static func fileName(ofSegment number: UInt64) -> String {
+    package static func fileName(ofSegment number: UInt64) -> String {
         let hex = String(number, radix: 16)
         return "segment-" + String(repeating: "0", count: max(0, 16 - hex.count)) + hex + ".journal"
     }

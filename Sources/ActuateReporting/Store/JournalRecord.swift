@@ -1,5 +1,5 @@
 /// The kinds of record a journal file holds.
-enum JournalRecordKind: UInt8 {
+package enum JournalRecordKind: UInt8 {
     /// The first record of a segment; its sequence is the first event sequence the segment may hold.
     case segmentHeader = 1
     /// One stored event.
@@ -25,7 +25,7 @@ enum JournalRecordKind: UInt8 {
 ///
 /// The checksum covers the length, kind and sequence as well as the payload, so a flipped bit anywhere but in
 /// the magic marker is detected.
-enum JournalRecord {
+package enum JournalRecord {
     /// The size of a record header.
     static let headerSize = 24
     /// The magic marker, read as a little-endian `UInt32`.
@@ -73,7 +73,7 @@ enum JournalRecord {
     }
 
     /// Appends a whole record with the given payload to `buffer`.
-    static func append(
+    package static func append(
         kind: JournalRecordKind,
         sequence: UInt64,
         to buffer: inout [UInt8],
@@ -92,19 +92,19 @@ enum JournalRecord {
 }
 
 /// A valid record found by ``JournalScanner``.
-struct JournalScannedRecord {
+package struct JournalScannedRecord {
     /// What the record holds.
-    var kind: JournalRecordKind
+    package var kind: JournalRecordKind
     /// The record's sequence number.
     var sequence: UInt64
     /// Where the record starts in the scanned bytes.
     var offset: Int
     /// Where its payload lies in the scanned bytes.
-    var payload: Range<Int>
+    package var payload: Range<Int>
 }
 
 /// What ``JournalScanner`` skipped in one file.
-struct JournalScanSummary: Equatable {
+package struct JournalScanSummary: Equatable {
     /// The end of the last valid record, where appending may continue.
     var validEnd = 0
     /// The corrupt regions skipped before a later valid record.
@@ -118,7 +118,7 @@ struct JournalScanSummary: Equatable {
 }
 
 /// Reads the valid records of a journal file, skipping anything whose checksum does not match.
-enum JournalScanner {
+package enum JournalScanner {
     /// Visits every valid record in `bytes`, oldest first.
     ///
     /// A record that fails its checksum, or claims a sequence at or above ``JournalRecord/sequenceLimit``, is
@@ -129,7 +129,7 @@ enum JournalScanner {
     ///   - maxPayload: The largest payload a valid record can have.
     ///   - visit: Called for each valid record.
     /// - Returns: What was skipped.
-    static func scan(
+    package static func scan(
         _ bytes: UnsafeRawBufferPointer,
         maxPayload: Int,
         visit: (JournalScannedRecord) -> Void

@@ -1,7 +1,7 @@
 /// The payload of a tombstone record: the sequence numbers of removed events, as runs.
 ///
 /// Layout: a LEB128 count of runs, then for each run its first sequence and how many follow it.
-enum JournalTombstone {
+package enum JournalTombstone {
     /// Contiguous runs of sorted sequence numbers.
     static func ranges(of sortedSequences: [UInt64]) -> [ClosedRange<UInt64>] {
         var ranges: [ClosedRange<UInt64>] = []
@@ -25,7 +25,7 @@ enum JournalTombstone {
     }
 
     /// Decodes tombstone ranges written by ``encode(_:into:)``.
-    static func decode(_ payload: UnsafeRawBufferPointer) throws -> [ClosedRange<UInt64>] {
+    package static func decode(_ payload: UnsafeRawBufferPointer) throws -> [ClosedRange<UInt64>] {
         var reader = JournalByteReader(payload)
         let count = try reader.count()
         var ranges: [ClosedRange<UInt64>] = []

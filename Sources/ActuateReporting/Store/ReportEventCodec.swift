@@ -6,7 +6,7 @@ import Foundation
 /// without decoding the rest), the timestamp as the bit pattern of its `timeIntervalSinceReferenceDate`, then
 /// the type, session id, anonymous id, an optional user id and the properties. Strings are a LEB128 length
 /// and UTF-8 bytes; each ``JSONValue`` is a tag byte and its contents. Every value round-trips exactly.
-enum ReportEventCodec {
+package enum ReportEventCodec {
     /// The format byte that starts every payload.
     static let format: UInt8 = 1
     /// How deeply property values may nest; deeper values are refused when encoding.
@@ -42,7 +42,7 @@ enum ReportEventCodec {
     }
 
     /// The id of the event encoded in `payload`, read without decoding the rest.
-    static func id(in payload: UnsafeRawBufferPointer) -> UUID? {
+    package static func id(in payload: UnsafeRawBufferPointer) -> UUID? {
         guard payload.count >= 17, payload[0] == format else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: payload[1..<17])) }
@@ -52,7 +52,7 @@ enum ReportEventCodec {
     /// Decodes an event from the start of `reader`, leaving the reader after it.
     ///
     /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` naming `path` when the bytes are not an event.
-    static func decode(from reader: inout JournalByteReader) throws -> ReportEvent {
+    package static func decode(from reader: inout JournalByteReader) throws -> ReportEvent {
         guard try reader.byte() == format else { throw reader.failure("unknown event format") }
         let idBytes = try reader.bytes(16)
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -159,12 +159,12 @@ enum ReportEventCodec {
 }
 
 /// Reads the fields of a journal payload, throwing instead of reading past its end.
-struct JournalByteReader {
+package struct JournalByteReader {
     private let bytes: UnsafeRawBufferPointer
     private(set) var position: Int
 
     /// Creates a reader over `bytes`, starting at their beginning.
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         self.position = 0
     }
@@ -213,7 +213,7 @@ struct JournalByteReader {
         return Int(value)
     }
 
-    mutating func string() throws -> String {
+    package mutating func string() throws -> String {
         let raw = try bytes(try count())
         guard let string = String(validating: raw, as: UTF8.self) else { throw failure("invalid UTF-8") }
         return string

@@ -1,5 +1,5 @@
 // libFuzzer target (built and run by .ci/fuzz): PersonalizationFuzzing.campaignRules over arbitrary bytes.
-import ActuatePersonalization
+import ActuateFuzzEntryPoints
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

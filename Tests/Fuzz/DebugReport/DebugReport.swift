@@ -1,6 +1,6 @@
 // libFuzzer target (built and run by .ci/fuzz): ToolFuzzing.debugReport, the `actuate` CLI's reader of debug
 // reports, over arbitrary bytes.
-import ActuateCLI
+import ActuateCLIFuzzEntryPoints
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 // libFuzzer target: route patterns and URLs (built and run by .ci/fuzz).
-import Actuate
+import ActuateFuzzEntryPoints
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouteMatching(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

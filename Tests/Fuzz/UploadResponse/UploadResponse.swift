@@ -1,5 +1,5 @@
 // libFuzzer target (built and run by .ci/fuzz): ReportingFuzzing.uploadResponse over arbitrary bytes.
-import ActuateReporting
+import ActuateFuzzEntryPoints
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,8 +1,10 @@
+import ActuatePersonalization
 import Foundation
 
 /// The entry points of the personalisation libFuzzer targets in `Tests/Fuzz`, and of the regression tests that
 /// replay their corpora. Each feeds arbitrary bytes to one parser of untrusted input and must return, whatever
-/// the bytes. `package`, so they are not part of the public API.
+/// the bytes. They live in `ActuateFuzzEntryPoints`, a target in no product, and reach the module's `package`
+/// declarations, so neither they nor what they call are part of the public API or of what ships.
 package enum PersonalizationFuzzing {
     /// A rules file: loaded (every part: content actions, conditions, campaigns, content blocks) and validated.
     /// - Returns: How many problems validation found.

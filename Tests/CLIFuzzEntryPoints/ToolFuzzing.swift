@@ -1,8 +1,11 @@
+import ActuateCLI
 import Foundation
 
 /// The entry point of the `actuate` libFuzzer target in `Tests/Fuzz`, and of the regression tests that replay its
 /// corpus. It feeds arbitrary bytes to the CLI's reader of debug reports and must return, whatever the bytes.
-/// `package`, so it is not part of any public API.
+/// It lives in `ActuateCLIFuzzEntryPoints`, a target in no product (apart from `ActuateFuzzEntryPoints`, because
+/// only a target that depends on the executable target `ActuateCLI` itself links its code), and reaches the CLI's
+/// `package` report types.
 package enum ToolFuzzing {
     /// A debug report, read as `actuate dump` reads it, then written every way `dump` writes it: as text, as the
     /// timeline page and as a trace. Stops the fuzzer, as a crash it reports, when the text would write a control

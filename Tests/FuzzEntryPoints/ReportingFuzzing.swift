@@ -1,8 +1,10 @@
+import ActuateReporting
 import Foundation
 
 /// The entry points of the reporting libFuzzer targets in `Tests/Fuzz`, and of the regression tests that replay
 /// their corpora. Each feeds arbitrary bytes to code that reads untrusted input and must return, whatever the
-/// bytes. `package`, so they are not part of the public API.
+/// bytes. They live in `ActuateFuzzEntryPoints`, a target in no product, and reach the module's `package`
+/// declarations, so neither they nor what they call are part of the public API or of what ships.
 package enum ReportingFuzzing {
     /// What ``journalRecord(_:)`` found, for the corpus replay tests.
     package struct JournalOutcome: Sendable, Hashable {

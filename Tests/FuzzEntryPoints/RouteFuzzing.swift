@@ -1,7 +1,9 @@
+import Actuate
 import Foundation
 
 /// The entry point of the `RouteMatching` libFuzzer target in `Tests/Fuzz`, and of the regression tests that
-/// replay what it found. `package`, so it is not part of the public API.
+/// replay what it found. It lives in `ActuateFuzzEntryPoints`, a target in no product, and reaches the core's
+/// `package` route types, so neither it nor they are part of the public API or of what ships.
 package enum RouteFuzzing {
     /// Treats the first line of `text` as a route pattern and the rest as a URL, then compiles the pattern,
     /// parses the URL for routing and matches one against the other. It must return, whatever the bytes.
