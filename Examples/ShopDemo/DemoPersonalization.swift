@@ -50,6 +50,8 @@ enum DemoPersonalization {
             let result = try await tracker.getResult()
             guard let banner = result.action(id: 201) else {
                 printHidden(in: "Session \(visit)", tracker)
+                // Its `dont-show` report is recorded in this session before the next one starts.
+                await tracker.waitForReports()
                 continue
             }
             print("   Session \(visit): the rules show \(banner.description)")
@@ -68,6 +70,9 @@ enum DemoPersonalization {
                 if try await tracker.getResult().action(id: 201) == nil {
                     printHidden(in: "Session 1, back on home", tracker)
                 }
+                // Reports are performed as actions, on their own queue; the `dont-show` above must be recorded
+                // in this session, before `startNewSession()` starts the next one.
+                await tracker.waitForReports()
             } else {
                 try await click(link: "Today's pick", on: surface, tracker)
             }

@@ -18,6 +18,13 @@ struct ShopDemoCampaignServerTests {
         let process = Process()
         process.executableURL = try ChildProcessIO.builtExecutable(named: "shop-demo")
         process.arguments = arguments
+        // Under the Address Sanitizer the demo is built instrumented too, and LeakSanitizer reports, when it exits,
+        // two array buffers of the content-block rules that it cannot trace (1,344 bytes; see the closing note of
+        // issue 22). This test checks what the demo does, so the child's exit-time leak check is off here.
+        var environment = ProcessInfo.processInfo.environment
+        environment["ASAN_OPTIONS"] = [environment["ASAN_OPTIONS"], "detect_leaks=0"].compactMap { $0 }
+            .joined(separator: ":")
+        process.environment = environment
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
