@@ -208,7 +208,8 @@ struct CampaignTrackingStoreTests {
         #expect(message.contains(damage.reason), "\(message)")
         #expect(message.contains("moved to campaign-tracking.json.corrupt"), "\(message)")
         let aside = Self.fileURL(directory).appendingPathExtension("corrupt")
-        #expect(try Data(contentsOf: aside) == Data(damage.contents.utf8), "kept for inspection, never deleted")
+        let kept = try Data(contentsOf: aside)
+        #expect(kept == Data(damage.contents.utf8), "kept for inspection, never deleted")
 
         launch.manager.globalContext.purchase(
             try Order(orderId: "order-1", lineItems: [try LineItem(product: Self.socks)])

@@ -253,4 +253,26 @@ struct ActivityRouteLinkTests {
         #expect(plugin.router === own)
         #expect(system.router !== own)
     }
+
+    @Test("a system whose activities plugin has the system's router is released once nothing else holds it")
+    func systemReleased() throws {
+        weak var released: ActuateSystem?
+        weak var releasedRouter: URLRouter?
+        let plugin = ActivitiesPlugin(publisher: RecordingActivityPublisher())
+        do {
+            let system = try ActuateSystem.setup(
+                group: LinkedShopFeature.self,
+                dispatching: .isolated(scheduler: TestScheduler()),
+                configuration: ActuateConfiguration(plugins: [plugin], routes: Self.bothKinds)
+            )
+            released = system
+            releasedRouter = system.router
+            #expect(plugin.router === system.router)
+        }
+        // The plugin held the router strongly, the router its session, the session's dispatcher the plugin: a
+        // cycle that kept every system alive (LeakSanitizer found it).
+        #expect(releasedRouter == nil)
+        #expect(released == nil)
+        #expect(plugin.router == nil)
+    }
 }

@@ -40,7 +40,9 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
     /// The prefix of default activity types.
     public let activityTypePrefix: String
     private let diagnostics: any ActuateDiagnostics
-    private let links: Mutex<LinkCreator?>
+    /// The router for links, held weakly: the router's session's dispatcher holds this plugin, so a strong
+    /// reference would be a cycle that keeps a whole system alive.
+    private let linkRouter: Mutex<WeakRouterReference?>
 
     /// Creates the plugin.
     ///
@@ -49,7 +51,8 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
     ///   - diagnostics: Where failures of `prepareActivity` are reported; use the dispatcher's.
     ///   - activityTypePrefix: The prefix of default activity types; the same as the ``ActivityRouter``'s.
     ///   - router: The URL router whose routes give routed actions their activity's link. When it is nil, an
-    ///     ``ActuateSystem`` the plugin is installed in gives it the system's router.
+    ///     ``ActuateSystem`` the plugin is installed in gives it the system's router. The plugin does not keep
+    ///     the router alive (its system, or you, do).
     public init(
         publisher: any ActivityPublisher,
         diagnostics: any ActuateDiagnostics = StandardErrorDiagnostics(),
@@ -59,16 +62,16 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
         self.publisher = publisher
         self.diagnostics = diagnostics
         self.activityTypePrefix = activityTypePrefix
-        self.links = Mutex(router.map(LinkCreator.init(router:)))
+        self.linkRouter = Mutex(router.map(WeakRouterReference.init))
     }
 
     /// The URL router that gives routed actions their activity's link, if any.
-    public var router: URLRouter? { links.withLock { $0?.router } }
+    public var router: URLRouter? { linkRouter.withLock { $0?.router } }
 
     /// Uses `router` for links unless the plugin already has one: what ``ActuateSystem`` does at setup.
     func adoptRouterIfNone(_ router: URLRouter) {
-        links.withLock { links in
-            if links == nil { links = LinkCreator(router: router) }
+        linkRouter.withLock { reference in
+            if reference?.router == nil { reference = WeakRouterReference(router) }
         }
     }
 
@@ -106,7 +109,7 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
             ),
             eligibility: request.action.activityEligibility
         )
-        let links = links.withLock { $0 }
+        let links = self.router.map(LinkCreator.init(router:))
         if let links, let input = request.context.input as? any RouteParametersEncodable {
             do {
                 builder.url = try links.activityLink(
@@ -169,5 +172,14 @@ public final class ActivitiesPlugin: ActionDispatchObserver {
                 message: "ActivitiesPlugin: " + message
             )
         )
+    }
+}
+
+/// A reference to a URL router that does not keep it alive.
+private final class WeakRouterReference: Sendable {
+    weak let router: URLRouter?
+
+    init(_ router: URLRouter) {
+        self.router = router
     }
 }
