@@ -39,6 +39,34 @@ struct ValidateCommandTests {
         #expect(result.error.contains("$.contentBlocks[0]"))
     }
 
+    @Test("every part of the file is reported in one style: the same path format, wording and number quoting")
+    func oneStyle() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path("rules.json")
+        let rules = #"""
+            {
+              "actions": [{"id": "seven", "contentType": "text/html", "content": "<p>hi</p>", "max uses": 1}],
+              "campaigns": [{"campaignId": 7, "target": "t", "isControlGroup": "yes", "trigger": {"action": "Go"}}],
+              "contentBlocks": [{"id": 7, "name": "W", "placeholders": ["home"], "html": "", "hasTrackingConsent": "yes"}]
+            }
+            """#
+        try Data(rules.utf8).write(to: URL(fileURLWithPath: path))
+        let result = runTool(["validate", path])
+        #expect(result.status == 1)
+        #expect(
+            result.error == """
+                actuate: \(path): 6 problems
+                  $.actions[0]["max uses"]: unknown key; expected one of content, contentType, id, name
+                  $.actions[0].id: expected a whole number, found a string ("seven")
+                  $.campaigns[0].campaignId: expected a non-empty string, found a number (7)
+                  $.campaigns[0].isControlGroup: expected true or false, found a string ("yes")
+                  $.contentBlocks[0].id: expected a non-empty string, found a number (7)
+                  $.contentBlocks[0].hasTrackingConsent: expected true or false, found a string ("yes")
+
+                """
+        )
+    }
+
     @Test("a file that is not JSON gets one problem, a missing file and a missing argument clear errors")
     func badInputs() throws {
         let scratch = try ScratchDirectory()

@@ -199,7 +199,7 @@ struct CampaignControlGroupTests {
             ("-1", "expected a number from 0 to 100, found -1"),
             ("100.5", "expected a number from 0 to 100, found 100.5"),
             ("1e300", "expected a number from 0 to 100, found 1e+300"),
-            ("\"10\"", "expected a number from 0 to 100, found a string"),
+            ("\"10\"", "expected a number from 0 to 100, found a string (\"10\")"),
             ("true", "expected a number from 0 to 100, found a Boolean"),
             ("null", "expected a number from 0 to 100, found null"),
         ]

@@ -131,7 +131,7 @@ struct CampaignInteractionTests {
                 #"$.campaigns[0].trigger.addToCart.type: cart lines and orders hold products only; expected "Product" or no type"#,
                 "$.campaigns[1].trigger.favorite: expected an object, found a string",
                 #"$.campaigns[2].trigger: expected only one of "share", "comment""#,
-                "$.campaigns[3].trigger.purchase.orderId: unknown key; expected one of type, id",
+                "$.campaigns[3].trigger.purchase.orderId: unknown key; expected one of id, type",
             ]
         )
     }

@@ -117,26 +117,26 @@ struct CampaignRulesTests {
             json:
                 #"{"campaigns": [{"campaignId": 7, "campaignName": false, "target": "t", "data": [1], "isControlGroup": "yes", "promotedItemKeys": "sku", \#(okTrigger)}]}"#,
             problems: [
-                "$.campaigns[0].campaignId: expected a non-empty string, found a number",
+                "$.campaigns[0].campaignId: expected a non-empty string, found a number (7)",
                 "$.campaigns[0].campaignName: expected a non-empty string, found a Boolean",
-                "$.campaigns[0].promotedItemKeys: expected an array of strings, found a string",
+                #"$.campaigns[0].promotedItemKeys: expected an array, found a string ("sku")"#,
                 "$.campaigns[0].data: expected an object, found an array",
-                "$.campaigns[0].isControlGroup: expected true or false, found a string",
+                #"$.campaigns[0].isControlGroup: expected true or false, found a string ("yes")"#,
             ]
         ),
         Mistake(
             label: "a promoted item key that is not a string",
             json:
                 #"{"campaigns": [{"campaignId": "a", "target": "t", "promotedItemKeys": ["Product:1", 2], \#(okTrigger)}]}"#,
-            problems: ["$.campaigns[0].promotedItemKeys[1]: expected a non-empty string, found a number"]
+            problems: ["$.campaigns[0].promotedItemKeys[1]: expected a non-empty string, found a number (2)"]
         ),
         Mistake(
             label: "unknown keys",
             json:
                 #"{"campaigns": [{"campaignId": "a", "target": "t", "colour": "red", "max uses": 3, \#(okTrigger)}]}"#,
             problems: [
-                #"$.campaigns[0].colour: unknown key; expected one of campaignId, campaignName, experienceId, experienceName, messageId, target, promotedItemKeys, data, isControlGroup, controlGroupPercent, trigger"#,
-                #"$.campaigns[0]["max uses"]: unknown key; expected one of campaignId, campaignName, experienceId, experienceName, messageId, target, promotedItemKeys, data, isControlGroup, controlGroupPercent, trigger"#,
+                #"$.campaigns[0].colour: unknown key; expected one of campaignId, campaignName, controlGroupPercent, data, experienceId, experienceName, isControlGroup, messageId, promotedItemKeys, target, trigger"#,
+                #"$.campaigns[0]["max uses"]: unknown key; expected one of campaignId, campaignName, controlGroupPercent, data, experienceId, experienceName, isControlGroup, messageId, promotedItemKeys, target, trigger"#,
             ]
         ),
         Mistake(
@@ -171,7 +171,7 @@ struct CampaignRulesTests {
             json:
                 #"{"campaigns": [{"campaignId": "a", "target": "t", "trigger": {"itemView": {"type": "Shoe", "sku": "1"}}}]}"#,
             problems: [
-                "$.campaigns[0].trigger.itemView.sku: unknown key; expected one of type, id",
+                "$.campaigns[0].trigger.itemView.sku: unknown key; expected one of id, type",
                 #"$.campaigns[0].trigger.itemView.type: unknown item type "Shoe"; expected one of Product, Article, Blog, Category, Tag"#,
             ]
         ),

@@ -79,7 +79,7 @@ struct ContentBlockRulesTests {
             ),
             (
                 #"{"id": "a", "name": "A", "placeholders": [3], "html": ""}"#, "$.contentBlocks[1].placeholders[0]",
-                "expected a string, found a number"
+                "expected a non-empty string, found a number (3)"
             ),
             (#"{"id": "a", "name": "A", "placeholders": ["p"]}"#, "$.contentBlocks[1].html", "missing"),
             (
@@ -110,7 +110,7 @@ struct ContentBlockRulesTests {
                 #"{"id": "a", "name": "A", "placeholders": ["p"], "html": "", "variant": {"name": "x"}}"#,
                 "$.contentBlocks[1].variant.id", "missing"
             ),
-            (#""just a string""#, "$.contentBlocks[1]", "expected a content block object"),
+            (#""just a string""#, "$.contentBlocks[1]", #"expected an object, found a string ("just a string")"#),
         ]
     )
     func mistakesHavePaths(element: String, path: String, message: String) {
@@ -155,7 +155,7 @@ struct ContentBlockRulesTests {
         )
         #expect(
             ContentBlockRules.validate(contentsOf: file) == [
-                RulesFileProblem(path: "$.contentBlocks[0].html", message: "expected a string, found a number")
+                RulesFileProblem(path: "$.contentBlocks[0].html", message: "expected a string, found a number (3)")
             ]
         )
         do {

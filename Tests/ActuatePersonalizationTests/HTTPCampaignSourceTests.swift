@@ -150,10 +150,10 @@ struct HTTPCampaignSourceTests {
                     reason.components(separatedBy: " | ") == [
                         "$.campaigns[1].target: must not be empty",
                         "$.campaigns[1].campaignId: expected a non-empty string or a whole number, found 7.5",
-                        "$.campaigns[1].isControlGroup: expected true or false, found a string",
-                        "$.campaigns[2].promotedItemKeys: expected an array of strings, found a string",
+                        #"$.campaigns[1].isControlGroup: expected true or false, found a string ("no")"#,
+                        #"$.campaigns[2].promotedItemKeys: expected an array of strings, found a string ("Product:p1")"#,
                         "$.campaigns[2].isControlGroup: missing; expected true or false, the server's test or control assignment for this user",
-                        "$.campaigns[3]: expected an object, found a string",
+                        #"$.campaigns[3]: expected an object, found a string ("campaign")"#,
                     ]
                 )
             }

@@ -144,7 +144,7 @@ struct RulesFileTests {
             name: "control group above 100",
             json: withCondition(#"{"id": 1, "actions": [7], "controlGroupPercent": 150}"#),
             path: "$.conditions[0].controlGroupPercent",
-            message: "150.0 is not between 0 and 100",
+            message: "expected a number from 0 to 100, found 150",
             schemaSees: true
         ),
         Mistake(
@@ -172,14 +172,14 @@ struct RulesFileTests {
             name: "unknown product event",
             json: withTargeting(#"{"productsSeen": {"event": "bought"}}"#),
             path: "$.conditions[0].targeting.productsSeen.event",
-            message: "expected one of viewed, addedToCart, liked, purchased, found \"bought\"",
+            message: "unknown event \"bought\"; expected one of viewed, addedToCart, liked, purchased",
             schemaSees: true
         ),
         Mistake(
             name: "article event of a product list",
             json: withTargeting(#"{"articlesSeen": {"event": "addedToCart"}}"#),
             path: "$.conditions[0].targeting.articlesSeen.event",
-            message: "expected one of viewed, liked, commented, goal, found \"addedToCart\"",
+            message: "unknown event \"addedToCart\"; expected one of viewed, liked, commented, goal",
             schemaSees: true
         ),
         Mistake(
@@ -268,7 +268,7 @@ struct RulesFileTests {
                 "$.actions[2].id: duplicate action id 7 (first at $.actions[0])",
                 "$.conditions[0].actions[1]: no action has id 8",
                 "$.conditions[0].actions[2]: no action has id 12",
-                "$.conditions[0].controlGroupPercent: -1.0 is not between 0 and 100",
+                "$.conditions[0].controlGroupPercent: expected a number from 0 to 100, found -1",
                 "$.extra: unknown key; expected one of $schema, actions, campaigns, conditions, contentBlocks, version",
             ]
         )
@@ -330,7 +330,7 @@ struct RulesFileTests {
         #expect(
             rules.problems.map(\.description) == [
                 "$.conditions[0].actions[1]: no action has id 9",
-                "$.conditions[0].controlGroupPercent: 101.0 is not between 0 and 100",
+                "$.conditions[0].controlGroupPercent: expected a number from 0 to 100, found 101",
             ]
         )
     }

@@ -97,7 +97,7 @@ final class CampaignTrackingStore: Sendable {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw Damage(reason: "not valid JSON: \(CampaignRulesParser.reason(error))")
+            throw Damage(reason: "not valid JSON: \(RulesDocumentReader.reason(error, in: data))")
         }
         guard case .object(let object) = root else { throw Damage(reason: "expected an object") }
         guard object["version"] == 1 else { throw Damage(reason: "expected version 1") }

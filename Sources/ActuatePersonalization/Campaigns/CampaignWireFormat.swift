@@ -48,7 +48,7 @@ enum CampaignWireFormat {
         } catch {
             throw .malformedResponse(
                 reason: "not valid JSON (\(data.count) bytes, perhaps cut short): "
-                    + RulesFileParser.reason(error, in: data)
+                    + RulesDocumentReader.reason(error, in: data)
             )
         }
         var reader = Reader()
@@ -65,7 +65,7 @@ enum CampaignWireFormat {
 
         mutating func campaigns(in root: JSONValue) -> [Campaign] {
             guard case .object(let object) = root else {
-                report("$", "expected an object, found \(CampaignRulesParser.kind(root))")
+                report("$", "expected an object, found \(RulesDocumentReader.kind(root))")
                 return []
             }
             guard let list = object["campaigns"] else {
@@ -73,7 +73,7 @@ enum CampaignWireFormat {
                 return []
             }
             guard case .array(let elements) = list else {
-                report("$.campaigns", "expected an array, found \(CampaignRulesParser.kind(list))")
+                report("$.campaigns", "expected an array, found \(RulesDocumentReader.kind(list))")
                 return []
             }
             return elements.enumerated().compactMap { campaign($0.element, at: "$.campaigns[\($0.offset)]") }
@@ -81,7 +81,7 @@ enum CampaignWireFormat {
 
         private mutating func campaign(_ value: JSONValue, at path: String) -> Campaign? {
             guard case .object(let object) = value else {
-                report(path, "expected an object, found \(CampaignRulesParser.kind(value))")
+                report(path, "expected an object, found \(RulesDocumentReader.kind(value))")
                 return nil
             }
             let before = problems.count
@@ -101,14 +101,14 @@ enum CampaignWireFormat {
             case let other?:
                 report(
                     "\(path).promotedItemKeys",
-                    "expected an array of strings, found \(CampaignRulesParser.kind(other))"
+                    "expected an array of strings, found \(RulesDocumentReader.kind(other))"
                 )
             }
             var data: [String: JSONValue] = [:]
             switch object["data"] {
             case nil, .null?: break
             case .object(let payload)?: data = payload
-            case let other?: report("\(path).data", "expected an object, found \(CampaignRulesParser.kind(other))")
+            case let other?: report("\(path).data", "expected an object, found \(RulesDocumentReader.kind(other))")
             }
             var isControlGroup = false
             switch object["isControlGroup"] {
@@ -119,7 +119,7 @@ enum CampaignWireFormat {
                     "missing; expected true or false, the server's test or control assignment for this user"
                 )
             case let other?:
-                report("\(path).isControlGroup", "expected true or false, found \(CampaignRulesParser.kind(other))")
+                report("\(path).isControlGroup", "expected true or false, found \(RulesDocumentReader.kind(other))")
             }
             guard problems.count == before, let target, let campaignId else { return nil }
             return Campaign(
@@ -160,7 +160,7 @@ enum CampaignWireFormat {
                 }
                 return text
             case let other?:
-                report(path, "expected a non-empty string, found \(CampaignRulesParser.kind(other))")
+                report(path, "expected a non-empty string, found \(RulesDocumentReader.kind(other))")
                 return nil
             }
         }

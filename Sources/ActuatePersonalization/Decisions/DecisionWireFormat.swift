@@ -72,7 +72,7 @@ package enum DecisionWireFormat {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return "not valid JSON (\(data.count) bytes, perhaps cut short): "
-                + RulesFileParser.reason(error, in: data)
+                + RulesDocumentReader.reason(error, in: data)
         case .dataCorrupted(let context):
             return "\(path(context.codingPath)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):

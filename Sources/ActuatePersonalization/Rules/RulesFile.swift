@@ -4,7 +4,8 @@ import Foundation
 /// The rules a ``LocalDecisionSource`` decides with: content actions, and conditions that say who sees them.
 ///
 /// Its JSON form is one object whose `actions` and `conditions` arrays are described by the JSON Schema in
-/// `Sources/ActuatePersonalization/Rules/rules.schema.json`:
+/// `Sources/ActuatePersonalization/Rules/rules.schema.json`, the one schema of the whole rules file (its
+/// `campaigns` and `contentBlocks` too):
 ///
 /// ```json
 /// {

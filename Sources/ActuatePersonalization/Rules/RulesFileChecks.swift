@@ -46,11 +46,11 @@ enum RulesFileChecks {
             for (position, actionId) in condition.actionIds.enumerated() where actionIndex[actionId] == nil {
                 problems.append(.init(path: "\(path).actions[\(position)]", message: "no action has id \(actionId)"))
             }
-            if !(0...100).contains(condition.controlGroupPercent) {
+            if JSONNumberPolicy.percent(condition.controlGroupPercent) == nil {
                 problems.append(
                     .init(
                         path: "\(path).controlGroupPercent",
-                        message: "\(condition.controlGroupPercent) is not between 0 and 100"
+                        message: JSONNumberPolicy.percentProblem(found: condition.controlGroupPercent)
                     )
                 )
             }
