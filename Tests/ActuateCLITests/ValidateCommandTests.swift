@@ -56,8 +56,8 @@ struct ValidateCommandTests {
         #expect(
             result.error == """
                 actuate: \(path): 6 problems
-                  $.actions[0]["max uses"]: unknown key; expected one of content, contentType, id, name
                   $.actions[0].id: expected a whole number, found a string ("seven")
+                  $.actions[0]["max uses"]: unknown key; expected one of content, contentType, id, name
                   $.campaigns[0].campaignId: expected a non-empty string, found a number (7)
                   $.campaigns[0].isControlGroup: expected true or false, found a string ("yes")
                   $.contentBlocks[0].id: expected a non-empty string, found a number (7)

@@ -129,7 +129,7 @@ struct CampaignInteractionTests {
         #expect(
             CampaignRules.validateCampaigns(in: Data(mistakes.utf8)).map(\.description) == [
                 #"$.campaigns[0].trigger.addToCart.type: cart lines and orders hold products only; expected "Product" or no type"#,
-                "$.campaigns[1].trigger.favorite: expected an object, found a string",
+                #"$.campaigns[1].trigger.favorite: expected an object, found a string ("sku-1")"#,
                 #"$.campaigns[2].trigger: expected only one of "share", "comment""#,
                 "$.campaigns[3].trigger.purchase.orderId: unknown key; expected one of id, type",
             ]

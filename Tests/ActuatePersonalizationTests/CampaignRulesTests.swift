@@ -96,7 +96,7 @@ struct CampaignRulesTests {
         Mistake(
             label: "campaign not an object",
             json: #"{"campaigns": ["c1"]}"#,
-            problems: ["$.campaigns[0]: expected an object, found a string"]
+            problems: [#"$.campaigns[0]: expected an object, found a string ("c1")"#]
         ),
         Mistake(
             label: "missing id and target",
@@ -178,7 +178,7 @@ struct CampaignRulesTests {
         Mistake(
             label: "an item view that is not an object",
             json: #"{"campaigns": [{"campaignId": "a", "target": "t", "trigger": {"itemView": "Product"}}]}"#,
-            problems: ["$.campaigns[0].trigger.itemView: expected an object, found a string"]
+            problems: [#"$.campaigns[0].trigger.itemView: expected an object, found a string ("Product")"#]
         ),
     ]
 

@@ -37,9 +37,9 @@ struct RulesDocumentReaderTests {
             + "variant, version"
         #expect(
             problems == [
+                "$.actions[0].name: expected a string, found a Boolean",
                 #"$.actions[0]["a\\b"]: unknown key; expected one of \#(actionKeys)"#,
                 #"$.actions[0]["é"]: unknown key; expected one of \#(actionKeys)"#,
-                "$.actions[0].name: expected a string, found a Boolean",
                 #"$.campaigns[0]["a\\b"]: unknown key; expected one of \#(campaignKeys)"#,
                 #"$.campaigns[0]["é"]: unknown key; expected one of \#(campaignKeys)"#,
                 "$.campaigns[0].campaignName: expected a non-empty string, found a Boolean",
