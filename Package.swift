@@ -98,12 +98,14 @@ let package = Package(
             name: "ActuateReportingTests",
             dependencies: [
                 "ActuateReporting", "ActuateTesting", "ActuateTestSupport", "JournalWriter", "ActuateFuzzEntryPoints",
+                "ActuatePersonalization",
             ]
         ),
         .testTarget(
             name: "ActuateCLITests",
             dependencies: [
                 "ActuateCLI", "Actuate", "ActuateReporting", "ActuateTestSupport", "ActuateCLIFuzzEntryPoints",
+                "ActuatePersonalization",
             ],
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,5 @@
 import Actuate
+import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import Actuate
+import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Foundation

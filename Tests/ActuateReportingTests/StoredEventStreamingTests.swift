@@ -1,4 +1,5 @@
 import Actuate
+import ActuatePersonalization
 import ActuateTesting
 import Foundation
 import Synchronization

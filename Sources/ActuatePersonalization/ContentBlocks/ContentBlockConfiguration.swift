@@ -29,8 +29,11 @@ public struct ContentBlockConfiguration: Sendable {
     /// Those in ``ContentLinkSchemes/neverAllowed`` (`javascript`, `data`, `blob`, `file`, …) are never accepted.
     public var allowedLinkSchemes: Set<String>
     /// The query parameter that, set to `true` in a clicked link, records the click whatever the consent,
-    /// tagged `tracking_forced`: `xnpe_force_track`, as Exponea documents it.
+    /// tagged `tracking_forced`: ``defaultForceTrackParameter`` by default.
     public var forceTrackParameter: String
+    /// `xnpe_force_track`, the force-track parameter as Exponea documents it; pass it to `ReportingSetup` (or
+    /// `ReportingRouteObserver`) so that opening such a link is recorded whatever the consent, too.
+    public static let defaultForceTrackParameter = "xnpe_force_track"
     /// How long an asset download may wait for its next bytes; 30 seconds by default.
     public var assetTimeout: Duration
     /// How long one asset download may take in all, however steadily bytes arrive; 60 seconds by default.
@@ -72,7 +75,7 @@ public struct ContentBlockConfiguration: Sendable {
         historyRetention: Duration = .seconds(30 * 24 * 3600),
         carouselInterval: Duration = .seconds(3),
         allowedLinkSchemes: Set<String> = ContentLinkSchemes.web,
-        forceTrackParameter: String = "xnpe_force_track",
+        forceTrackParameter: String = ContentBlockConfiguration.defaultForceTrackParameter,
         assetTimeout: Duration = .seconds(30),
         assetDeadline: Duration = .seconds(60),
         maxAssetBytes: Int = 5_000_000,

@@ -1,13 +1,14 @@
 /// Which system a piece of personalised content comes from.
 ///
-/// Content actions, campaigns and content blocks all feed the same reporting pipeline, so every content event
-/// says which of them produced it. Further sources can be added as static members.
+/// Every kind of content feeds the same reporting pipeline, so every content event says which source produced
+/// it. The module that owns a source registers it as a static member in an extension, as
+/// `ActuatePersonalization` does for its content actions, campaigns and content blocks.
 public struct ContentSource: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The wire name of the source.
     public var rawValue: String
 
     /// Creates a source from its wire name.
-    /// - Parameter rawValue: The wire name, for example `campaign`.
+    /// - Parameter rawValue: The wire name, for example `banner`.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
@@ -30,12 +31,9 @@ public struct ContentSource: RawRepresentable, Sendable, Hashable, Codable, Cust
     /// The wire name.
     public var description: String { rawValue }
 
-    /// A Personyze-style content action.
-    public static let contentAction = ContentSource(rawValue: "action")
-    /// An Evergage-style campaign.
-    public static let campaign = ContentSource(rawValue: "campaign")
-    /// An Exponea-style in-app content block.
-    public static let contentBlock = ContentSource(rawValue: "contentBlock")
+    /// The source of events recorded without a `contentSource` property: `action`, the wire name that
+    /// content actions register, which recorded events before there were other sources.
+    static let fallback = ContentSource(rawValue: "action")
 }
 
 /// The piece of personalised content an event is about: its source, its id within that source, and its name.
@@ -58,33 +56,6 @@ public struct ContentReference: Sendable, Hashable, Codable, CustomStringConvert
         self.source = source
         self.id = id
         self.name = name
-    }
-
-    /// A reference to a content action.
-    /// - Parameters:
-    ///   - id: The action's numeric id.
-    ///   - name: The action's name.
-    /// - Returns: The reference.
-    public static func contentAction(id: Int, name: String? = nil) -> ContentReference {
-        ContentReference(source: .contentAction, id: String(id), name: name)
-    }
-
-    /// A reference to a campaign.
-    /// - Parameters:
-    ///   - id: The campaign id.
-    ///   - name: The campaign name.
-    /// - Returns: The reference.
-    public static func campaign(id: String, name: String? = nil) -> ContentReference {
-        ContentReference(source: .campaign, id: id, name: name)
-    }
-
-    /// A reference to a content block.
-    /// - Parameters:
-    ///   - id: The block id.
-    ///   - name: The block name.
-    /// - Returns: The reference.
-    public static func contentBlock(id: String, name: String? = nil) -> ContentReference {
-        ContentReference(source: .contentBlock, id: id, name: name)
     }
 
     /// `source:id`, followed by the name in quotes when there is one.

@@ -16,15 +16,6 @@ public enum EventProperties {
         return properties
     }
 
-    /// The properties of a content event: the content's identity plus the status's argument.
-    /// - Parameters:
-    ///   - event: The content event.
-    ///   - content: The content it is about.
-    /// - Returns: The merged properties.
-    public static func content(_ event: ContentEvent, for content: ContentReference) -> [String: JSONValue] {
-        self.content(content).merging(event.properties) { _, argument in argument }
-    }
-
     /// The properties of a purchase event, read by product-click contribution statistics.
     /// - Parameter productIds: The ids of the products bought.
     /// - Returns: `productIds` as a JSON array of strings.

@@ -10,7 +10,7 @@ extension ReportEvent {
         guard let id = properties[ReportEventKey.actionId]?.stringValue, !id.isEmpty else { return nil }
         let source = properties[ReportEventKey.contentSource]?.stringValue.map(ContentSource.init(rawValue:))
         return ContentReference(
-            source: source ?? .contentAction,
+            source: source ?? .fallback,
             id: id,
             name: properties[ReportEventKey.actionName]?.stringValue
         )

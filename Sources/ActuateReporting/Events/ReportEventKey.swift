@@ -1,6 +1,7 @@
 /// The property names that reporting events use, defined once so that recorders, uploaders and statistics agree.
 ///
 /// In these names "action" means any piece of personalised content, whichever ``ContentSource`` it comes from.
+/// Modules that record their own kinds of events add their keys in extensions of this type.
 public enum ReportEventKey {
     /// The content's ``ContentSource`` wire name.
     public static let contentSource = "contentSource"
@@ -8,16 +9,10 @@ public enum ReportEventKey {
     public static let actionId = "actionId"
     /// The content's human-readable name.
     public static let actionName = "actionName"
-    /// The link a `target` click followed.
-    public static let href = "href"
-    /// For `close`: the number of sessions not to show the content again (never negative).
-    public static let dontShowSessions = "dontShowSessions"
     /// For `product`: the clicked product's id.
     public static let productId = "productId"
     /// For `purchase`: the ids of the products bought.
     public static let productIds = "productIds"
-    /// For `article`: the clicked article's id.
-    public static let articleId = "articleId"
     /// For `error`: what went wrong.
     public static let message = "message"
     /// For `session_end`: the session's length in seconds.

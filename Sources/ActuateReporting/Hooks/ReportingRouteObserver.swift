@@ -23,7 +23,9 @@ import Foundation
 /// `noMatch` or `badInput` (with `error`); never the activity's user info.
 ///
 /// A URL whose query has `forceTrackingParameter` set to `true` (or `1`, `yes`) is recorded whatever the
-/// tracking consent, tagged `tracking_forced`, as a link that asks for tracking does in Exponea.
+/// tracking consent, tagged `tracking_forced`. The reporting layer names no such parameter itself: the module
+/// whose links carry one passes it in (ActuatePersonalization's content blocks use
+/// `ContentBlockConfiguration.defaultForceTrackParameter`).
 ///
 /// ```swift
 /// let arrivals = ReportingRouteObserver(reporter: reporter)
@@ -31,8 +33,8 @@ import Foundation
 /// activityRouter.add(observer: arrivals)
 /// ```
 public final class ReportingRouteObserver: URLRouteObserver, ActivityContinuationObserver {
-    /// The query item that forces tracking of the opening of the URL that carries it, by default
-    /// `xnpe_force_track`; nil to never force.
+    /// The query item that forces tracking of the opening of the URL that carries it; nil (the default) to never
+    /// force.
     public let forceTrackingParameter: String?
     private let reporter: Reporter
 
@@ -41,7 +43,7 @@ public final class ReportingRouteObserver: URLRouteObserver, ActivityContinuatio
     /// - Parameters:
     ///   - reporter: Where events are recorded.
     ///   - forceTrackingParameter: The query item that forces tracking; nil to never force.
-    public init(reporter: Reporter, forceTrackingParameter: String? = "xnpe_force_track") {
+    public init(reporter: Reporter, forceTrackingParameter: String? = nil) {
         self.reporter = reporter
         self.forceTrackingParameter = forceTrackingParameter
     }

@@ -46,7 +46,7 @@ public struct ReportingSetup: Sendable {
     ///     plugin.
     ///   - activityTypePrefix: The prefix of the activity types the activities plugin publishes.
     ///   - activityRouter: An activity router whose continuations are recorded.
-    ///   - forceTrackingParameter: The URL query item that forces tracking of the URL's opening.
+    ///   - forceTrackingParameter: The URL query item that forces tracking of the URL's opening; nil never forces.
     public init(
         reporter: Reporter,
         analyticsProviders: [any AnalyticsProvider] = [],
@@ -55,7 +55,7 @@ public struct ReportingSetup: Sendable {
         activityPublisher: (any ActivityPublisher)? = nil,
         activityTypePrefix: String = ActivitiesPlugin.defaultActivityTypePrefix,
         activityRouter: ActivityRouter? = nil,
-        forceTrackingParameter: String? = "xnpe_force_track"
+        forceTrackingParameter: String? = nil
     ) {
         self.reporter = reporter
         self.analyticsProviders = analyticsProviders

@@ -106,7 +106,7 @@ extension Reporter {
     }
 
     /// Keeps the last error and calls the error handler, outside the lock.
-    func report(_ errors: [ReportingError], alreadyStored: Bool = false) {
+    package func report(_ errors: [ReportingError], alreadyStored: Bool = false) {
         guard let last = errors.last else { return }
         if !alreadyStored {
             state.withLock { $0.lastError = last }

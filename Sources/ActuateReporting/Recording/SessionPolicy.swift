@@ -2,7 +2,7 @@ import Foundation
 
 /// The two rules that end a reporting session, each of which can be turned off.
 ///
-/// - ``maximumLength`` counts from the session's *start*, as Personyze does: with the default 90 minutes, an
+/// - ``maximumLength`` counts from the session's *start* (the rule content actions report by): with the default 90 minutes, an
 ///   event 89 minutes 59 seconds after the start joins the session, and one at 90 minutes starts a new one, however
 ///   busy the user was.
 /// - ``inactivityTimeout`` counts from the session's last event: an event that comes this long or longer after

@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// let statistics = try ReportingStatistics(store: store)
 /// print(statistics)                                   // a text table
-/// let ctr = statistics[.contentAction(id: 7)]?.clickThroughRate
+/// let ctr = statistics[ContentReference(source: ContentSource(rawValue: "banner"), id: "7")]?.clickThroughRate
 /// let json = try JSONEncoder().encode(statistics)     // the same figures as JSON
 /// ```
 ///

@@ -1,4 +1,5 @@
 import Actuate
+import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Dispatch
@@ -197,7 +198,8 @@ struct HookTestbed {
                 timelineExcerpt: excerpt,
                 activityPublisher: publisher,
                 activityTypePrefix: "com.example.shop",
-                activityRouter: activityRouter
+                activityRouter: activityRouter,
+                forceTrackingParameter: ContentBlockConfiguration.defaultForceTrackParameter
             )
         )
         activityRouter.register(HookShopFeature.viewProduct) { userInfo in

@@ -1,3 +1,5 @@
+import ActuateReporting
+
 /// A content status together with the argument it carries, as one typed value.
 ///
 /// ```swift
@@ -18,14 +20,14 @@ public enum ContentEvent: Sendable, Hashable {
     case error(message: String)
 
     /// Builds the event from a status and its string argument, the form the HTML bridge and
-    /// Personyze's `ActionClicked` use.
+    /// ``ActionClicked`` use.
     ///
     /// For `close` the argument is the number of sessions not to show (empty means 0, negatives become 0); for
     /// `product` and `article` it is the id; for `error` it is the message; for `target` it is the link.
     /// - Parameters:
     ///   - status: The status.
     ///   - argument: The status's argument.
-    /// - Throws: ``ReportingError/invalidContentArgument(status:argument:reason:)`` when `close` gets a
+    /// - Throws: `ReportingError.invalidContentArgument(status:argument:reason:)` when `close` gets a
     ///   non-integer, or `product` or `article` an empty id.
     public init(status: ContentStatus, argument: String) throws(ReportingError) {
         let trimmed = argument.trimmingWhitespace()
@@ -88,11 +90,12 @@ public enum ContentEvent: Sendable, Hashable {
     }
 }
 
-extension String {
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
+/// The property keys content events add to those of the reporting pipeline.
+extension ReportEventKey {
+    /// The link a `target` click followed.
+    public static let href = "href"
+    /// For `article`: the clicked article's id.
+    public static let articleId = "articleId"
+    /// For `close`: the number of sessions not to show the content again (never negative).
+    public static let dontShowSessions = "dontShowSessions"
 }
