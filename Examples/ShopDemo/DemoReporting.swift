@@ -1,4 +1,5 @@
 import Actuate
+import ActuatePersonalization
 import ActuateReporting
 import Foundation
 
@@ -30,7 +31,8 @@ struct DemoReporting {
             analyticsProviders: [ConsoleAnalytics()],
             timelineExcerpt: TimelineExcerptPolicy(maxEntries: 5, maxBytes: 4_096),
             activityPublisher: activities,
-            activityTypePrefix: "com.example.shop"
+            activityTypePrefix: "com.example.shop",
+            forceTrackingParameter: ContentBlockConfiguration.defaultForceTrackParameter
         )
     }
 
