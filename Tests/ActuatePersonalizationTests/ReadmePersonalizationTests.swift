@@ -4,8 +4,8 @@ import ActuateReporting
 import Foundation
 import Testing
 
-/// The README's Personalisation snippets, copied here verbatim so that they compile; the ones that touch no
-/// process-wide state also run.
+/// The snippets of the DocC article "Content actions and the tracker" (once the README's), copied here verbatim so that
+/// they compile; the ones that touch no process-wide state also run.
 @Suite("README: Personalisation")
 struct ReadmePersonalizationTests {
     /// The first snippet. Compiled, not run: it installs a plugin on the shared dispatcher of
