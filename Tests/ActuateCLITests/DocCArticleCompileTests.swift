@@ -52,7 +52,11 @@ struct DocCArticleCompileTests {
         )
         #expect(copy.portableSwiftBlocks.isEmpty)
         #expect(copy.repeatedBlocksMissing(in: [readme]).isEmpty)
-        #expect(changed.repeatedBlocksMissing(in: [readme]) == ["B.md line 2: no Swift block of README.md holds this block's lines"])
+        #expect(
+            changed.repeatedBlocksMissing(in: [readme]) == [
+                "B.md line 2: no Swift block of README.md holds this block's lines"
+            ]
+        )
         let files = MarkdownSwiftBlocks.program(of: [readme, copy], imports: [])
         #expect(files["main.swift"] == "\n// README.md line 1\ndo {\nlet a = 1\nprint(a)\n}\n")
     }
@@ -71,6 +75,9 @@ struct DocCArticleCompileTests {
         let result = try await SwiftTypeChecker.typeCheck(files)
         #expect(result.status == 0, "The DocC articles' Swift does not compile:\n\(result.diagnostics)")
         let warnings = result.diagnostics.components(separatedBy: "\n").filter { $0.contains(": warning:") }
-        #expect(warnings.isEmpty, "The DocC articles' Swift compiles with warnings:\n\(warnings.joined(separator: "\n"))")
+        #expect(
+            warnings.isEmpty,
+            "The DocC articles' Swift compiles with warnings:\n\(warnings.joined(separator: "\n"))"
+        )
     }
 }

@@ -41,7 +41,10 @@ struct CampaignReadmeTests {
         for snippet in snippets {
             let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
-            #expect(source.contains(indented), "copy this Campaigns.md snippet into CampaignReadmeTests.swift:\n\(snippet)")
+            #expect(
+                source.contains(indented),
+                "copy this Campaigns.md snippet into CampaignReadmeTests.swift:\n\(snippet)"
+            )
         }
     }
 
