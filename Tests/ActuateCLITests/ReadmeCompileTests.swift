@@ -7,16 +7,24 @@ import Testing
 /// does. Statement blocks are top-level code of `main.swift`, where a newcomer tries them first.
 @Suite("README compiles")
 struct ReadmeCompileTests {
-    private static let packageDirectory = URL(fileURLWithPath: #filePath)
+    static let packageDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The modules of the app the snippets live in: each snippet may use any of them, as one app would.
-    private static let appImports = [
+    static let appImports = [
         "Foundation", "Actuate", "ActuateTesting", "ActuateReporting", "ActuatePersonalization",
     ]
 
-    private static func readme() throws -> String {
+    static func readme() throws -> String {
         try String(contentsOf: packageDirectory.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// A file of `Tests/ActuateCLITests/Fixtures`: the app around the snippets.
+    static func fixture(_ name: String) throws -> String {
+        try String(
+            contentsOf: packageDirectory.appendingPathComponent("Tests/ActuateCLITests/Fixtures/\(name)"),
+            encoding: .utf8
+        )
     }
 
     @Test("every fence of README.md is closed, and no heading sits inside a code block")
@@ -70,12 +78,7 @@ struct ReadmeCompileTests {
     func readmeTypeChecks() async throws {
         let document = try MarkdownSwiftBlocks(markdown: Self.readme())
         var files = document.program(imports: Self.appImports)
-        files["ReadmeContext.swift"] = try String(
-            contentsOf: Self.packageDirectory.appendingPathComponent(
-                "Tests/ActuateCLITests/Fixtures/ReadmeContext.swift"
-            ),
-            encoding: .utf8
-        )
+        files["ReadmeContext.swift"] = try Self.fixture("ReadmeContext.swift")
         let result = try await SwiftTypeChecker.typeCheck(files)
         #expect(result.status == 0, "README.md's Swift does not compile:\n\(result.diagnostics)")
         let warnings = result.diagnostics.components(separatedBy: "\n").filter { $0.contains(": warning:") }

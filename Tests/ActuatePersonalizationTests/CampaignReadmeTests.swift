@@ -6,19 +6,22 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The README's campaign examples: each Swift snippet is copied verbatim below (the test checks that), so it
-/// compiles; the JSON is checked by the validator; the testing snippet runs.
+/// The campaign examples of the DocC article "Campaigns" (once the README's): each Swift snippet is copied
+/// verbatim below (the test checks that), so it compiles; the JSON is checked by the validator; the testing
+/// snippet runs.
 @Suite("README: Campaigns")
 struct CampaignReadmeTests {
-    /// The README's "### Campaigns" section.
+    /// The DocC article "Campaigns" (moved there from the README), from its overview on.
     static func readmeSection() throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "### Campaigns\n"))
-        let rest = readme[start.upperBound...]
-        let end =
-            [rest.range(of: "\n## "), rest.range(of: "\n### ")].compactMap { $0?.lowerBound }.min() ?? rest.endIndex
+        let article = try String(
+            contentsOf: root.appending(path: "Sources/ActuatePersonalization/ActuatePersonalization.docc/Campaigns.md"),
+            encoding: .utf8
+        )
+        let start = try #require(article.range(of: "## Overview\n"))
+        let rest = article[start.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
         return String(rest[..<end])
     }
 
@@ -38,7 +41,10 @@ struct CampaignReadmeTests {
         for snippet in snippets {
             let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
-            #expect(source.contains(indented), "copy this README snippet into CampaignReadmeTests.swift:\n\(snippet)")
+            #expect(
+                source.contains(indented),
+                "copy this Campaigns.md snippet into CampaignReadmeTests.swift:\n\(snippet)"
+            )
         }
     }
 

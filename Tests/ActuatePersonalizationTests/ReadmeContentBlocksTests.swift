@@ -5,8 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-// The README's "Content blocks" snippets, copied here verbatim so that they compile; the tests below run them
-// against the test fixture.
+// The "Content blocks" snippets (the ActuatePersonalization DocC article, once the README's), copied here verbatim so
+// that they compile; the tests below run them against the test fixture.
 
 struct HideWhenEmptyCallback: ContentBlockCallback {
     let original: any ContentBlockCallback

@@ -4,8 +4,8 @@ import ActuateReporting
 import Foundation
 import Testing
 
-/// The README's Personalisation snippets, copied here verbatim so that they compile; the ones that touch no
-/// process-wide state also run.
+/// The snippets of the DocC article "Content actions and the tracker" (once the README's), copied here verbatim so that
+/// they compile; the ones that touch no process-wide state also run.
 @Suite("README: Personalisation")
 struct ReadmePersonalizationTests {
     /// The first snippet. Compiled, not run: it installs a plugin on the shared dispatcher of
@@ -84,10 +84,15 @@ struct ReadmePersonalizationTests {
         #expect(RulesFile.validate(contentsOf: rulesURL).isEmpty)
     }
 
-    @Test("the README's rules example passes the schema and the loader")
+    @Test("the rules example of the article \"Content actions and the tracker\" passes the schema and the loader")
     func readmeRules() throws {
-        let readme = try String(contentsOf: RepositoryFiles.url("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Personalisation"))
+        let readme = try String(
+            contentsOf: RepositoryFiles.url(
+                "Sources/ActuatePersonalization/ActuatePersonalization.docc/ContentActionsAndTracker.md"
+            ),
+            encoding: .utf8
+        )
+        let section = try #require(readme.range(of: "## Overview"))
         let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let data = Data(readme[start.upperBound..<end.lowerBound].utf8)

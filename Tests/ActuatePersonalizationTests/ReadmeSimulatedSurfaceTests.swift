@@ -3,7 +3,8 @@ import ActuatePersonalization
 import ActuateTesting
 import Testing
 
-/// The README's example of testing content handling with ``SimulatedHTMLSurface``, as it is printed there.
+/// The example (in the DocC article "Content actions and the tracker", once the README's) of testing content handling
+/// with ``SimulatedHTMLSurface``, as it is printed there.
 @Suite("README: testing content with SimulatedHTMLSurface")
 struct ReadmeSimulatedSurfaceTests {
     @Test("a banner's deep link and close are reported as the page's bridge reports them")

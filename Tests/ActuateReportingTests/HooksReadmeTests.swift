@@ -5,7 +5,8 @@ import Dispatch
 import Foundation
 import Testing
 
-// The README's "From hooks to reports" snippets, verbatim, with what they assume around them.
+// The "From hooks to reports" snippets (the ActuateReporting DocC article, once the README's), verbatim, with
+// what they assume around them.
 
 /// The app's features in the README's snippets.
 final class AppFeatures: FeatureGroup {

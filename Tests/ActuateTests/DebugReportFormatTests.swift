@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 
-// Debug report format 1 (the contract in the README's "Reading the timeline"): what the JSON holds, how it
+// Debug report format 1 (the contract in the DocC article "Debugging with the timeline"): what the JSON holds, how it
 // reads back, and how documents of other versions fail.
 
 private enum FormatQueue {

@@ -5,8 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-// The README's Activities snippets, verbatim between the marked lines: the portable one runs on every platform,
-// the Apple-only one compiles where NSUserActivity exists.
+// The Activities snippets of the Actuate DocC article "Plugins" (once the README's), verbatim between the marked
+// lines: the portable one runs on every platform, the Apple-only one compiles where NSUserActivity exists.
 
 enum ReadmeActivities {
     private static let queue = DispatchQueue(label: "actuate.tests.readme-activities")

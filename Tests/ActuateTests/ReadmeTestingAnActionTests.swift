@@ -3,7 +3,8 @@ import ActuateTesting
 import Dispatch
 import Testing
 
-/// The README's "Testing an action" snippets, copied verbatim (and indented) so that they are compiled and run,
+/// The README's "Testing an action" snippet and the double-completion one of the DocC article "Testing your
+/// actions", copied verbatim (and indented) so that they are compiled and run,
 /// inside a namespace so that the tour's type names stay free for other tests.
 @Suite("README: Testing an action")
 struct ReadmeTestingAnActionTests {

@@ -4,7 +4,8 @@ import Dispatch
 import Foundation
 import Testing
 
-// The README's "Reading the timeline" snippet, verbatim between the marked lines, run against a dispatcher of
+// The "Reading the timeline" snippet of the DocC article "Debugging with the timeline" (its first lines are
+// the README's), verbatim between the marked lines, run against a dispatcher of
 // the test's own.
 
 private enum ReadmeTimelineQueue {

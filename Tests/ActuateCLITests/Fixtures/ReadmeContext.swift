@@ -1,5 +1,6 @@
 // The app around README.md's Swift snippets: what they use without declaring it. ReadmeCompileTests type-checks
-// this file with every snippet, as one module; it is never run, so the few `try!` below never trap.
+// this file with every snippet, as one module; DocCArticleCompileTests adds the DocC articles' snippets and
+// ArticleContext.swift. It is never run, so the few `try!` below never trap.
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
@@ -22,12 +23,6 @@ struct ItemStorage: Sendable {
 }
 
 let storage = ItemStorage()
-
-/// The action whose body the deferred-completion snippet shows.
-final class SaveItemAction: Action {
-    typealias InputType = String
-    typealias PresenterType = any CartPresenter
-}
 
 /// The presenter of the `AsyncAction` snippet.
 protocol ShopPresenter: Sendable {
@@ -75,7 +70,7 @@ let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathCompon
 /// The app's feature group.
 final class AppFeatures: FeatureGroup {
     static let subfeatures: [any FeatureDefinition.Type] = [
-        CartFeature.self, CatalogFeature.self, ProductsFeature.self, CheckoutFeature.self, ScannerFeature.self,
+        CartFeature.self, CatalogFeature.self, OrdersFeature.self,
     ]
 }
 
@@ -128,12 +123,6 @@ struct Basket: Loggable {
     var loggingDescription: String { "\(items.count) items" }
 }
 
-/// The feature of the analytics snippet's `CheckoutAction`.
-final class CheckoutFeature: Feature {
-    static let checkout = action(CheckoutAction.self)
-    static func prepare(actions: FeatureActionsBuilder) { actions.publish(checkout) }
-}
-
 /// Scans a code with the camera.
 final class ScanAction: Action {
     static func perform(
@@ -174,7 +163,7 @@ struct Payment: Loggable {
     var loggingDescription: String { "\(card.loggingDescription), \(amount)" }
 }
 
-// MARK: - Personalisation
+// MARK: - Personalization
 
 let rulesURL = URL(fileURLWithPath: "Examples/Rules/personalization-rules.json")
 
@@ -195,7 +184,7 @@ let homeView = AppWebView()
 let carouselView = AppWebView()
 let cellView = AppWebView()
 
-/// The app's UI, as the personalisation snippets drive it.
+/// The app's UI, as the personalization snippets drive it.
 func hideBanner() {}
 func showNatively(_ items: [[String: String]]) {}
 func setHomeHeight(_ height: Double) {}

@@ -2,10 +2,13 @@ import Foundation
 
 /// The fenced code blocks of a Markdown document, and the Swift program its ```` ```swift ```` blocks make.
 ///
-/// A Swift block may be preceded by one HTML comment (invisible when the page renders) that says how to compile it:
+/// A Swift block may be preceded by one HTML comment (invisible when the page renders, in the README and in DocC
+/// articles alike) that says how to compile it:
 /// - `<!-- readme: apple-only (Framework) -->`: the block needs an Apple framework and is not compiled here.
 /// - `<!-- readme: in extension SaveNoteAction -->`: the block is a member fragment, compiled inside
 ///   `extension SaveNoteAction { … }`.
+/// - `<!-- readme: repeats README.md -->`: the block repeats, line for line, a block that another document of the
+///   same program declares, so it is not compiled twice; ``repeatedBlocksMissing(in:)`` checks that it does.
 ///
 /// Blocks that hold only declarations (types, functions, `@Test` functions, imports) are compiled as files of one
 /// module, so later blocks use what earlier ones declared. Blocks with statements become top-level code in
@@ -32,11 +35,15 @@ struct MarkdownSwiftBlocks {
 
     var blocks: [Block] = []
 
+    /// The document's name in the markers of the program, such as `README.md`.
+    var name = "README.md"
+
     /// Splits `markdown` into its fenced blocks.
     ///
     /// - Throws: ``FenceError`` when a fence is never closed, or a Markdown heading of level 2 or more sits inside
     ///   a code block (the sign of a fence closed too late; a level-1 `# ` line is a shell comment).
-    init(markdown: String) throws {
+    init(markdown: String, name: String = "README.md") throws {
+        self.name = name
         let lines = markdown.components(separatedBy: "\n")
         var open: Block?
         var lastTextLine = ""
@@ -82,18 +89,28 @@ struct MarkdownSwiftBlocks {
         return body.dropFirst("readme:".count).trimmingCharacters(in: .whitespaces)
     }
 
-    /// The Swift blocks to compile on this platform: those not marked `apple-only`.
+    /// The Swift blocks to compile on this platform: those not marked `apple-only` or `repeats`.
     var portableSwiftBlocks: [Block] {
-        blocks.filter { $0.language == "swift" && !$0.directive.hasPrefix("apple-only") }
+        blocks.filter {
+            $0.language == "swift" && !$0.directive.hasPrefix("apple-only") && !$0.directive.hasPrefix("repeats ")
+        }
     }
 
     /// The source files of one module made from the Swift blocks: file name to contents.
     ///
     /// - Parameter imports: Modules every file imports, besides those the blocks import.
     func program(imports: [String]) -> [String: String] {
-        let blocks = portableSwiftBlocks
+        Self.program(of: [self], imports: imports)
+    }
+
+    /// The source files of one module made from the Swift blocks of several documents, in order: file name to
+    /// contents. Later documents may use what earlier ones declare, as the articles of a package use its README's.
+    ///
+    /// - Parameter imports: Modules every file imports, besides those the blocks import.
+    static func program(of documents: [MarkdownSwiftBlocks], imports: [String]) -> [String: String] {
+        let blocks = documents.flatMap { document in document.portableSwiftBlocks.map { (document.name, $0) } }
         var modules = imports
-        for block in blocks {
+        for (_, block) in blocks {
             for line in block.code where line.hasPrefix("import ") {
                 let module = String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)
                 if !modules.contains(module) { modules.append(module) }
@@ -102,9 +119,9 @@ struct MarkdownSwiftBlocks {
         let header = modules.map { "import \($0)" }.joined(separator: "\n") + "\n"
         var files: [String: String] = [:]
         var main = header
-        for (index, block) in blocks.enumerated() {
+        for (index, (name, block)) in blocks.enumerated() {
             let body = block.code.filter { !$0.hasPrefix("import ") }
-            let marker = "// README.md line \(block.line)"
+            let marker = "// \(name) line \(block.line)"
             if block.directive.hasPrefix("in ") {
                 let container = block.directive.dropFirst(3)
                 files["Block\(index).swift"] =
@@ -117,6 +134,20 @@ struct MarkdownSwiftBlocks {
         }
         files["main.swift"] = main
         return files
+    }
+
+    /// The blocks marked `repeats DOCUMENT` whose lines are not found, in order and unchanged, in a compiled
+    /// Swift block of that document among `documents`; each is described with its document and line.
+    func repeatedBlocksMissing(in documents: [MarkdownSwiftBlocks]) -> [String] {
+        blocks.filter { $0.language == "swift" && $0.directive.hasPrefix("repeats ") }.compactMap { block in
+            let source = block.directive.dropFirst("repeats ".count).trimmingCharacters(in: .whitespaces)
+            let text = block.code.joined(separator: "\n")
+            let found = documents.contains { document in
+                document.name.hasSuffix(source)
+                    && document.portableSwiftBlocks.contains { $0.code.joined(separator: "\n").contains(text) }
+            }
+            return found ? nil : "\(name) line \(block.line): no Swift block of \(source) holds this block's lines"
+        }
     }
 
     /// Whether every line that starts at the left margin begins a declaration.
