@@ -1,9 +1,10 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 // Debug report format 1 (the contract in the README's "Reading the timeline"): what the JSON holds, how it
 // reads back, and how documents of other versions fail.

@@ -1,9 +1,10 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 // The README's Activities snippets, verbatim between the marked lines: the portable one runs on every platform,
 // the Apple-only one compiles where NSUserActivity exists.

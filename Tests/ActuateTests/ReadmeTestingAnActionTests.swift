@@ -1,7 +1,8 @@
-import Actuate
-import ActuateTesting
 import Dispatch
 import Testing
+
+@testable import Actuate
+@testable import ActuateTesting
 
 /// The README's "Testing an action" snippets, copied verbatim (and indented) so that they are compiled and run,
 /// inside a namespace so that the tour's type names stay free for other tests.

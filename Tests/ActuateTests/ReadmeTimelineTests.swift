@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
 
 // The README's "Reading the timeline" snippet, verbatim between the marked lines, run against a dispatcher of
 // the test's own.
