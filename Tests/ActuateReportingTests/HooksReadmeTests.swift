@@ -1,9 +1,10 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 // The README's "From hooks to reports" snippets, verbatim, with what they assume around them.
 

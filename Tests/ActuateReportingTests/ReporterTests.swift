@@ -1,9 +1,10 @@
-import Actuate
 import ActuateReporting
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 /// A fake ``EventDelivery`` that records what it was told, and what the store and identity held at each call.
 final class RecordingDelivery: EventDelivery {

@@ -1,7 +1,8 @@
-import Actuate
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 /// Content events over several sessions: impressions, clicks, closes, a product click and a purchase.
 private func contentEvents(sessions: Int) -> [ReportEvent] {

@@ -1,9 +1,10 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,8 +1,9 @@
-import Actuate
 import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
+
+@testable import Actuate
 
 /// Actions and features for the hook tests: analytics with a redacted attribute, failures with a secret in the
 /// error, URL routes and a conditional feature.
