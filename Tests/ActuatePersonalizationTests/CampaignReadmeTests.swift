@@ -1,10 +1,11 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
+@testable import ActuateTesting
 
 /// The README's campaign examples: each Swift snippet is copied verbatim below (the test checks that), so it
 /// compiles; the JSON is checked by the validator; the testing snippet runs.

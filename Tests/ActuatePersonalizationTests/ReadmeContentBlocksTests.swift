@@ -1,9 +1,10 @@
 import Actuate
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 // The README's "Content blocks" snippets, copied here verbatim so that they compile; the tests below run them
 // against the test fixture.

@@ -1,8 +1,9 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 /// The README's Personalisation snippets, copied here verbatim so that they compile; the ones that touch no
 /// process-wide state also run.

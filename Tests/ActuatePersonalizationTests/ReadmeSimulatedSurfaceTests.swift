@@ -1,7 +1,8 @@
-import Actuate
-import ActuatePersonalization
-import ActuateTesting
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 /// The README's example of testing content handling with ``SimulatedHTMLSurface``, as it is printed there.
 @Suite("README: testing content with SimulatedHTMLSurface")
