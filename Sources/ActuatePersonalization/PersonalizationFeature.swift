@@ -5,12 +5,12 @@ import Actuate
 /// Content actions, campaigns and content blocks are performed as actions of this feature through the
 /// dispatcher, so they appear in the timeline, action stacks and analytics like any other action, and reach
 /// the reporting layer through the same plugins.
-public final class PersonalizationFeature: Feature {
-    public static var description: String {
+final class PersonalizationFeature: Feature {
+    static var description: String {
         "Personalised content: content actions, campaigns and content blocks, and what users do with them."
     }
 
-    public static func prepare(actions: FeatureActionsBuilder) {
+    static func prepare(actions: FeatureActionsBuilder) {
         // Content actions and the tracker (Personyze-style).
         declareContentActions(actions)
         // Campaign delivery (Evergage-style).

@@ -39,7 +39,7 @@ public final class ActionTestHarness: Sendable {
     public let session: ActionSession
     /// How long, in real time, ``perform(_:input:presenter:userInitiated:source:sourceLocation:)`` waits for a
     /// completion before failing the test.
-    public let realTimeLimit: Duration
+    let realTimeLimit: Duration
     private let expectations: DiagnosticExpectations
     private let creation: SourceLocation
 

@@ -39,7 +39,7 @@ public final class SimulatedHTMLSurface: HTMLSurface {
         ///   - id: The element's id.
         ///   - text: Its text.
         ///   - href: Its `href` attribute.
-        public init(id: String?, text: String, href: String) {
+        init(id: String?, text: String, href: String) {
             self.id = id
             self.text = text
             self.href = href
@@ -156,7 +156,7 @@ public final class SimulatedHTMLSurface: HTMLSurface {
 
     /// The token the latest document's bridge script carries, read from the document's text; nil when it has
     /// none.
-    public var bridgeToken: String? {
+    var bridgeToken: String? {
         loads.withLock { $0.last }.flatMap { SimulatedBridge(reading: $0.document)?.token }
     }
 

@@ -1,7 +1,8 @@
-import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 /// A page that floods the bridge with bad messages gets one `error` event per page view; the rest are counted, so
 /// the event store keeps room for the events that matter.

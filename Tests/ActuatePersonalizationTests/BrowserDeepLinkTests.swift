@@ -1,10 +1,11 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
+@testable import ActuateTesting
 
 /// A `shop://product/p1` link in a content action and in a content block, wired through an ``ActuateSystem``,
 /// clicked with real pointer events in a real engine (WebKitGTK under Xvfb): the click reaches the app and the

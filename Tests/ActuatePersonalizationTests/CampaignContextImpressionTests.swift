@@ -1,6 +1,7 @@
-import ActuatePersonalization
 import ActuateReporting
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("Campaign contexts: impressions, clickthroughs, dismissals and control groups")
 struct CampaignContextImpressionTests {

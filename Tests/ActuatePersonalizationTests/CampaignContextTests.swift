@@ -1,9 +1,10 @@
 import Actuate
-import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("Campaign contexts: delivery, holding and lifecycle")
 struct CampaignContextTests {

@@ -1,8 +1,9 @@
-import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("Campaign contexts: item, commerce and engagement tracking")
 struct CampaignContextTrackingTests {

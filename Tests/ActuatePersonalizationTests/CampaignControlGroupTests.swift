@@ -1,9 +1,9 @@
-import ActuateReporting
-import ActuateTesting
 import Foundation
 import Testing
 
 @testable import ActuatePersonalization
+@testable import ActuateReporting
+@testable import ActuateTesting
 
 /// Issue 22, point 8 (Evergage): "Control groups per user for local campaigns: a `controlGroupPercent` on a
 /// campaign entry, assigned with the same stable, independent bucketing as conditions (not a whole entry that is

@@ -1,8 +1,9 @@
-import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ActuatePersonalization
 
 /// Issue 22, point 9 (Evergage): "addToCart, removeFromCart, purchase, review, share, comment and favorite ask the
 /// source too, not only views and trackAction".

@@ -1,7 +1,8 @@
-import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("Campaign statistics: lift against control")
 struct CampaignStatisticsTests {

@@ -1,11 +1,12 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
-import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
+@testable import ActuateTesting
 
 // A stress test for campaign delivery, written to give the Thread Sanitizer races to find: several threads track
 // actions that earn campaigns while others make screens appear, disappear and come and go, send the app to the

@@ -1,9 +1,9 @@
-import ActuateReporting
-import ActuateTesting
 import Foundation
 import Testing
 
 @testable import ActuatePersonalization
+@testable import ActuateReporting
+@testable import ActuateTesting
 
 /// Issue 22, point 10 (Evergage): "A repeated `orderId` and the mirrored cart survive a relaunch (today both live
 /// in memory only)." Each test runs two managers in sequence over one real directory, as two launches of an app.

@@ -1,10 +1,11 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 /// Content actions rendered for an app wired through ``ActuateSystem``: deep links are reported and open through
 /// the system's router; a link nothing opens is a diagnostic.

@@ -1,7 +1,8 @@
-import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 /// What an asset server may send, against real loopback servers (`Tests/Support/content_server.py`,
 /// `redirect_server.py`): only allowed image and font types, within the size, time, document and cache limits.

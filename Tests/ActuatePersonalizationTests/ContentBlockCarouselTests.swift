@@ -1,7 +1,8 @@
 import Actuate
-import ActuatePersonalization
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("ContentBlockCarousel")
 struct ContentBlockCarouselTests {

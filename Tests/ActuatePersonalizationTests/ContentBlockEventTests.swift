@@ -1,8 +1,9 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
 
 @Suite("ContentBlockEvent")
 struct ContentBlockEventTests {

@@ -1,10 +1,11 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 /// Where a link clicked in a content block goes: the system's router, the app's opener, or, when nothing opens it,
 /// a diagnostic.

@@ -1,9 +1,10 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 @Suite("ContentBlockManager")
 struct ContentBlockManagerTests {

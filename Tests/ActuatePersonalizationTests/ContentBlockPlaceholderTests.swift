@@ -1,9 +1,10 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
-import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 @Suite("ContentBlockPlaceholder")
 struct ContentBlockPlaceholderTests {

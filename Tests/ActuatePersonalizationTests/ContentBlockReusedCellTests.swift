@@ -1,8 +1,9 @@
-import ActuatePersonalization
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 /// Exponea's rows of tables and lists: `prepareInAppContentBlockView(placeholderId:indexPath:)` is called from
 /// `cellForRowAt`, and a table view reuses its cells, so the view a row is given changes as the user scrolls.

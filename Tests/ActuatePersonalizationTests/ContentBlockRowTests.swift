@@ -1,7 +1,8 @@
-import ActuatePersonalization
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("ContentBlockRow")
 struct ContentBlockRowTests {

@@ -1,7 +1,8 @@
-import ActuatePersonalization
-import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 @Suite("ContentBlockSelection")
 struct ContentBlockSelectionTests {

@@ -1,11 +1,12 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
 
 // A stress test for content blocks, written to give the Thread Sanitizer races to find: several threads reload
 // placeholders, ask for the placeholders of table rows, identify the user and reset the reporter at once, while

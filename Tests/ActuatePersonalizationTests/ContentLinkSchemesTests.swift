@@ -1,7 +1,7 @@
-import Actuate
 import Foundation
 import Testing
 
+@testable import Actuate
 @testable import ActuatePersonalization
 
 @Suite("Link schemes content may report")

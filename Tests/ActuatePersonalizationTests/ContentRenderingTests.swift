@@ -1,9 +1,10 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
-import ActuateTesting
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 @Suite("Rendering content onto an HTMLSurface")
 struct ContentRenderingTests {

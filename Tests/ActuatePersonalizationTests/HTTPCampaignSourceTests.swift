@@ -1,7 +1,8 @@
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 /// Issue 22, point 7 (Evergage): "HTTPCampaignSource: it posts the tracked events (items, cart, purchase, actions)
 /// and reads back campaigns with the server's test/control assignment per user, under the package's one transport

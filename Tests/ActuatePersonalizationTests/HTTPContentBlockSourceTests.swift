@@ -1,7 +1,8 @@
-import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 /// The HTTP source against a real loopback server (`Tests/Support/content_server.py`).
 @Suite("HTTPContentBlockSource")

@@ -1,6 +1,7 @@
-import ActuatePersonalization
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("LocalDecisionSource")
 struct LocalDecisionSourceTests {

@@ -1,8 +1,8 @@
-import ActuateReporting
 import Foundation
 import Testing
 
 @testable import ActuatePersonalization
+@testable import ActuateReporting
 
 /// Every numeric field of every parser of outside input, fed the numbers that trap careless conversions: each
 /// is either read as the same number, inside the field's documented range, or refused with a problem at its JSON

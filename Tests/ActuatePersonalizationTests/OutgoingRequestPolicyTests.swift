@@ -1,7 +1,8 @@
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 /// The package's one outgoing-request policy, through the decision source and the content-block source, against
 /// real loopback servers (`Tests/Support/redirect_server.py`, `decision_server.py`, `content_server.py`).

@@ -1,8 +1,9 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 // The tracker's state and cached result and the content-block history describe what a visitor did and saw: like
 // the reporting module's files, they must be readable and writable by their owner only (0600), also after they

@@ -1,7 +1,8 @@
 import ActuateFuzzEntryPoints
-import ActuatePersonalization
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
 
 /// Replays the committed corpora of the personalisation fuzz targets (`Tests/Fuzz`) through their entry points,
 /// so that every input the fuzzers kept, including any that once crashed, stays a regression test.

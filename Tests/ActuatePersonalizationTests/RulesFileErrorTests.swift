@@ -1,5 +1,6 @@
-import ActuatePersonalization
 import Testing
+
+@testable import ActuatePersonalization
 
 @Suite("RulesFileError")
 struct RulesFileErrorTests {

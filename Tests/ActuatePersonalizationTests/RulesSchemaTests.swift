@@ -1,7 +1,8 @@
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 @Suite("Rules JSON Schema")
 struct RulesSchemaTests {

@@ -1,10 +1,11 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateTesting
 
 @Suite("SimulatedHTMLSurface: clicks post what the bridge posts, with the page's token")
 struct SimulatedHTMLSurfaceTests {

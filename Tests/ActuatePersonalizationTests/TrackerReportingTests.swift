@@ -1,8 +1,9 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
 
 @Suite("Tracker: reporting content")
 struct TrackerReportingTests {

@@ -1,8 +1,9 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 @Suite("Tracker: results, cache and sessions")
 struct TrackerResultTests {

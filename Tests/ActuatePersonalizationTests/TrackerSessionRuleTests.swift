@@ -1,7 +1,8 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
 
 /// Personyze's reference, `PersonyzeAction.reportClose(dontShowSessions:)`: "If provided, Personyze will not show
 /// (return from PersonyzeTracker.inst.getResult()) this action this number of sessions. By default the session is

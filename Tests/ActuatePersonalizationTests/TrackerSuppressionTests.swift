@@ -1,7 +1,8 @@
-import Actuate
-import ActuatePersonalization
 import ActuateReporting
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
 
 @Suite("Tracker: don't show for N sessions")
 struct TrackerSuppressionTests {

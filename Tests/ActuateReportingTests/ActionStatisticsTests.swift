@@ -1,8 +1,9 @@
-import Actuate
 import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
 
 /// An `action_ended` event as `ReportingAnalyticsProvider` records it.
 private func ended(

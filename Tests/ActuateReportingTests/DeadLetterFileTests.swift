@@ -1,8 +1,8 @@
-import Actuate
 import ActuateTesting
 import Foundation
 import Testing
 
+@testable import Actuate
 @testable import ActuateReporting
 
 // The dead-letter file on real files: capped, with the oldest letters dropped and counted, and read a page at a

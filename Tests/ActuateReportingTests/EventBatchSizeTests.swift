@@ -1,7 +1,8 @@
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 /// Events of 1.1 to 3.2 KB, the sizes with which the old cap let batches grow past 475 KB.
 private func largeEvents(_ count: Int, seed: UInt64) -> [ReportEvent] {

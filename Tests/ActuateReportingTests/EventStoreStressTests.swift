@@ -1,11 +1,12 @@
-import Actuate
-import ActuateReporting
 import ActuateTestSupport
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 // Stress tests for FileEventStore, written to give the Thread Sanitizer (`swift test --sanitize=thread`) races
 // to find: appends from many threads while others flush, run the group-commit writer, fetch, remove, dead-letter,

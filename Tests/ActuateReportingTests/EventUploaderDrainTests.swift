@@ -1,7 +1,8 @@
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 /// Drains a store through the loopback collector while it drops three connections.
 ///

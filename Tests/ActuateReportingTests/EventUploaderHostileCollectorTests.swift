@@ -1,8 +1,9 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 // Two collectors that misbehave for every request, through the real HTTPEventTransport to the loopback collector
 // (Tests/Support/collector.py), on virtual time. Before, a collector answering 413 to everything got 127 requests

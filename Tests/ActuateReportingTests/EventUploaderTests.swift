@@ -1,8 +1,9 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 private func http(_ status: Int, _ headers: [String: String] = [:]) -> TransportResponse {
     .http(HTTPResponse(statusCode: status, headers: headers))

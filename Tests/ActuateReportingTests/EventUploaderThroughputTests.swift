@@ -1,8 +1,9 @@
 import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 /// Measures upload throughput to the loopback collector.
 ///

@@ -1,7 +1,8 @@
-import ActuateReporting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ActuateReporting
 
 @Suite("FileEventStore crashes and other processes")
 struct FileEventStoreCrashTests {

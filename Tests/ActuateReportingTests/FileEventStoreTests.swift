@@ -1,7 +1,8 @@
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 @Suite("FileEventStore")
 struct FileEventStoreTests {

@@ -1,7 +1,8 @@
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 /// How long after its append an acknowledged event can still be lost in group-commit mode.
 @Suite("Group commit loss window")

@@ -1,7 +1,8 @@
-import Actuate
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 private let secretKey = "sk_live_4f9c2e7b1d8a6035"
 

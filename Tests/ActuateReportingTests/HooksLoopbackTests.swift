@@ -1,8 +1,9 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 @Suite("Hooks to the collector over loopback HTTP")
 struct HooksLoopbackTests {

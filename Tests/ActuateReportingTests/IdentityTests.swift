@@ -1,7 +1,8 @@
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 func makeTemporaryDirectory() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("actuate-\(UUID().uuidString)", isDirectory: true)

@@ -1,6 +1,7 @@
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 @Suite("MemoryEventStore")
 struct MemoryEventStoreTests {

@@ -1,10 +1,11 @@
-import Actuate
 import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 // Every plugin driven by one TestScheduler whose virtual date is far from today: every date and duration
 // they produce must come from it.

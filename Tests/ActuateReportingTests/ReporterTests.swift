@@ -1,10 +1,15 @@
+<<<<<<< HEAD
 import Actuate
 import ActuatePersonalization
+=======
+>>>>>>> h-store-24b
 import ActuateReporting
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 /// A fake ``EventDelivery`` that records what it was told, and what the store and identity held at each call.
 final class RecordingDelivery: EventDelivery {

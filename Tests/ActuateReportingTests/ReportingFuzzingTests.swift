@@ -1,7 +1,8 @@
 import ActuateFuzzEntryPoints
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 /// Replays the committed corpora of the reporting fuzz targets (`Tests/Fuzz/JournalRecord`,
 /// `Tests/Fuzz/UploadResponse`) through their entry points, so that every input the fuzzers kept, including any

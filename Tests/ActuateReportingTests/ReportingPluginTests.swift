@@ -1,9 +1,10 @@
-import Actuate
 import ActuateReporting
-import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateTesting
 
 enum PluginTestQueue {
     static let queue = DispatchQueue(label: "actuate.reporting-tests.plugin")

@@ -1,8 +1,9 @@
-import Actuate
 import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
 
 @Suite("Reporting setup")
 struct ReportingSetupTests {

@@ -1,8 +1,14 @@
+<<<<<<< HEAD
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+=======
+>>>>>>> h-store-24b
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 /// Content events over several sessions: impressions, clicks, closes, a product click and a purchase.
 private func contentEvents(sessions: Int) -> [ReportEvent] {

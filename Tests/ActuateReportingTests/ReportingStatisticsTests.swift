@@ -1,9 +1,15 @@
+<<<<<<< HEAD
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+=======
+>>>>>>> h-store-24b
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 /// Builds events by hand for statistics tests.
 private struct EventBuilder {

@@ -1,10 +1,16 @@
+<<<<<<< HEAD
 import Actuate
 import ActuatePersonalization
 import ActuateReporting
+=======
+>>>>>>> h-store-24b
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,9 +1,10 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 // A failing action whose error carries a card number, performed with every plugin installed; the card number
 // must appear in no dump, log, event, diagnostic or file.

@@ -1,6 +1,7 @@
-import ActuateReporting
 import Foundation
 import Testing
+
+@testable import ActuateReporting
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

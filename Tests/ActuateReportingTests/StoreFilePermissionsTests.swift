@@ -1,8 +1,9 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 // Events and identities are private data: every file the reporting layer creates must be readable and writable by
 // its owner only (0600), and every directory it creates must be usable by its owner only (0700). Checked with

@@ -1,8 +1,9 @@
-import Actuate
-import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateReporting
 
 // A file event store never follows a symbolic link and never keeps events in a directory that someone else can
 // write to. Each case is set up on real files: a link in place of a store file points to a file outside the

@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 /// Every `perform` spelling, on static bindings, verified bindings and sessions, reaches the one dispatch with
 /// the arguments it was given.

@@ -1,7 +1,8 @@
-import Actuate
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
 
 // MARK: - Fixtures: a small app whose catalog the tests read
 

@@ -1,6 +1,7 @@
-import Actuate
 import Foundation
 import Testing
+
+@testable import Actuate
 
 private final class DescribedAction: Action {
     static var description: String { "Saves the draft." }

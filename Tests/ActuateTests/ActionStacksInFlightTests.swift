@@ -1,8 +1,9 @@
-import Actuate
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuateTesting
 
 /// Actions that complete after others began in the same stack: each finds its own entry, or its stack's
 /// record of an entry that was evicted while it ran, and an action of a stack that was closed never closes the

@@ -1,7 +1,8 @@
-import Actuate
-import ActuateTesting
 import Dispatch
 import Testing
+
+@testable import Actuate
+@testable import ActuateTesting
 
 @Suite("Action test harness")
 struct ActionTestHarnessTests {

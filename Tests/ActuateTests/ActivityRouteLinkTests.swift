@@ -1,4 +1,3 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation

@@ -1,9 +1,10 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 // MARK: - Fixtures
 

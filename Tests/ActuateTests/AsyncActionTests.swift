@@ -1,8 +1,8 @@
-import ActuateTesting
 import Foundation
 import Testing
 
 @testable import Actuate
+@testable import ActuateTesting
 
 @Suite("Async actions")
 struct AsyncActionTests {

@@ -1,8 +1,9 @@
-import Actuate
-import ActuateTesting
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuateTesting
 
 @Suite("Completion requirements")
 struct CompletionRequirementTests {

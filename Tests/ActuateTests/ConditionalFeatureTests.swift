@@ -1,9 +1,9 @@
-import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
 
 @testable import Actuate
+@testable import ActuateTesting
 
 // MARK: - Fixtures
 

@@ -1,11 +1,16 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
 
+<<<<<<< HEAD
 // Debug report format 1 (the contract in the DocC article "Debugging with the timeline"): what the JSON holds, how it
+=======
+@testable import Actuate
+
+// Debug report format 1 (the contract in the README's "Reading the timeline"): what the JSON holds, how it
+>>>>>>> h-store-24b
 // reads back, and how documents of other versions fail.
 
 private enum FormatQueue {

@@ -1,7 +1,8 @@
-import Actuate
-import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
+@testable import ActuateTesting
 
 struct NotesSection: DebugReportable {
     var debugReportSectionName: String { "notes" }

@@ -1,7 +1,7 @@
-import ActuateTesting
 import Testing
 
 @testable import Actuate
+@testable import ActuateTesting
 
 /// Reads `count` events from `iterator`, as the names and kinds of their actions.
 private func next(

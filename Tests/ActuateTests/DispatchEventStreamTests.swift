@@ -1,6 +1,7 @@
 import Actuate
-import ActuateTesting
 import Testing
+
+@testable import ActuateTesting
 
 @Suite("Dispatch event stream")
 struct DispatchEventStreamTests {

@@ -1,10 +1,11 @@
-import Actuate
 import ActuateTestSupport
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 // Stress tests for the dispatch path, written to give the Thread Sanitizer (`swift test --sanitize=thread`)
 // races to find: many threads perform actions of every kind on many sessions and queues, while plugins are

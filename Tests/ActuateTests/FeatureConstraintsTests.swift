@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 /// A permission checker whose answers change without notifying anyone, like a source that cannot observe.
 final class SilentPermissionChecker: PermissionChecker {

@@ -1,7 +1,8 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Testing
+
+@testable import Actuate
 
 // Two `SearchFeature`s in different namespaces of one group would share availability, stack and focus keys:
 // registering the group fails with both full type names instead.

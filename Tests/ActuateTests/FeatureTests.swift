@@ -1,8 +1,8 @@
-import ActuateTesting
 import Synchronization
 import Testing
 
 @testable import Actuate
+@testable import ActuateTesting
 
 enum PreparationCounter {
     static let count = Atomic<Int>(0)

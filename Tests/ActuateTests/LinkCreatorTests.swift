@@ -1,7 +1,8 @@
-import Actuate
 import ActuateTesting
 import Foundation
 import Testing
+
+@testable import Actuate
 
 @Suite("Link creator")
 struct LinkCreatorTests {

@@ -1,9 +1,9 @@
-import ActuateTesting
 import Dispatch
 import Synchronization
 import Testing
 
 @testable import Actuate
+@testable import ActuateTesting
 
 /// Chains of actions where each body performs the next one, across queues, in every form: the regression
 /// tests for the cross-queue deadlock of nested async actions.

@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 private enum StagesQueue {
     static let queue = DispatchQueue(label: "actuate.tests.plugin-stages")

@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
 
 // Inputs marked private (`Redacted`) must stay out of every text the framework produces: the timeline, action
 // stacks, analytics events, focus logs and the debug report, including when app code describes them by accident

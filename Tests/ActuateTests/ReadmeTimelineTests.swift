@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
 
 // The "Reading the timeline" snippet of the DocC article "Debugging with the timeline" (its first lines are
 // the README's), verbatim between the marked lines, run against a dispatcher of

@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
 
 /// Records what a router tells its observers.
 private final class RecordingRouteObserver: URLRouteObserver, ActivityContinuationObserver {

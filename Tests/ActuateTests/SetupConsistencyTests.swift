@@ -1,7 +1,8 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Testing
+
+@testable import Actuate
 
 // Small consistency fixes: quickSetup cannot be handed a dispatcher it would ignore, and diagnostics name
 // features by their FeaturePath.

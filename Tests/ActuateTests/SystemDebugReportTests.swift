@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Actuate
 
 // What an ActuateSystem installs is in its debug report; systems answer requests on their own instance; the
 // results tests compare are Equatable.

@@ -8,7 +8,7 @@ extension ActionCatalog {
     /// - Returns: The catalog.
     /// - Throws: ``ActionCatalogError`` when the data is not JSON, is not a catalog, was written in a newer
     ///   format, or lacks a field.
-    public static func decode(from data: Data) throws(ActionCatalogError) -> ActionCatalog {
+    package static func decode(from data: Data) throws(ActionCatalogError) -> ActionCatalog {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
@@ -47,7 +47,7 @@ extension ActionCatalog {
 }
 
 /// Why ``ActionCatalog/decode(from:)`` could not read a catalog.
-public enum ActionCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ActionCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The data is not JSON.
     case notJSON(reason: String)
     /// The JSON is neither a catalog nor a debug report with a `catalog` section.
@@ -60,7 +60,7 @@ public enum ActionCatalogError: Error, Sendable, Hashable, CustomStringConvertib
     case malformed(reason: String)
 
     /// A sentence describing the problem.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notJSON(let reason):
             "The action catalog is not valid JSON: \(reason)"

@@ -19,15 +19,15 @@ import Foundation
 /// The catalog is also a ``DebugReportable``: register it with a ``DebugReport`` to add a `catalog` section.
 public struct ActionCatalog: Sendable, Hashable, Codable {
     /// The version of the JSON format that ``jsonData()`` writes and ``decode(from:)`` reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// The version of the format this catalog was written in.
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// The display name of the group the catalog was built from.
-    public var groupName: String
+    package var groupName: String
     /// Every feature of the group, the group first, then each subfeature after its parent, in declaration
     /// order.
-    public var features: [FeatureEntry]
+    package var features: [FeatureEntry]
 
     /// Builds the catalog of `group`, registering the group (so its features get their paths) if it was not yet.
     ///
@@ -53,20 +53,20 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - groupName: The display name of the group.
     ///   - features: The features, the group first.
-    public init(groupName: String, features: [FeatureEntry]) {
+    package init(groupName: String, features: [FeatureEntry]) {
         self.formatVersion = Self.formatVersion
         self.groupName = groupName
         self.features = features
     }
 
     /// Every action of every feature, in catalog order.
-    public var allActions: [ActionEntry] {
+    package var allActions: [ActionEntry] {
         features.flatMap(\.actions)
     }
 
     /// The actions no description was written for (``ActionEntry/hasDescription`` is false), in catalog order.
     /// The Markdown lists them under the summary and marks their rows.
-    public var actionsWithoutDescription: [ActionEntry] {
+    package var actionsWithoutDescription: [ActionEntry] {
         allActions.filter { !$0.hasDescription }
     }
 

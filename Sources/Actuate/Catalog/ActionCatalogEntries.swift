@@ -1,6 +1,6 @@
 extension ActionCatalog {
     /// Whether a catalog entry is a plain feature or a group of features.
-    public enum FeatureKind: String, Sendable, Hashable, Codable {
+    package enum FeatureKind: String, Sendable, Hashable, Codable {
         /// A ``Feature`` or ``ConditionalFeature`` that declares actions.
         case feature
         /// A ``FeatureGroup``.
@@ -8,25 +8,25 @@ extension ActionCatalog {
     }
 
     /// One feature of a catalog.
-    public struct FeatureEntry: Sendable, Hashable, Codable {
+    package struct FeatureEntry: Sendable, Hashable, Codable {
         /// The display name.
-        public var name: String
+        package var name: String
         /// The feature's identifier, such as `ShopFeatures/Cart`.
-        public var path: String
+        package var path: String
         /// The identifier of the group the feature belongs to, or nil for the catalog's group itself.
-        public var parentPath: String?
+        package var parentPath: String?
         /// The feature's description.
-        public var description: String
+        package var description: String
         /// Whether it is a feature or a group.
-        public var kind: FeatureKind
+        package var kind: FeatureKind
         /// Whether the feature appears in catalogs and UIs.
-        public var isVisible: Bool
+        package var isVisible: Bool
         /// Whether it is a ``ConditionalFeature``.
-        public var isConditional: Bool
+        package var isConditional: Bool
         /// The conditions a conditional feature needs, in declaration order (platforms first).
-        public var constraints: [ConstraintEntry]
+        package var constraints: [ConstraintEntry]
         /// The declared actions, in declaration order.
-        public var actions: [ActionEntry]
+        package var actions: [ActionEntry]
 
         /// Creates a feature entry.
         ///
@@ -40,7 +40,7 @@ extension ActionCatalog {
         ///   - isConditional: Whether it is a conditional feature.
         ///   - constraints: The conditions it needs.
         ///   - actions: Its actions.
-        public init(
+        package init(
             name: String,
             path: String,
             parentPath: String? = nil,
@@ -64,34 +64,34 @@ extension ActionCatalog {
     }
 
     /// One action of a feature in a catalog.
-    public struct ActionEntry: Sendable, Hashable, Codable {
+    package struct ActionEntry: Sendable, Hashable, Codable {
         /// The display name, from ``Action/name``.
-        public var name: String
+        package var name: String
         /// The Swift type name.
-        public var typeName: String
+        package var typeName: String
         /// The action's description: ``ActionDescription/missing`` when none was written.
-        public var description: String
+        package var description: String
         /// Whether the feature published the action.
-        public var isPublished: Bool
+        package var isPublished: Bool
         /// The input type, such as `String` or `NoInput`.
-        public var inputType: String
+        package var inputType: String
         /// The presenter type, such as `any ShopPresenter` or `NoPresenter`.
-        public var presenterType: String
+        package var presenterType: String
         /// The label of the queue the action runs on.
-        public var queueLabel: String
+        package var queueLabel: String
         /// The analytics identifier, if the action emits analytics.
-        public var analyticsID: String?
+        package var analyticsID: String?
         /// The ways the action may be exposed as an activity, sorted by name.
-        public var activityEligibility: [String]
+        package var activityEligibility: [String]
         /// Whether the action is left out of the timeline.
-        public var hideFromTimeline: Bool
+        package var hideFromTimeline: Bool
         /// The URL routes that perform the action.
-        public var routes: [RouteEntry]
+        package var routes: [RouteEntry]
 
         /// Whether a description was written for the action: false when ``description`` is the default
         /// ``ActionDescription/missing``, or blank. The JSON carries it as `hasDescription`, and the Markdown flags
         /// the action.
-        public var hasDescription: Bool { !ActionDescription.isMissing(description) }
+        package var hasDescription: Bool { !ActionDescription.isMissing(description) }
 
         /// Creates an action entry.
         ///
@@ -107,7 +107,7 @@ extension ActionCatalog {
         ///   - activityEligibility: The activity eligibility, by name.
         ///   - hideFromTimeline: Whether it is left out of the timeline.
         ///   - routes: Its URL routes.
-        public init(
+        package init(
             name: String,
             typeName: String,
             description: String = ActionDescription.missing,
@@ -155,7 +155,7 @@ extension ActionCatalog {
         }
 
         /// Reads an entry; `hasDescription` is not read but follows from `description`.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.init(
                 name: try container.decode(String.self, forKey: .name),
@@ -173,7 +173,7 @@ extension ActionCatalog {
         }
 
         /// Writes the entry, with `hasDescription` for tools that list undocumented actions.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(typeName, forKey: .typeName)
@@ -191,13 +191,13 @@ extension ActionCatalog {
     }
 
     /// A URL route to an action.
-    public struct RouteEntry: Sendable, Hashable, Codable {
+    package struct RouteEntry: Sendable, Hashable, Codable {
         /// The pattern as the feature declared it, such as `product/$(id)`.
-        public var pattern: String
+        package var pattern: String
         /// Where the route applies, such as `app schemes` or `universal links on 'shop.example.com'`.
-        public var scopes: [String]
+        package var scopes: [String]
         /// The pattern written as links for the configured schemes and hosts, such as `shop://product/$(id)`.
-        public var links: [String]
+        package var links: [String]
 
         /// Creates a route entry.
         ///
@@ -205,7 +205,7 @@ extension ActionCatalog {
         ///   - pattern: The pattern.
         ///   - scopes: Where it applies.
         ///   - links: The pattern as links.
-        public init(pattern: String, scopes: [String], links: [String] = []) {
+        package init(pattern: String, scopes: [String], links: [String] = []) {
             self.pattern = pattern
             self.scopes = scopes
             self.links = links
@@ -229,18 +229,18 @@ extension ActionCatalog {
     }
 
     /// One condition a conditional feature needs.
-    public struct ConstraintEntry: Sendable, Hashable, Codable {
+    package struct ConstraintEntry: Sendable, Hashable, Codable {
         /// The kind of condition: `platform`, `runtime`, `userToggle`, `permission` or `purchase`.
-        public var kind: String
+        package var kind: String
         /// The condition in words, such as `user toggle (feature path) (default false)`.
-        public var description: String
+        package var description: String
 
         /// Creates a constraint entry.
         ///
         /// - Parameters:
         ///   - kind: The kind of condition.
         ///   - description: The condition in words.
-        public init(kind: String, description: String) {
+        package init(kind: String, description: String) {
             self.kind = kind
             self.description = description
         }

@@ -27,7 +27,7 @@ public final class ChangeSubscription: Sendable {
 ///
 /// Public so that app-specific sources (a permissions checker backed by the system, a store validator) can
 /// notify the same way the in-memory ones do.
-public final class ChangeHandlers<Key: Sendable>: Sendable {
+final class ChangeHandlers<Key: Sendable>: Sendable {
     private struct State {
         var nextID: UInt64 = 0
         var handlers: [UInt64: @Sendable (Key) -> Void] = [:]
@@ -36,13 +36,13 @@ public final class ChangeHandlers<Key: Sendable>: Sendable {
     private let state = Mutex(State())
 
     /// Creates an empty list.
-    public init() {}
+    init() {}
 
     /// Adds a handler.
     ///
     /// - Parameter handler: Called with the key that changed, on the thread that made the change.
     /// - Returns: The subscription that removes the handler.
-    public func add(_ handler: @escaping @Sendable (Key) -> Void) -> ChangeSubscription {
+    func add(_ handler: @escaping @Sendable (Key) -> Void) -> ChangeSubscription {
         let id = state.withLock { state -> UInt64 in
             defer { state.nextID += 1 }
             state.handlers[state.nextID] = handler
@@ -54,7 +54,7 @@ public final class ChangeHandlers<Key: Sendable>: Sendable {
     }
 
     /// Calls every handler with `key`, outside the lock, in the order they were added.
-    public func notify(_ key: Key) {
+    func notify(_ key: Key) {
         let handlers = state.withLock { $0.handlers.sorted { $0.key < $1.key }.map(\.value) }
         for handler in handlers { handler(key) }
     }

@@ -48,7 +48,7 @@ extension ConditionalFeature {
 /// An action of a ``ConditionalFeature``: request it to get a binding you can perform.
 public struct ConditionalActionBinding<F: ConditionalFeature, A: Action>: Sendable, CustomStringConvertible {
     /// Creates the binding. Prefer `ConditionalFeature.action(_:)`.
-    public init() {}
+    init() {}
 
     /// The feature type.
     public var feature: F.Type { F.self }

@@ -14,11 +14,11 @@ import Synchronization
 /// report a change, and on ``invalidate()`` (for runtime checks, which cannot report changes).
 public final class FeatureAvailability: Sendable {
     /// The user-facing switches.
-    public let userToggles: any UserToggles
+    let userToggles: any UserToggles
     /// The permission statuses.
-    public let permissions: any PermissionChecker
+    let permissions: any PermissionChecker
     /// The purchase states.
-    public let purchases: any PurchaseValidator
+    let purchases: any PurchaseValidator
     /// The platform constraints are checked against.
     public let platform: RuntimePlatform
 
@@ -45,7 +45,7 @@ public final class FeatureAvailability: Sendable {
     ///   - permissions: What answers permission checks; by default every permission is not yet determined.
     ///   - purchases: What validates purchases; by default no purchase is validated yet.
     ///   - platform: The platform to check platform constraints against; the current one by default.
-    public init(
+    init(
         userToggles: any UserToggles = InMemoryUserToggles(),
         permissions: any PermissionChecker = InMemoryPermissionChecker(),
         purchases: any PurchaseValidator = InMemoryPurchaseValidator(),
@@ -83,7 +83,7 @@ public final class FeatureAvailability: Sendable {
     }
 
     /// Whether `feature` was registered here.
-    public func isRegistered<F: FeatureDefinition>(_ feature: F.Type) -> Bool {
+    func isRegistered<F: FeatureDefinition>(_ feature: F.Type) -> Bool {
         state.withLock { $0.entries[ObjectIdentifier(feature)] != nil }
     }
 
@@ -121,12 +121,12 @@ public final class FeatureAvailability: Sendable {
     }
 
     /// Why `feature` is or is not available, constraint by constraint, evaluated now.
-    public func report<F: FeatureDefinition>(for feature: F.Type) -> FeatureAvailabilityReport {
+    func report<F: FeatureDefinition>(for feature: F.Type) -> FeatureAvailabilityReport {
         report(ObjectIdentifier(feature), fallbackPath: FeaturePath([String(describing: feature)]))
     }
 
     /// The reports of every registered feature, in registration order.
-    public func reports() -> [FeatureAvailabilityReport] {
+    func reports() -> [FeatureAvailabilityReport] {
         state.withLock { $0.order }.map { report($0, fallbackPath: FeaturePath([])) }
     }
 

@@ -1,5 +1,5 @@
 /// One condition a ``ConditionalFeature`` needs to be available.
-public enum FeatureConstraint: Sendable, CustomStringConvertible {
+enum FeatureConstraint: Sendable, CustomStringConvertible {
     /// The process runs on one of these platforms, at or above its version.
     case platforms([PlatformRequirement])
     /// A check the app makes at run time; nil means not yet known.
@@ -12,7 +12,7 @@ public enum FeatureConstraint: Sendable, CustomStringConvertible {
     /// A product the user must have purchased.
     case purchase(productID: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .platforms(let platforms): "platform: " + platforms.map(\.description).joined(separator: " or ")
         case .runtime(let name, _): "runtime: \(name)"

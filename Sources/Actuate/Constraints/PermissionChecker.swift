@@ -92,7 +92,7 @@ public final class InMemoryPermissionChecker: PermissionChecker {
     }
 
     /// Every permission checked so far, in order: one entry per evaluation that consulted it.
-    public var checkedPermissions: [Permission] {
+    var checkedPermissions: [Permission] {
         state.withLock { $0.checks }
     }
 

@@ -38,7 +38,7 @@ public struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConverti
     public var version: PlatformVersion
 
     /// Creates a platform description, for example to test constraints for another platform.
-    public init(kind: Kind, version: PlatformVersion) {
+    init(kind: Kind, version: PlatformVersion) {
         self.kind = kind
         self.version = version
     }
@@ -106,10 +106,10 @@ public struct PlatformRequirement: Sendable, Hashable, Codable, CustomStringConv
     /// The platform.
     public let kind: RuntimePlatform.Kind
     /// The lowest version supported.
-    public let minimumVersion: PlatformVersion
+    let minimumVersion: PlatformVersion
 
     /// Creates a requirement.
-    public init(_ kind: RuntimePlatform.Kind, minimumVersion: PlatformVersion = PlatformVersion(0)) {
+    init(_ kind: RuntimePlatform.Kind, minimumVersion: PlatformVersion = PlatformVersion(0)) {
         self.kind = kind
         self.minimumVersion = minimumVersion
     }
@@ -143,7 +143,7 @@ public struct PlatformRequirement: Sendable, Hashable, Codable, CustomStringConv
     public static let linux = PlatformRequirement(.linux)
 
     /// Whether `platform` meets the requirement. Platforms of kind `other` never do.
-    public func isSatisfied(by platform: RuntimePlatform) -> Bool {
+    func isSatisfied(by platform: RuntimePlatform) -> Bool {
         if case .other = platform.kind { return false }
         return platform.kind == kind && platform.version >= minimumVersion
     }

@@ -6,7 +6,7 @@ import Foundation
 /// not observed, so make them through ``setEnabled(_:for:)``.
 public final class UserDefaultsUserToggles: UserToggles {
     /// The prefix of every key written.
-    public static let keyPrefix = "actuate.toggle."
+    static let keyPrefix = "actuate.toggle."
 
     /// Holds the defaults; UserDefaults is Sendable in Apple's SDKs but not in every Foundation.
     private struct DefaultsBox: @unchecked Sendable {

@@ -34,7 +34,7 @@ public final class DebugReport: Sendable {
     }
 
     /// The registered sections, in report order (the timeline first).
-    public var sections: [any DebugReportable] {
+    package var sections: [any DebugReportable] {
         reportables.withLock { $0 }.enumerated()
             .sorted { ($0.element.debugReportOrder, $0.offset) < ($1.element.debugReportOrder, $1.offset) }
             .map(\.element)
@@ -127,7 +127,7 @@ public struct DebugReportFiles: Sendable, Hashable {
 }
 
 /// Why a ``DebugReport`` could not be written.
-public enum DebugReportError: Error, Sendable, Hashable, CustomStringConvertible {
+enum DebugReportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The directory does not exist.
     case directoryMissing(path: String)
     /// The path exists but is not a directory.
@@ -135,7 +135,7 @@ public enum DebugReportError: Error, Sendable, Hashable, CustomStringConvertible
     /// A file could not be written.
     case writeFailed(path: String, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .directoryMissing(let path): "The debug report directory \(path) does not exist."
         case .notADirectory(let path): "\(path) is not a directory."

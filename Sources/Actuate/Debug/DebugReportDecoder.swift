@@ -21,7 +21,7 @@ public struct DebugReportDecoder: Sendable {
     /// as `2026-11-23T10:15:01.000123Z`, with any number of fractional digits or none).
     ///
     /// - Returns: A new decoder.
-    public static func makeJSONDecoder() -> JSONDecoder {
+    static func makeJSONDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -86,7 +86,7 @@ public struct DebugReportDecoder: Sendable {
     /// - Returns: The timeline's capacity and entries.
     /// - Throws: ``DebugReportDecodingError`` when the data is not JSON, is an array of entries written before
     ///   format 1, is in another format version, or has malformed entries.
-    public func decodeTimeline(from data: Data) throws(DebugReportDecodingError) -> TimelineDump {
+    func decodeTimeline(from data: Data) throws(DebugReportDecodingError) -> TimelineDump {
         _ = try Self.topLevelObject(data)
         _ = try Self.formatVersion(of: data)
         return try Self.decode(TimelineDump.self, from: data, section: "timeline")

@@ -37,7 +37,7 @@ public struct DebugReportDocument: Sendable {
     ///
     /// - Parameter name: The section's name, such as `focusLogs`.
     /// - Returns: The section's JSON, or nil when the report has no such section.
-    public func sectionJSON(_ name: String) -> Data? {
+    func sectionJSON(_ name: String) -> Data? {
         sectionData[name]
     }
 

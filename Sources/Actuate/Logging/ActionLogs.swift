@@ -53,11 +53,11 @@ extension ContextualLogger {
 }
 
 /// A logger that writes nothing.
-public struct DisabledLogger: ContextualLogger {
+struct DisabledLogger: ContextualLogger {
     /// Creates the logger.
-    public init() {}
-    public func isEnabled(_ level: LogLevel) -> Bool { false }
-    public func log(_ level: LogLevel, _ message: String) {}
+    init() {}
+    func isEnabled(_ level: LogLevel) -> Bool { false }
+    func log(_ level: LogLevel, _ message: String) {}
 }
 
 /// The development and production loggers of one request.

@@ -3,24 +3,24 @@ import Synchronization
 /// A backend that keeps every event in memory, for tests and for apps that show logs on screen.
 ///
 /// It keeps everything it is given; for a bounded history use ``FocusLogging/recentEvents()``.
-public final class InMemoryLogBackend: LogBackend {
+final class InMemoryLogBackend: LogBackend {
     private let recorded = Mutex<[LogEvent]>([])
 
     /// Creates an empty backend.
-    public init() {}
+    init() {}
 
-    public func write(_ event: LogEvent) {
+    func write(_ event: LogEvent) {
         recorded.withLock { $0.append(event) }
     }
 
     /// Every event written so far, in order.
-    public var events: [LogEvent] { recorded.withLock { $0 } }
+    var events: [LogEvent] { recorded.withLock { $0 } }
 
     /// The messages written so far, in order.
-    public var messages: [String] { events.map(\.message) }
+    var messages: [String] { events.map(\.message) }
 
     /// Forgets what was written.
-    public func removeAll() {
+    func removeAll() {
         recorded.withLock { $0.removeAll() }
     }
 }

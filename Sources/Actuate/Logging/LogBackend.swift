@@ -10,26 +10,26 @@ public protocol LogBackend: Sendable {
 }
 
 /// A backend that writes every event to several backends, in order.
-public struct MultiplexLogBackend: LogBackend {
+struct MultiplexLogBackend: LogBackend {
     /// The backends, in the order they receive events.
-    public let backends: [any LogBackend]
+    let backends: [any LogBackend]
 
     /// Creates a backend that fans events out to `backends`.
     ///
     /// - Parameter backends: The backends, in the order they receive events.
-    public init(_ backends: [any LogBackend]) {
+    init(_ backends: [any LogBackend]) {
         self.backends = backends
     }
 
-    public func write(_ event: LogEvent) {
+    func write(_ event: LogEvent) {
         for backend in backends { backend.write(event) }
     }
 }
 
 /// A backend that discards every event; ``FocusLogging`` still keeps them in its recent events.
-public struct NoOpLogBackend: LogBackend {
+package struct NoOpLogBackend: LogBackend {
     /// Creates the backend.
-    public init() {}
+    package init() {}
 
-    public func write(_ event: LogEvent) {}
+    package func write(_ event: LogEvent) {}
 }

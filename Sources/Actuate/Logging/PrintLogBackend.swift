@@ -3,7 +3,7 @@ import Foundation
 /// A backend that writes each event as one line to standard output, or to standard error from a level up.
 public struct PrintLogBackend: LogBackend {
     /// The lowest level written to standard error instead of standard output.
-    public let standardErrorLevel: LogLevel
+    let standardErrorLevel: LogLevel
 
     /// Creates the backend.
     ///

@@ -15,7 +15,7 @@ public struct LinkCreator: Sendable {
     public let router: URLRouter
 
     /// Creates a link creator for `router`'s routes.
-    public init(router: URLRouter) {
+    init(router: URLRouter) {
         self.router = router
     }
 

@@ -16,7 +16,7 @@ public struct RouteParameters: Sendable, Hashable {
     /// The path parameters by name, percent-decoded.
     public let path: [String: String]
     /// The path parameter names in the order the pattern declares them.
-    public let pathParameterNames: [String]
+    let pathParameterNames: [String]
     /// The URL's query items, in order, percent-decoded.
     public let query: [URLQueryItem]
 
@@ -79,7 +79,7 @@ public struct RouteParameters: Sendable, Hashable {
     ///
     /// - Returns: The parameter's name and value.
     /// - Throws: ``RouteParameterError/notSingle(names:)`` when the route has no path parameter or several.
-    public func singleValue() throws(RouteParameterError) -> (name: String, value: String) {
+    func singleValue() throws(RouteParameterError) -> (name: String, value: String) {
         guard pathParameterNames.count == 1, let name = pathParameterNames.first, let value = path[name] else {
             throw .notSingle(names: pathParameterNames)
         }

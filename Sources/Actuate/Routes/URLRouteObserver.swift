@@ -44,7 +44,7 @@ public struct URLOpening: Sendable {
     ///   - sessionName: The session's name.
     ///   - userInitiated: Whether the user opened the link.
     ///   - result: What happened.
-    public init(url: URL, match: URLRouteMatch?, sessionName: String, userInitiated: Bool, result: URLRouteResult) {
+    init(url: URL, match: URLRouteMatch?, sessionName: String, userInitiated: Bool, result: URLRouteResult) {
         self.url = url
         self.match = match
         self.sessionName = sessionName

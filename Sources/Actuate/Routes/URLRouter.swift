@@ -27,7 +27,7 @@ public final class URLRouter: Sendable {
     /// The app schemes and universal-link hosts the router answers.
     public let configuration: URLRouterConfiguration
     /// The session actions run in when ``open(url:session:userInitiated:)`` is given none.
-    public let defaultSession: ActionSession
+    let defaultSession: ActionSession
     /// The availability that routes to conditional features consult; without one they are unavailable.
     public let availability: FeatureAvailability?
 
@@ -61,7 +61,7 @@ public final class URLRouter: Sendable {
     ///   - configuration: The app schemes and universal-link hosts to answer.
     ///   - defaultSession: The session routed actions run in by default.
     ///   - availability: The availability of conditional features, for routes to their actions.
-    public init(
+    init(
         configuration: URLRouterConfiguration,
         defaultSession: ActionSession = .main,
         availability: FeatureAvailability? = nil
@@ -141,7 +141,7 @@ public final class URLRouter: Sendable {
     }
 
     /// The patterns registered so far, in registration order, each with its feature and action.
-    public var routeDescriptions: [String] {
+    var routeDescriptions: [String] {
         state.withLock { $0.routes }.map { route in
             "\(route.pattern.text) → \(route.target.featureName) › \(route.target.actionName)"
         }

@@ -7,18 +7,18 @@ public struct ActuateConfiguration: Sendable {
     /// debug report.
     public var plugins: [any ActionDispatchObserver]
     /// The most entries the timeline keeps.
-    public var timelineMaxEntries: Int
+    var timelineMaxEntries: Int
     /// The name of the system's main session. On the shared dispatcher (``ActuateSystem/quickSetup(group:configuration:)``
     /// or ``ActuateSystem/Dispatching/shared``) with the name `main`, the main session is ``ActionSession/main``.
-    public var mainSessionName: String
+    var mainSessionName: String
     /// The app schemes and universal-link hosts the router answers.
     public var routes: URLRouterConfiguration
     /// Where user toggles are kept.
-    public var userToggles: any UserToggles
+    var userToggles: any UserToggles
     /// What answers permission checks.
-    public var permissions: any PermissionChecker
+    var permissions: any PermissionChecker
     /// What validates purchases.
-    public var purchases: any PurchaseValidator
+    var purchases: any PurchaseValidator
     /// The platform constraints are checked against.
     public var platform: RuntimePlatform
 

@@ -24,7 +24,7 @@ import Synchronization
 /// ``current``.
 public final class ActuateSystem: Sendable {
     /// The metadata of every feature in the group, the group first.
-    public let features: [FeatureMetadata]
+    let features: [FeatureMetadata]
     /// The dispatcher that performs the system's actions.
     public let dispatcher: ActionDispatcher
     /// The system's main session.

@@ -10,7 +10,7 @@ public struct SystemScheduler: ActuateScheduler {
     private let queue: DispatchQueue
 
     /// Creates a scheduler whose deferred work runs on `queue` (a global queue by default).
-    public init(queue: DispatchQueue = .global(qos: .utility)) {
+    init(queue: DispatchQueue = .global(qos: .utility)) {
         self.queue = queue
     }
 

@@ -38,7 +38,7 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   - promotedItemKeys: The promoted items, as `Type:id` keys.
     ///   - data: The payload.
     ///   - isControlGroup: Whether this user is in the control group.
-    public init(
+    init(
         target: String,
         campaignId: String,
         campaignName: String? = nil,
@@ -67,7 +67,7 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The properties every event about this campaign carries: the content's identity, the target, the
     /// experience and message, and `controlGroup`.
-    public var eventProperties: [String: JSONValue] {
+    var eventProperties: [String: JSONValue] {
         var properties = EventProperties.content(contentReference)
         properties[CampaignEventKey.target] = .string(target)
         properties[CampaignEventKey.controlGroup] = .bool(isControlGroup)

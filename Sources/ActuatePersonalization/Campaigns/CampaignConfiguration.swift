@@ -5,18 +5,18 @@ import Dispatch
 public struct CampaignConfiguration: Sendable {
     /// How long without user activity before the user counts as idle, which makes every context inactive.
     /// The default is 5 minutes, measured on the manager's scheduler.
-    public var idleThreshold: Duration
+    var idleThreshold: Duration
     /// How long a screen that is not visible keeps its handlers and held campaigns. The default is 10 seconds,
     /// measured on the manager's scheduler.
-    public var visibilityTimeout: Duration
+    var visibilityTimeout: Duration
     /// How long after a campaign is delivered to a context and target an identical campaign sent to them again is
     /// dropped as a duplicate. The default is 30 minutes, measured on the manager's scheduler; after it the same
     /// campaign is delivered again, so a campaign re-sent to the global context reaches the app once per window
     /// rather than never again while the app runs.
-    public var duplicateWindow: Duration
+    var duplicateWindow: Duration
     /// The queue campaign handlers are called on. The default is the main queue; tests pass a queue of their
     /// own so that they can wait for it.
-    public var deliveryQueue: DispatchQueue
+    var deliveryQueue: DispatchQueue
     /// The session whose dispatcher performs the delivery decisions, so that they appear in its timeline. The
     /// default is `main`.
     public var session: ActionSession

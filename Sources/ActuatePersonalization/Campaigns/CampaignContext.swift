@@ -45,7 +45,7 @@ public class CampaignContext: @unchecked Sendable {
     }
 
     /// Why the context is not active, or empty when it is.
-    public var inactivityCauses: [InactivityCause] {
+    var inactivityCauses: [InactivityCause] {
         engine.read { delivery in delivery.contexts[id].map(delivery.inactivityCauses) ?? [.screenNotVisible] }
     }
 

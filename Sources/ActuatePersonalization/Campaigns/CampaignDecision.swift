@@ -2,9 +2,9 @@ import Actuate
 
 /// What a campaign context did with a campaign, and why: the input of the actions that put campaign delivery
 /// in the timeline ("Deliver Campaign", "Hold Campaign", "Drop Campaign").
-public struct CampaignDecision: Loggable, Sendable, Hashable {
+struct CampaignDecision: Loggable, Sendable, Hashable {
     /// What was done with the campaign.
-    public enum Verdict: String, Sendable, Hashable, Codable {
+    enum Verdict: String, Sendable, Hashable, Codable {
         /// Handed to the handler for its target.
         case deliver
         /// Kept until the context is active and has a handler for its target.
@@ -14,13 +14,13 @@ public struct CampaignDecision: Loggable, Sendable, Hashable {
     }
 
     /// What was done.
-    public var verdict: Verdict
+    var verdict: Verdict
     /// The campaign.
-    public var campaign: Campaign
+    var campaign: Campaign
     /// The name of the context (`global` or a screen's name).
-    public var contextName: String
+    var contextName: String
     /// Why.
-    public var reason: CampaignDecisionReason
+    var reason: CampaignDecisionReason
 
     /// Creates a decision.
     /// - Parameters:
@@ -28,7 +28,7 @@ public struct CampaignDecision: Loggable, Sendable, Hashable {
     ///   - campaign: The campaign.
     ///   - contextName: The context's name.
     ///   - reason: Why.
-    public init(verdict: Verdict, campaign: Campaign, contextName: String, reason: CampaignDecisionReason) {
+    init(verdict: Verdict, campaign: Campaign, contextName: String, reason: CampaignDecisionReason) {
         self.verdict = verdict
         self.campaign = campaign
         self.contextName = contextName
@@ -38,13 +38,13 @@ public struct CampaignDecision: Loggable, Sendable, Hashable {
     /// The campaign, the context and the reason, for example
     /// `campaign "Summer sale" (summer) for target "banner" in Product: the screen is not visible`. The
     /// campaign's data is left out.
-    public var loggingDescription: String {
+    var loggingDescription: String {
         "\(campaign) in \(contextName): \(reason)"
     }
 }
 
 /// Why a campaign was delivered, held or dropped.
-public enum CampaignDecisionReason: Sendable, Hashable, CustomStringConvertible {
+enum CampaignDecisionReason: Sendable, Hashable, CustomStringConvertible {
     /// Delivered at once: the context is active and has a handler for the target.
     case contextActive
     /// Delivered when a handler was set for the target of a held campaign.
@@ -68,7 +68,7 @@ public enum CampaignDecisionReason: Sendable, Hashable, CustomStringConvertible 
     /// Dropped: the screen context was released.
     case contextReleased
 
-    public var description: String {
+    var description: String {
         switch self {
         case .contextActive: "the context is active and has a handler for the target"
         case .handlerSet: "a handler was set for the target"
@@ -92,7 +92,7 @@ public enum CampaignDecisionReason: Sendable, Hashable, CustomStringConvertible 
 }
 
 /// Why a context is not active.
-public enum InactivityCause: String, Sendable, Hashable, Codable, CustomStringConvertible {
+enum InactivityCause: String, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The screen is not visible.
     case screenNotVisible
     /// The app is in the background.
@@ -100,7 +100,7 @@ public enum InactivityCause: String, Sendable, Hashable, Codable, CustomStringCo
     /// The user has been idle longer than the idle threshold.
     case userIdle
 
-    public var description: String {
+    var description: String {
         switch self {
         case .screenNotVisible: "the screen is not visible"
         case .appInBackground: "the app is in the background"
@@ -110,7 +110,7 @@ public enum InactivityCause: String, Sendable, Hashable, Codable, CustomStringCo
 }
 
 /// What made contexts active again.
-public enum ActivityChange: String, Sendable, Hashable, Codable, CustomStringConvertible {
+enum ActivityChange: String, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The screen appeared.
     case screenAppeared
     /// The app came to the foreground.
@@ -118,7 +118,7 @@ public enum ActivityChange: String, Sendable, Hashable, Codable, CustomStringCon
     /// The user was active again after being idle.
     case userActive
 
-    public var description: String {
+    var description: String {
         switch self {
         case .screenAppeared: "the screen appeared"
         case .appForeground: "the app came to the foreground"
@@ -129,14 +129,14 @@ public enum ActivityChange: String, Sendable, Hashable, Codable, CustomStringCon
 
 /// Why a campaign chosen for delivery did not reach its handler after all: between the decision and the
 /// moment the handler was due to run on the delivery queue, the context changed.
-public struct CampaignNotDelivered: Error, Sendable, Hashable, CustomStringConvertible {
+struct CampaignNotDelivered: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened to the campaign instead: ``CampaignDecision/Verdict/hold`` or
     /// ``CampaignDecision/Verdict/drop``.
-    public var verdict: CampaignDecision.Verdict
+    var verdict: CampaignDecision.Verdict
     /// Why.
-    public var reason: CampaignDecisionReason
+    var reason: CampaignDecisionReason
 
-    public var description: String {
+    var description: String {
         "not delivered, \(verdict == .hold ? "held" : "dropped") instead: \(reason)"
     }
 }

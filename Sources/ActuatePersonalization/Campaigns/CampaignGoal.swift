@@ -13,7 +13,7 @@ public enum CampaignGoal: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether an event reaches the goal.
     /// - Parameter event: The event.
     /// - Returns: True when it does.
-    public func isReached(by event: ReportEvent) -> Bool {
+    func isReached(by event: ReportEvent) -> Bool {
         switch self {
         case .action(let name):
             event.type == CampaignEventType.userAction.rawValue

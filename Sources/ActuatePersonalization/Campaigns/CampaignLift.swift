@@ -39,7 +39,7 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     ///   - testConversions: Test visitors who reached the goal.
     ///   - controlVisitors: Visitors in the control group.
     ///   - controlConversions: Control visitors who reached the goal.
-    public init(
+    init(
         campaignId: String,
         goal: CampaignGoal,
         testVisitors: Int,

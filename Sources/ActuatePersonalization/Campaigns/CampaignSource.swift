@@ -41,7 +41,7 @@ public struct CampaignRequest: Sendable, Hashable, CustomStringConvertible {
     ///   - contextName: The name of the context it happened in.
     ///   - identity: The user it was tracked for.
     ///   - properties: The properties of the event recorded for it.
-    public init(
+    package init(
         trigger: CampaignTrigger,
         contextName: String,
         identity: StoredIdentity? = nil,

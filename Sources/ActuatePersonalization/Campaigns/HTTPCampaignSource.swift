@@ -30,15 +30,15 @@ import FoundationNetworking
 /// ``deadline`` the whole request.
 public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
     /// Where requests are posted.
-    public let endpoint: URL
+    let endpoint: URL
     /// How long to wait for the next bytes of an answer.
-    public let timeout: Duration
+    let timeout: Duration
     /// How long one request may take in all.
-    public let deadline: Duration
+    let deadline: Duration
     /// The largest request body sent, in bytes.
-    public let maximumRequestBytes: Int
+    let maximumRequestBytes: Int
     /// The largest response body read, in bytes.
-    public let maximumResponseBytes: Int
+    let maximumResponseBytes: Int
 
     private let authorization: String?
     private let client: OutgoingHTTPClient

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a message from the HTML bridge was refused.
-public enum BridgeMessageError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum BridgeMessageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message is larger than ``ContentBridge/maximumMessageBytes``.
     case oversizedMessage(bytes: Int, limit: Int)
     /// The message is not a JSON object.
@@ -23,7 +23,7 @@ public enum BridgeMessageError: Error, Sendable, Hashable, CustomStringConvertib
     case beforeLoad
 
     /// A sentence saying what was wrong; quoted values are cut to 40 characters.
-    public var description: String {
+    package var description: String {
         let prefix = "Bridge message ignored: "
         switch self {
         case .oversizedMessage(let bytes, let limit):

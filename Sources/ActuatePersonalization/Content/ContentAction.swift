@@ -95,7 +95,7 @@ public struct ContentAction: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The same action, attached to `tracker`.
     /// - Parameter tracker: The tracker that records what happens to it.
     /// - Returns: A copy whose `report…` methods record through `tracker`.
-    public func attached(to tracker: Tracker?) -> ContentAction {
+    func attached(to tracker: Tracker?) -> ContentAction {
         ContentAction(id: id, name: name, contentType: contentType, content: content, tracker: tracker)
     }
 

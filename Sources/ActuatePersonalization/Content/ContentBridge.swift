@@ -34,22 +34,22 @@ import Actuate
 /// reported as an `error` event and otherwise ignored.
 public struct ContentBridge: Sendable, Hashable {
     /// The name the page posts to, `window.webkit.messageHandlers.<handlerName>`; `actuate` by default.
-    public var handlerName: String
+    var handlerName: String
     /// The URL schemes whose links are reported, lowercase. Those in ``ContentLinkSchemes/neverAllowed`` are
     /// never reported, even when set here.
-    public var allowedSchemes: Set<String>
+    var allowedSchemes: Set<String>
     /// The longest `href` reported, in characters.
-    public var maximumHrefLength: Int
+    var maximumHrefLength: Int
     /// The longest `arg` accepted, in characters.
-    public var maximumArgumentLength: Int
+    var maximumArgumentLength: Int
     /// The largest message accepted, in UTF-8 bytes.
-    public var maximumMessageBytes: Int
+    var maximumMessageBytes: Int
     /// Whether the content may load images over `https`; `false` by default, when images must be `data:` URLs.
     ///
     /// An image request tells its server that the content was shown, whatever the user's tracking consent: the
     /// document's policy refuses it unless this is set. Set it only for content whose images you cannot inline
     /// (Personyze-style content that links its images), and only while tracking consent is granted.
-    public var allowsHTTPSImages = false
+    var allowsHTTPSImages = false
 
     /// The default bridge: handler `actuate`, links `http`, `https`, `mailto` and `tel`, `href` up to 2,048
     /// characters, `arg` up to 256, messages up to 4,096 bytes.

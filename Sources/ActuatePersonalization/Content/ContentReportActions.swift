@@ -3,24 +3,24 @@ import ActuateReporting
 import Dispatch
 
 /// The input of the actions that record what happened to a piece of content: the content and the event.
-public struct ContentReportInput: Loggable, Hashable {
+struct ContentReportInput: Loggable, Hashable {
     /// The content the event happened to.
-    public var content: ContentReference
+    var content: ContentReference
     /// What happened.
-    public var event: ContentEvent
+    var event: ContentEvent
 
     /// Creates an input.
     /// - Parameters:
     ///   - content: The content the event happened to.
     ///   - event: What happened.
-    public init(content: ContentReference, event: ContentEvent) {
+    init(content: ContentReference, event: ContentEvent) {
         self.content = content
         self.event = event
     }
 
     /// The content, the status and its argument, for example `action:7 "Spring banner" close 2`; error
     /// messages are cut to 60 characters.
-    public var loggingDescription: String {
+    var loggingDescription: String {
         let base = "\(content) \(event.status.rawValue)"
         switch event {
         case .executed: return base
@@ -38,20 +38,20 @@ public struct ContentReportInput: Loggable, Hashable {
 /// reaches the timeline, action stacks, analytics and, through `ReportingPlugin`, the reporter.
 ///
 /// The body does nothing but succeed: the event is recorded by the plugins that observe the dispatch.
-public protocol ContentReportAction: ReportedAction
+protocol ContentReportAction: ReportedAction
 where InputType == ContentReportInput, PresenterType == NoPresenter {
     /// The status the action records.
     static var status: ContentStatus { get }
 }
 
 extension ContentReportAction {
-    public static var queue: DispatchQueue { ContentReportQueue.queue }
+    static var queue: DispatchQueue { ContentReportQueue.queue }
 
-    public static var reportEventType: ReportEventType { ReportEventType(status) }
+    static var reportEventType: ReportEventType { ReportEventType(status) }
 
-    public static var analyticsID: String? { "content_\(status.rawValue)" }
+    static var analyticsID: String? { "content_\(status.rawValue)" }
 
-    public static func analyticsAttributes<F: FeatureDefinition>(
+    static func analyticsAttributes<F: FeatureDefinition>(
         forRequest request: ActionRequest<F, Self>
     ) -> [String: AnalyticsValue]? {
         let content = request.context.input.content
@@ -71,7 +71,7 @@ extension ContentReportAction {
     ///   - context: The request's context, holding the content and the event.
     ///   - outcome: How the action ended.
     /// - Returns: The event's properties.
-    public static func reportProperties(
+    static func reportProperties(
         for context: ActionContext<ContentReportInput>,
         outcome: ActionPerformOutcome
     ) -> [String: JSONValue] {
@@ -85,7 +85,7 @@ extension ContentReportAction {
     ///   - presenter: None.
     ///   - completion: The completion requirement.
     /// - Returns: The completed status.
-    public static func perform(
+    static func perform(
         context: ActionContext<ContentReportInput>,
         presenter: NoPresenter,
         completion: Completion
@@ -95,39 +95,39 @@ extension ContentReportAction {
 }
 
 /// Records that content was shown (`executed`).
-public final class ShowContentAction: ContentReportAction {
-    public static var status: ContentStatus { .executed }
-    public static var description: String { "Content was shown to the user." }
+final class ShowContentAction: ContentReportAction {
+    static var status: ContentStatus { .executed }
+    static var description: String { "Content was shown to the user." }
 }
 
 /// Records a click on the content's main target (`target`).
-public final class ClickContentAction: ContentReportAction {
-    public static var status: ContentStatus { .target }
-    public static var description: String { "The user clicked the content's main target." }
+final class ClickContentAction: ContentReportAction {
+    static var status: ContentStatus { .target }
+    static var description: String { "The user clicked the content's main target." }
 }
 
 /// Records that the user closed the content (`close`), with the sessions not to show it.
-public final class CloseContentAction: ContentReportAction {
-    public static var status: ContentStatus { .close }
-    public static var description: String { "The user closed the content." }
+final class CloseContentAction: ContentReportAction {
+    static var status: ContentStatus { .close }
+    static var description: String { "The user closed the content." }
 }
 
 /// Records a click on a product inside the content (`product`).
-public final class ClickContentProductAction: ContentReportAction {
-    public static var status: ContentStatus { .product }
-    public static var description: String { "The user clicked a product inside the content." }
+final class ClickContentProductAction: ContentReportAction {
+    static var status: ContentStatus { .product }
+    static var description: String { "The user clicked a product inside the content." }
 }
 
 /// Records a click on an article inside the content (`article`).
-public final class ClickContentArticleAction: ContentReportAction {
-    public static var status: ContentStatus { .article }
-    public static var description: String { "The user clicked an article inside the content." }
+final class ClickContentArticleAction: ContentReportAction {
+    static var status: ContentStatus { .article }
+    static var description: String { "The user clicked an article inside the content." }
 }
 
 /// Records that presenting the content failed (`error`).
-public final class ReportContentErrorAction: ContentReportAction {
-    public static var status: ContentStatus { .error }
-    public static var description: String { "Presenting the content failed." }
+final class ReportContentErrorAction: ContentReportAction {
+    static var status: ContentStatus { .error }
+    static var description: String { "Presenting the content failed." }
 }
 
 /// The serial queue the personalisation actions run on, off the main queue.

@@ -8,12 +8,12 @@ import Dispatch
 ///
 /// The body records the event with the event's own consent rule (see ``ContentBlockEvent``). It fails only
 /// when the reporter could not store the event; an event held back by consent is a success.
-public protocol ContentBlockTrackingAction: Action
+protocol ContentBlockTrackingAction: Action
 where InputType == ContentBlockEvent, PresenterType == Reporter {}
 
 extension ContentBlockTrackingAction {
     /// A private serial queue of the content-block actions, so that recording never runs on the main queue.
-    public static var queue: DispatchQueue { ContentBlockActionQueue.queue }
+    static var queue: DispatchQueue { ContentBlockActionQueue.queue }
 
     /// Records the event on `presenter`, failing only when the reporter could not store it.
     ///
@@ -22,7 +22,7 @@ extension ContentBlockTrackingAction {
     ///   - presenter: The reporter that records the event.
     ///   - completion: The completion requirement.
     /// - Returns: The completed status.
-    public static func perform(
+    static func perform(
         context: ActionContext<ContentBlockEvent>,
         presenter: Reporter,
         completion: Completion
@@ -35,23 +35,23 @@ extension ContentBlockTrackingAction {
 }
 
 /// Records that a content block was shown.
-public final class ShowContentBlockAction: ContentBlockTrackingAction {
-    public static var description: String { "A content block was shown in a placeholder." }
+final class ShowContentBlockAction: ContentBlockTrackingAction {
+    static var description: String { "A content block was shown in a placeholder." }
 }
 
 /// Records a click on an action inside a content block.
-public final class ClickContentBlockAction: ContentBlockTrackingAction {
-    public static var description: String { "The user clicked an action in a content block." }
+final class ClickContentBlockAction: ContentBlockTrackingAction {
+    static var description: String { "The user clicked an action in a content block." }
 }
 
 /// Records that a content block was closed.
-public final class CloseContentBlockAction: ContentBlockTrackingAction {
-    public static var description: String { "A content block was closed." }
+final class CloseContentBlockAction: ContentBlockTrackingAction {
+    static var description: String { "A content block was closed." }
 }
 
 /// Records that showing a content block failed.
-public final class ReportContentBlockErrorAction: ContentBlockTrackingAction {
-    public static var description: String { "Showing a content block failed." }
+final class ReportContentBlockErrorAction: ContentBlockTrackingAction {
+    static var description: String { "Showing a content block failed." }
 }
 
 /// The serial queue the content-block tracking actions run on, off the main queue.

@@ -67,12 +67,12 @@ public protocol ContentBlockCallback: Sendable {
 ///
 /// A click whose link carries the force-track parameter (`xnpe_force_track=true`) is recorded whatever the
 /// consent, tagged `tracking_forced`.
-public struct ContentBlockDefaultCallback: ContentBlockCallback {
+struct ContentBlockDefaultCallback: ContentBlockCallback {
     private let engine: ContentBlockEngine
 
     /// Creates the default behaviour of `manager`'s placeholders.
     /// - Parameter manager: The manager that tracks and opens links.
-    public init(manager: ContentBlockManager) {
+    init(manager: ContentBlockManager) {
         engine = manager.engine
     }
 
@@ -81,22 +81,22 @@ public struct ContentBlockDefaultCallback: ContentBlockCallback {
     }
 
     /// Tracks `show`.
-    public func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
+    func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
         engine.track(ContentBlockEvent(kind: .show, placeholderId: placeholderId, block: contentBlock))
     }
 
     /// Does nothing: there is nothing to track.
-    public func onNoMessageFound(placeholderId: String) {}
+    func onNoMessageFound(placeholderId: String) {}
 
     /// Tracks `error` with the message; without a block, as a `content_block_error` event.
-    public func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
+    func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
         engine.track(
             ContentBlockEvent(kind: .error(message: errorMessage), placeholderId: placeholderId, block: contentBlock)
         )
     }
 
     /// Tracks `close` as the user's.
-    public func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
+    func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
         engine.track(
             ContentBlockEvent(kind: .close(userInteraction: true), placeholderId: placeholderId, block: contentBlock)
         )
@@ -104,7 +104,7 @@ public struct ContentBlockDefaultCallback: ContentBlockCallback {
 
     /// Tracks `click` (forced when the link asks for it) and opens the link: through the router, else with the
     /// opener; when neither can, the manager's `onError` gets ``ContentBlockError/linkNotOpened(url:reason:)``.
-    public func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
+    func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
         let forced = action.forcesTracking(parameter: engine.configuration.forceTrackParameter)
         engine.track(
             ContentBlockEvent(

@@ -10,42 +10,47 @@ public struct ContentBlockConfiguration: Sendable {
     public var session: ActionSession
     /// The serial queue for all file and network work; a manager given the main queue uses a private serial
     /// queue instead, so no file or network work ever runs on the main queue.
-    public var workQueue: DispatchQueue
+    var workQueue: DispatchQueue
     /// The queue that surfaces are driven on and callbacks are called on; the main queue by default.
-    public var callbackQueue: DispatchQueue
+    var callbackQueue: DispatchQueue
     /// Opens the links users click that ``router`` does not answer, in the default behaviour. When neither
     /// opens a clicked link, the click is tracked and ``onError`` gets ``ContentBlockError/linkNotOpened(url:reason:)``.
-    public var urlOpener: (any ContentBlockURLOpener)?
+    var urlOpener: (any ContentBlockURLOpener)?
     /// The app's URL router: in the default behaviour a clicked link whose scheme or universal-link host it
     /// answers opens through it, in its default session. Set by ``routed(through:)``; nil by default.
     public var router: URLRouter?
     /// How long display and interaction history is kept; 30 days by default. That an `onlyOnce` block was shown
     /// is kept for good, so it is never shown again.
-    public var historyRetention: Duration
+    var historyRetention: Duration
     /// How long a carousel shows each block; 3 seconds by default.
-    public var carouselInterval: Duration
+    var carouselInterval: Duration
     /// The link schemes a click may carry; others are reported as errors. ``ContentLinkSchemes/web`` (`http`,
     /// `https`, `mailto`, `tel`) by default; ``routed(through:)`` adds the app's own schemes for deep links.
     /// Those in ``ContentLinkSchemes/neverAllowed`` (`javascript`, `data`, `blob`, `file`, …) are never accepted.
-    public var allowedLinkSchemes: Set<String>
+    var allowedLinkSchemes: Set<String>
     /// The query parameter that, set to `true` in a clicked link, records the click whatever the consent,
+<<<<<<< HEAD
     /// tagged `tracking_forced`: ``defaultForceTrackParameter`` by default.
     public var forceTrackParameter: String
     /// `xnpe_force_track`, the force-track parameter as Exponea documents it; pass it to `ReportingSetup` (or
     /// `ReportingRouteObserver`) so that opening such a link is recorded whatever the consent, too.
     public static let defaultForceTrackParameter = "xnpe_force_track"
+=======
+    /// tagged `tracking_forced`: `xnpe_force_track`, as Exponea documents it.
+    var forceTrackParameter: String
+>>>>>>> h-store-24b
     /// How long an asset download may wait for its next bytes; 30 seconds by default.
-    public var assetTimeout: Duration
+    var assetTimeout: Duration
     /// How long one asset download may take in all, however steadily bytes arrive; 60 seconds by default.
-    public var assetDeadline: Duration
+    var assetDeadline: Duration
     /// The largest asset accepted, in bytes; 5 MB by default. A download stops as soon as it passes the limit.
-    public var maxAssetBytes: Int
+    var maxAssetBytes: Int
     /// The most bytes the asset cache keeps, in memory and on disk; 50 MB by default. The least recently used
     /// assets are dropped first.
-    public var maxAssetCacheBytes: Int
+    var maxAssetCacheBytes: Int
     /// The largest document a block may become once its assets are inlined, in bytes; 16 MB by default. A block
     /// that names one asset in many places would otherwise grow without bound.
-    public var maxDocumentBytes: Int
+    var maxDocumentBytes: Int
     /// Called with every problem the manager meets (source failures, unreadable history), on any thread.
     public var onError: (@Sendable (ContentBlockError) -> Void)?
 
@@ -134,7 +139,7 @@ public protocol ContentBlockURLOpener: Sendable {
 /// How a carousel placeholder rotates through its blocks.
 public struct ContentBlockCarousel: Sendable, Hashable {
     /// The most blocks to rotate through, or nil for all that match.
-    public var maxCount: Int?
+    var maxCount: Int?
     /// How long each block is shown; nil uses ``ContentBlockConfiguration/carouselInterval``.
     public var interval: Duration?
 

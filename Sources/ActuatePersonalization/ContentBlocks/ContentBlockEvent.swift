@@ -8,9 +8,9 @@ import ActuateReporting
 /// `error` with its `message`, plus the keys in ``ContentBlockEventKey``: `placeholder`, `blockType`,
 /// `variantId`, `variantName`, the click's `text` and the close's `interaction`. An error that belongs to no
 /// block (the source failed) is recorded as a `content_block_error` event with the placeholder and message.
-public struct ContentBlockEvent: Loggable, Hashable {
+struct ContentBlockEvent: Loggable, Hashable {
     /// The kinds of content-block event.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// The block was shown, with its content and assets loaded.
         case show
         /// The user clicked an action in the block.
@@ -22,13 +22,13 @@ public struct ContentBlockEvent: Loggable, Hashable {
     }
 
     /// What happened.
-    public var kind: Kind
+    var kind: Kind
     /// The placeholder the block was in.
-    public var placeholderId: String
+    var placeholderId: String
     /// The block, or nil for an error that belongs to no block.
-    public var block: ContentBlock?
+    var block: ContentBlock?
     /// Records the event whatever the consent, tagged `tracking_forced`.
-    public var forceTracking: Bool
+    var forceTracking: Bool
 
     /// Creates an event.
     /// - Parameters:
@@ -36,7 +36,7 @@ public struct ContentBlockEvent: Loggable, Hashable {
     ///   - placeholderId: The placeholder.
     ///   - block: The block, or nil for an error that belongs to no block.
     ///   - forceTracking: Whether to record it whatever the consent.
-    public init(kind: Kind, placeholderId: String, block: ContentBlock?, forceTracking: Bool = false) {
+    init(kind: Kind, placeholderId: String, block: ContentBlock?, forceTracking: Bool = false) {
         self.kind = kind
         self.placeholderId = placeholderId
         self.block = block
@@ -44,7 +44,7 @@ public struct ContentBlockEvent: Loggable, Hashable {
     }
 
     /// The placeholder, the block and what happened, for example `home spring-hero "Spring hero" show`.
-    public var loggingDescription: String {
+    var loggingDescription: String {
         var text = placeholderId + " " + (block.map(\.description) ?? "(no block)")
         switch kind {
         case .show: text += " show"
@@ -96,19 +96,19 @@ public struct ContentBlockEvent: Loggable, Hashable {
 }
 
 /// The property names content-block events add to the reporting layer's `ReportEventKey` names.
-public enum ContentBlockEventKey {
+package enum ContentBlockEventKey {
     /// The placeholder the block was in.
-    public static let placeholder = "placeholder"
+    package static let placeholder = "placeholder"
     /// The block's type (Exponea's `banner_type`).
-    public static let blockType = "blockType"
+    package static let blockType = "blockType"
     /// The experiment variant's id.
-    public static let variantId = "variantId"
+    package static let variantId = "variantId"
     /// The experiment variant's name.
-    public static let variantName = "variantName"
+    package static let variantName = "variantName"
     /// For clicks: the clicked element's text (the link is in `href`).
-    public static let text = "text"
+    package static let text = "text"
     /// For closes: whether the user closed the block (false when the app or a timeout did).
-    public static let interaction = "interaction"
+    package static let interaction = "interaction"
     /// The type of an error event that belongs to no block, such as a source that failed.
-    public static let blockErrorType: ReportEventType = "content_block_error"
+    package static let blockErrorType: ReportEventType = "content_block_error"
 }

@@ -76,7 +76,7 @@ public final class ContentBlockManager: Sendable {
     }
 
     /// The manager's configuration.
-    public var configuration: ContentBlockConfiguration { engine.configuration }
+    var configuration: ContentBlockConfiguration { engine.configuration }
 
     /// The reporter events are recorded through.
     public var reporter: Reporter { engine.reporter }

@@ -128,7 +128,7 @@ public final class ContentBlockPlaceholder: Sendable {
     /// ``ContentBlockCallback/onError(placeholderId:contentBlock:errorMessage:)``, and so as an `error` event, once
     /// per block and page view (each document the placeholder shows); the others are only counted here, so a page
     /// that floods the bridge cannot flood the event store.
-    public var droppedErrorCount: Int { state.withLock { $0.errorLimit.dropped } }
+    var droppedErrorCount: Int { state.withLock { $0.errorLimit.dropped } }
 
     /// Picks and shows a block again: the frequency rules are applied afresh and closed blocks may return.
     public func reload() {

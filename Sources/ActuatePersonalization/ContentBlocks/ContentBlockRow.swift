@@ -41,7 +41,7 @@ public struct ContentBlockUsage: Sendable, Hashable {
     /// - Parameters:
     ///   - contentBlock: The block shown.
     ///   - size: Its measured size.
-    public init(contentBlock: ContentBlock, size: HTMLContentSize?) {
+    init(contentBlock: ContentBlock, size: HTMLContentSize?) {
         self.contentBlock = contentBlock
         self.size = size
     }

@@ -19,23 +19,23 @@ import Foundation
 ///
 /// A missing `contentBlocks` key means no blocks. Problems name the JSON path, such as
 /// `$.contentBlocks[1].frequency`, and say what is wrong.
-public struct ContentBlockRules: Sendable, Hashable {
+package struct ContentBlockRules: Sendable, Hashable {
     /// The top-level key that holds the blocks.
-    public static let key = "contentBlocks"
+    package static let key = "contentBlocks"
 
     /// The blocks, in file order.
-    public var blocks: [ContentBlock]
+    package var blocks: [ContentBlock]
 
     /// Creates rules in code.
     /// - Parameter blocks: The blocks.
-    public init(blocks: [ContentBlock]) {
+    package init(blocks: [ContentBlock]) {
         self.blocks = blocks
     }
 
     /// Loads and validates the content blocks of a rules file.
     /// - Parameter url: The file.
     /// - Throws: ``RulesFileError`` naming the file and every problem, with its JSON path.
-    public init(contentsOf url: URL) throws(RulesFileError) {
+    package init(contentsOf url: URL) throws(RulesFileError) {
         try self.init(data: RulesFileReader.data(contentsOf: url), name: url.path)
     }
 
@@ -44,28 +44,28 @@ public struct ContentBlockRules: Sendable, Hashable {
     ///   - data: The JSON: an object with a `contentBlocks` array.
     ///   - name: What to call the data in errors, such as a file name or a URL.
     /// - Throws: ``RulesFileError`` naming `name` and every problem, with its JSON path.
-    public init(data: Data, name: String) throws(RulesFileError) {
+    package init(data: Data, name: String) throws(RulesFileError) {
         self.blocks = try RulesFileReader.part(of: data, name: name, using: ContentBlockRulesParser.self)
     }
 
     /// Every problem in the content blocks of a rules file, in document order; empty when they are valid.
     /// - Parameter url: The file.
     /// - Returns: The problems, each with its JSON path.
-    public static func validate(contentsOf url: URL) -> [RulesFileProblem] {
+    package static func validate(contentsOf url: URL) -> [RulesFileProblem] {
         RulesFileReader.problems(contentsOf: url, validate: validate(data:))
     }
 
     /// Every problem in content blocks given as JSON, in document order; empty when they are valid.
     /// - Parameter data: The JSON: an object with a `contentBlocks` array.
     /// - Returns: The problems, each with its JSON path.
-    public static func validate(data: Data) -> [RulesFileProblem] {
+    package static func validate(data: Data) -> [RulesFileProblem] {
         RulesFileReader.problems(in: data, using: ContentBlockRulesParser.self)
     }
 
     /// The blocks that may appear in a placeholder, in file order.
     /// - Parameter placeholderId: The placeholder's id.
     /// - Returns: The blocks that list it.
-    public func blocks(forPlaceholder placeholderId: String) -> [ContentBlock] {
+    package func blocks(forPlaceholder placeholderId: String) -> [ContentBlock] {
         blocks.filter { $0.placeholders.contains(placeholderId) }
     }
 }

@@ -23,13 +23,13 @@ import FoundationNetworking
 /// ```
 public struct HTTPContentBlockSource: ContentBlockSource {
     /// Where requests are posted.
-    public let endpoint: URL
+    let endpoint: URL
     /// How long to wait for the next bytes of an answer.
-    public let timeout: Duration
+    let timeout: Duration
     /// How long one request may take in all.
-    public let deadline: Duration
+    let deadline: Duration
     /// The largest answer read, in bytes.
-    public let maximumResponseBytes: Int
+    let maximumResponseBytes: Int
     private let client: OutgoingHTTPClient
     private let headers: [String: String]
 

@@ -37,7 +37,7 @@ public final class LocalContentBlockSource: ContentBlockSource {
 
     /// Creates a source from blocks built in code.
     /// - Parameter rules: The blocks.
-    public init(rules: ContentBlockRules) {
+    package init(rules: ContentBlockRules) {
         origin = .rules(rules)
     }
 

@@ -2,13 +2,13 @@ import Actuate
 
 extension PersonalizationFeature {
     /// Records that a content block was shown.
-    public static let showContentBlock = action(ShowContentBlockAction.self)
+    static let showContentBlock = action(ShowContentBlockAction.self)
     /// Records a click on an action inside a content block.
-    public static let clickContentBlock = action(ClickContentBlockAction.self)
+    static let clickContentBlock = action(ClickContentBlockAction.self)
     /// Records that a content block was closed.
-    public static let closeContentBlock = action(CloseContentBlockAction.self)
+    static let closeContentBlock = action(CloseContentBlockAction.self)
     /// Records that showing a content block failed.
-    public static let reportContentBlockError = action(ReportContentBlockErrorAction.self)
+    static let reportContentBlockError = action(ReportContentBlockErrorAction.self)
 
     /// Declares the content-block actions.
     static func declareContentBlockActions(_ actions: FeatureActionsBuilder) {

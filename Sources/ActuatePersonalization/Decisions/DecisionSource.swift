@@ -37,7 +37,7 @@ public struct DecisionRequest: Sendable, Hashable {
     ///   - sessionCount: The number of sessions, the current one included.
     ///   - commands: The commands not yet sent.
     ///   - profile: The visitor's profile.
-    public init(
+    package init(
         visitorId: String,
         userId: String? = nil,
         sessionCount: Int,

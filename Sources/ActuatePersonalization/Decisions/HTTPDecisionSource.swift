@@ -25,13 +25,13 @@ import FoundationNetworking
 /// key never reaches the server it points to), and a response is read only up to ``maximumResponseBytes``.
 public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     /// Where requests are posted.
-    public let endpoint: URL
+    let endpoint: URL
     /// How long one request may wait for the server's next bytes; the whole request may take twice that.
-    public let timeout: Duration
+    let timeout: Duration
     /// The largest request body sent, in bytes.
-    public let maximumRequestBytes: Int
+    let maximumRequestBytes: Int
     /// The largest response body read, in bytes.
-    public let maximumResponseBytes: Int
+    let maximumResponseBytes: Int
 
     private let authorization: String?
     private let client: OutgoingHTTPClient

@@ -16,7 +16,7 @@ import Foundation
 /// the visitor's history grows.
 public struct LocalDecisionSource: DecisionSource {
     /// The rules the source decides with.
-    public let rules: RulesFile
+    package let rules: RulesFile
     private let compiled: CompiledRules
 
     /// Each answer is the whole result for the visitor's state.
@@ -59,7 +59,7 @@ public struct LocalDecisionSource: DecisionSource {
     /// Evaluates the rules synchronously.
     /// - Parameter request: The visitor and their profile.
     /// - Returns: The matched conditions and their actions.
-    public func evaluate(_ request: DecisionRequest) -> TrackerResult {
+    package func evaluate(_ request: DecisionRequest) -> TrackerResult {
         var result = TrackerResult()
         var included = Set<Int>()
         for rule in compiled.matchingRules(profile: request.profile, sessionCount: request.sessionCount) {

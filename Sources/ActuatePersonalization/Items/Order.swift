@@ -50,7 +50,7 @@ public struct Order: Sendable, Hashable {
     }
 
     /// The ids of the products in the order, in line order, each once.
-    public var productIds: [String] {
+    var productIds: [String] {
         var seen: Set<String> = []
         return lineItems.map(\.product.id).filter { seen.insert($0).inserted }
     }

@@ -13,17 +13,17 @@ import Foundation
 /// Once the script has drawn everything it sets `data-render="ok"` on `<body>` and `data-charts` to the number of
 /// content charts; every chart, funnel step and lift row carries its figures in `data-` attributes, which the CI's
 /// DOM check compares with `actuate stats --json`.
-public struct StatisticsPage: Sendable {
+package struct StatisticsPage: Sendable {
     /// The report drawn.
-    public var report: StatisticsReport
+    package var report: StatisticsReport
     /// The page's title.
-    public var title: String
+    package var title: String
 
     /// Creates a page.
     /// - Parameters:
     ///   - report: The report to draw.
     ///   - title: The page's title, escaped when written.
-    public init(report: StatisticsReport, title: String = "Actuate statistics") {
+    package init(report: StatisticsReport, title: String = "Actuate statistics") {
         self.report = report
         self.title = title
     }
@@ -31,7 +31,7 @@ public struct StatisticsPage: Sendable {
     /// The page's HTML.
     /// - Returns: The page.
     /// - Throws: An encoding error when the figures cannot be written as JSON.
-    public func html() throws -> String {
+    package func html() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = String(decoding: try encoder.encode(report), as: UTF8.self)

@@ -11,17 +11,17 @@ import Foundation
 /// let report = try StatisticsReport(fileStoreDirectory: eventsDirectory)
 /// try StatisticsPage(report: report).html().write(to: pageURL, atomically: true, encoding: .utf8)
 /// ```
-public struct StatisticsReport: Sendable, Hashable, Codable {
+package struct StatisticsReport: Sendable, Hashable, Codable {
     /// The content, action and arrival figures, with intervals and series.
-    public var statistics: ReportingStatistics
+    package var statistics: ReportingStatistics
     /// The lift of every campaign with an impression, sorted by campaign id.
-    public var campaigns: [CampaignLift]
+    package var campaigns: [CampaignLift]
 
     /// Creates a report from figures computed elsewhere.
     /// - Parameters:
     ///   - statistics: The content and action figures.
     ///   - campaigns: The campaigns' lifts.
-    public init(statistics: ReportingStatistics, campaigns: [CampaignLift]) {
+    package init(statistics: ReportingStatistics, campaigns: [CampaignLift]) {
         self.statistics = statistics
         self.campaigns = campaigns
     }
@@ -33,7 +33,7 @@ public struct StatisticsReport: Sendable, Hashable, Codable {
     ///   - goal: The goal campaign lift is measured against; purchases by default.
     ///   - seriesInterval: Days or hours, for the series.
     /// - Throws: `ReportingError.storeFailed` when the directory cannot be read.
-    public init(
+    package init(
         fileStoreDirectory directory: URL,
         goal: CampaignGoal = .purchase,
         seriesInterval: SeriesInterval = .day
@@ -75,7 +75,7 @@ public struct StatisticsReport: Sendable, Hashable, Codable {
     ///   - goal: The goal campaign lift is measured against; purchases by default.
     ///   - seriesInterval: Days or hours, for the series.
     /// - Throws: `ReportingError.storeFailed` when the store cannot be read.
-    public init(
+    package init(
         store: any EventStore,
         goal: CampaignGoal = .purchase,
         seriesInterval: SeriesInterval = .day
@@ -98,7 +98,7 @@ public struct StatisticsReport: Sendable, Hashable, Codable {
     /// Decodes the statistics' fields and `campaigns` from one object.
     /// - Parameter decoder: The decoder.
     /// - Throws: A decoding error.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         statistics = try ReportingStatistics(from: decoder)
         campaigns =
             try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([CampaignLift].self, forKey: .campaigns)
@@ -108,7 +108,7 @@ public struct StatisticsReport: Sendable, Hashable, Codable {
     /// Encodes the statistics' fields and `campaigns` into one object.
     /// - Parameter encoder: The encoder.
     /// - Throws: An encoding error.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try statistics.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(campaigns, forKey: .campaigns)

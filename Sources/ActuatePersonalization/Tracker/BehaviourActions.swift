@@ -6,14 +6,14 @@ import Dispatch
 ///
 /// The event's `command` property is the command's ``BehaviourCommand/eventName``, with `document`,
 /// `productId`, `articleId` or `field` beside it; user data values are never recorded.
-public final class TrackBehaviourAction: ReportedAction {
-    public typealias InputType = BehaviourCommand
+final class TrackBehaviourAction: ReportedAction {
+    typealias InputType = BehaviourCommand
 
-    public static var description: String { "The user did something the tracker records." }
-    public static var queue: DispatchQueue { ContentReportQueue.queue }
-    public static var reportEventType: ReportEventType { "behaviour" }
+    static var description: String { "The user did something the tracker records." }
+    static var queue: DispatchQueue { ContentReportQueue.queue }
+    static var reportEventType: ReportEventType { "behaviour" }
 
-    public static func reportProperties(
+    static func reportProperties(
         for context: ActionContext<BehaviourCommand>,
         outcome: ActionPerformOutcome
     ) -> [String: JSONValue] {
@@ -27,7 +27,7 @@ public final class TrackBehaviourAction: ReportedAction {
         return properties
     }
 
-    public static func perform(
+    static func perform(
         context: ActionContext<BehaviourCommand>,
         presenter: NoPresenter,
         completion: Completion
@@ -37,14 +37,14 @@ public final class TrackBehaviourAction: ReportedAction {
 }
 
 /// Records a product purchase as a `purchase` event, which statistics credit to earlier product clicks.
-public final class TrackPurchaseAction: ReportedAction {
-    public typealias InputType = BehaviourCommand
+final class TrackPurchaseAction: ReportedAction {
+    typealias InputType = BehaviourCommand
 
-    public static var description: String { "The user bought a product." }
-    public static var queue: DispatchQueue { ContentReportQueue.queue }
-    public static var reportEventType: ReportEventType { .purchase }
+    static var description: String { "The user bought a product." }
+    static var queue: DispatchQueue { ContentReportQueue.queue }
+    static var reportEventType: ReportEventType { .purchase }
 
-    public static func reportProperties(
+    static func reportProperties(
         for context: ActionContext<BehaviourCommand>,
         outcome: ActionPerformOutcome
     ) -> [String: JSONValue] {
@@ -53,7 +53,7 @@ public final class TrackPurchaseAction: ReportedAction {
             .merging(["command": .string(context.input.eventName)]) { first, _ in first }
     }
 
-    public static func perform(
+    static func perform(
         context: ActionContext<BehaviourCommand>,
         presenter: NoPresenter,
         completion: Completion
@@ -63,33 +63,33 @@ public final class TrackPurchaseAction: ReportedAction {
 }
 
 /// The input of ``SuppressContentAction``: the action held back and the sessions it stays hidden.
-public struct SuppressedContentInput: Loggable, Hashable {
+struct SuppressedContentInput: Loggable, Hashable {
     /// The action held back.
-    public var content: ContentReference
+    var content: ContentReference
     /// The sessions after the current one that it stays hidden.
-    public var remainingSessions: Int
+    var remainingSessions: Int
 
     /// Creates an input.
     /// - Parameters:
     ///   - content: The action held back.
     ///   - remainingSessions: The sessions after the current one that it stays hidden.
-    public init(content: ContentReference, remainingSessions: Int) {
+    init(content: ContentReference, remainingSessions: Int) {
         self.content = content
         self.remainingSessions = remainingSessions
     }
 
-    public var loggingDescription: String { "\(content) dont-show \(remainingSessions)" }
+    var loggingDescription: String { "\(content) dont-show \(remainingSessions)" }
 }
 
 /// Records that an action the source returned was held back because the user closed it (`dont-show`).
-public final class SuppressContentAction: ReportedAction {
-    public typealias InputType = SuppressedContentInput
+final class SuppressContentAction: ReportedAction {
+    typealias InputType = SuppressedContentInput
 
-    public static var description: String { "An action was not shown because the user closed it earlier." }
-    public static var queue: DispatchQueue { ContentReportQueue.queue }
-    public static var reportEventType: ReportEventType { "dont-show" }
+    static var description: String { "An action was not shown because the user closed it earlier." }
+    static var queue: DispatchQueue { ContentReportQueue.queue }
+    static var reportEventType: ReportEventType { "dont-show" }
 
-    public static func reportProperties(
+    static func reportProperties(
         for context: ActionContext<SuppressedContentInput>,
         outcome: ActionPerformOutcome
     ) -> [String: JSONValue] {
@@ -97,7 +97,7 @@ public final class SuppressContentAction: ReportedAction {
             .merging([ReportEventKey.dontShowSessions: .number(Double(context.input.remainingSessions))]) { a, _ in a }
     }
 
-    public static func perform(
+    static func perform(
         context: ActionContext<SuppressedContentInput>,
         presenter: NoPresenter,
         completion: Completion

@@ -5,7 +5,7 @@ import ActuateReporting
 /// `behaviour` (or `purchase`) events.
 extension Tracker {
     /// The longest id, document name or field name accepted, in characters.
-    public static let maximumIdentifierLength = 1_024
+    static let maximumIdentifierLength = 1_024
 
     /// Records that the user went to a document (a screen or page). This starts a new page view: duplicate
     /// reports are counted afresh, and an incremental source's next answer replaces the cached result.
@@ -107,7 +107,7 @@ extension Tracker {
     /// performs ``TrackBehaviourAction`` (or ``TrackPurchaseAction`` for a purchase).
     /// - Parameter command: What the user did.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when an id or name in it is empty or too long.
-    public func track(_ command: BehaviourCommand) throws(TrackerError) {
+    func track(_ command: BehaviourCommand) throws(TrackerError) {
         try Self.validate(command)
         continueSession()
         let incremental = source.isIncremental

@@ -50,7 +50,7 @@ public final class Tracker: Sendable {
     let storage: TrackerStorage
     let onError: (@Sendable (TrackerError) -> Void)?
     /// The rules that end the tracker's sessions.
-    public let sessionPolicy: SessionPolicy
+    let sessionPolicy: SessionPolicy
     let core: Mutex<Core>
     let inFlight = InFlightReports()
 
@@ -194,7 +194,7 @@ public final class Tracker: Sendable {
     public var profile: VisitorProfile { core.withLock { $0.tracker.saved.profile } }
 
     /// The behaviour commands not yet answered for by an incremental source.
-    public var pendingCommands: [BehaviourCommand] { core.withLock { $0.tracker.saved.pending.map(\.command) } }
+    var pendingCommands: [BehaviourCommand] { core.withLock { $0.tracker.saved.pending.map(\.command) } }
 
     /// The most recent storage problem, if any.
     public var lastError: TrackerError? { core.withLock { $0.lastError } }

@@ -46,7 +46,7 @@ public struct TrackerCondition: Sendable, Hashable, Codable {
     ///   - id: The condition's id.
     ///   - name: The condition's name.
     ///   - isControlGroup: Whether the visitor is in its control group.
-    public init(id: Int, name: String? = nil, isControlGroup: Bool = false) {
+    init(id: Int, name: String? = nil, isControlGroup: Bool = false) {
         self.id = id
         self.name = name
         self.isControlGroup = isControlGroup

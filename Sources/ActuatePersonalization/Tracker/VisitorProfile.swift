@@ -5,36 +5,36 @@
 /// those liked and not unliked since.
 public struct VisitorProfile: Sendable, Hashable, Codable {
     /// The document navigated to most recently.
-    public var currentDocument: String?
+    package var currentDocument: String?
     /// Every document navigated to.
-    public var visitedDocuments: Set<String> = []
+    package var visitedDocuments: Set<String> = []
     /// Products viewed.
-    public var viewedProducts: Set<String> = []
+    package var viewedProducts: Set<String> = []
     /// Products in the cart.
-    public var cartProducts: Set<String> = []
+    package var cartProducts: Set<String> = []
     /// Products liked.
-    public var likedProducts: Set<String> = []
+    package var likedProducts: Set<String> = []
     /// Products bought.
-    public var purchasedProducts: Set<String> = []
+    package var purchasedProducts: Set<String> = []
     /// Articles viewed.
-    public var viewedArticles: Set<String> = []
+    package var viewedArticles: Set<String> = []
     /// Articles liked.
-    public var likedArticles: Set<String> = []
+    package var likedArticles: Set<String> = []
     /// Articles commented on.
-    public var commentedArticles: Set<String> = []
+    package var commentedArticles: Set<String> = []
     /// Articles whose goal was reached.
-    public var goalArticles: Set<String> = []
+    package var goalArticles: Set<String> = []
     /// User data fields, latest value per field.
-    public var userData: [String: String] = [:]
+    package var userData: [String: String] = [:]
     /// The number of behaviour commands applied.
-    public var commandCount = 0
+    package var commandCount = 0
 
     /// Creates an empty profile.
-    public init() {}
+    package init() {}
 
     /// Updates the profile with one command.
     /// - Parameter command: What the user did.
-    public mutating func apply(_ command: BehaviourCommand) {
+    package mutating func apply(_ command: BehaviourCommand) {
         commandCount += 1
         switch command {
         case .navigate(let documentName):

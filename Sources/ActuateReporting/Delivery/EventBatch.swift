@@ -21,7 +21,7 @@ public struct EventBatch: Sendable, Hashable {
     /// - Parameters:
     ///   - events: The events, oldest first.
     ///   - sentAt: When the batch is sent.
-    public init(events: [ReportEvent], sentAt: Date) {
+    init(events: [ReportEvent], sentAt: Date) {
         self.events = events
         self.sentAt = sentAt
     }
@@ -51,7 +51,7 @@ public struct EventBatch: Sendable, Hashable {
     ///
     /// - Parameter encoding: The wire format.
     /// - Returns: The body's size.
-    public func encodedSize(as encoding: EventBatchEncoding) -> Int {
+    func encodedSize(as encoding: EventBatchEncoding) -> Int {
         var sizer = EventBatchEncoding.Sizer(encoding)
         let eventBytes = events.reduce(0) { $0 + sizer.size(of: $1) }
         return encoding.envelopeSize + eventBytes + max(0, events.count - 1)

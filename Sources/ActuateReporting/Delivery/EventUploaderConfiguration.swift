@@ -2,14 +2,14 @@ extension EventUploader {
     /// How an ``EventUploader`` batches, flushes and retries.
     public struct Configuration: Sendable {
         /// When the uploader flushes on its own; ``FlushPolicy/defaults`` unless set.
-        public var flushPolicies: [FlushPolicy]
+        var flushPolicies: [FlushPolicy]
         /// The most events in one request. Values below 1 mean 1.
-        public var maxBatchCount: Int
+        var maxBatchCount: Int
         /// The most bytes in one request body, measured in the transport's ``EventTransport/encoding``, below the
         /// collector's 500 KB limit. Values below 1 mean 1; a single larger event is still sent alone.
-        public var maxBatchBytes: Int
+        var maxBatchBytes: Int
         /// Backoff and dead-letter rules.
-        public var retryPolicy: UploadRetryPolicy
+        var retryPolicy: UploadRetryPolicy
         /// The source of the backoff jitter: returns a number in `0..<1`. Tests pass a constant.
         public var random: @Sendable () -> Double
 

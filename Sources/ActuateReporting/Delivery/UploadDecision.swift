@@ -1,5 +1,5 @@
 /// What ``EventUploader`` decided to do after one request, as ``UploadResult`` reports it.
-public enum UploadDecision: Sendable, Hashable {
+package enum UploadDecision: Sendable, Hashable {
     /// Remove these events from the store, then continue with the next batch.
     case acknowledge(Set<ReportEvent.ID>)
     /// Move these events to the dead-letter file with this reason, then continue with the next batch.

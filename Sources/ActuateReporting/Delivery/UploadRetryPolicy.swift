@@ -4,16 +4,16 @@
 /// of at least the base, jitter between 0 and 1, and at least one try.
 public struct UploadRetryPolicy: Sendable, Hashable {
     /// The first backoff delay; each further failure doubles it.
-    public var backoffBase: Duration
+    package var backoffBase: Duration
     /// The longest backoff delay.
-    public var backoffMaximum: Duration
+    package var backoffMaximum: Duration
     /// The fraction by which a delay is randomly lengthened or shortened, so that many clients do not retry
     /// in step.
-    public var jitter: Double
+    package var jitter: Double
     /// How many times a batch may be rejected (4xx) before it is moved to the dead-letter file.
-    public var maxRejectedTries: Int
+    package var maxRejectedTries: Int
     /// The longest pause a `Retry-After` header can impose, a guard against absurd values.
-    public var maxRetryAfter: Duration
+    package var maxRetryAfter: Duration
 
     /// Creates a policy; the defaults are 0.5 s base, 300 s maximum, 10% jitter, 3 tries and a 1-hour cap on
     /// `Retry-After`.

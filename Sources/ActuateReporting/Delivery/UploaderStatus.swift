@@ -3,31 +3,31 @@ import Foundation
 /// A snapshot of what an ``EventUploader`` has done and what it is waiting for.
 public struct UploaderStatus: Sendable, Hashable {
     /// Requests handed to the transport.
-    public var requestsSent = 0
+    var requestsSent = 0
     /// Events the collector acknowledged and the store removed.
-    public var eventsAcknowledged = 0
+    var eventsAcknowledged = 0
     /// Events moved to the dead-letter file.
-    public var eventsDeadLettered = 0
+    var eventsDeadLettered = 0
     /// Retries and pauses scheduled after a failure.
-    public var retriesScheduled = 0
+    var retriesScheduled = 0
     /// Batches split in half after a 413.
-    public var batchesSplit = 0
+    var batchesSplit = 0
     /// Whether a flush is running now.
-    public var isFlushing = false
+    var isFlushing = false
     /// When a pause requested by the collector (429 or 503) ends, on the scheduler's wall clock.
-    public var pausedUntil: Date?
+    var pausedUntil: Date?
     /// The scheduler uptime at which the next automatic attempt (a retry or the end of a pause) runs.
-    public var nextAttemptUptime: Duration?
+    var nextAttemptUptime: Duration?
     /// The last upload result.
-    public var lastResult: UploadResult?
+    var lastResult: UploadResult?
     /// The last store failure, if the store failed since the last successful flush step.
-    public var lastStoreError: String?
+    var lastStoreError: String?
     /// A configuration error the collector's answers showed, until a batch is acknowledged: a 3xx redirect, which
     /// is never followed. Delivery pauses with backoff while it lasts, and no event is dead-lettered for it.
-    public var configurationError: String?
+    var configurationError: String?
 
     /// Creates an empty status.
-    public init() {}
+    init() {}
 }
 
 /// The outcome of one request, as ``EventUploader`` reports it.
@@ -39,14 +39,14 @@ public struct UploadResult: Sendable, Hashable {
     /// The transport failure, when no response arrived.
     public var failure: TransportFailure?
     /// What the uploader decided.
-    public var decision: UploadDecision
+    package var decision: UploadDecision
 
     /// Creates a result.
     /// - Parameters:
     ///   - eventCount: How many events the request carried.
     ///   - response: What the transport returned.
     ///   - decision: What the uploader decided.
-    public init(eventCount: Int, response: TransportResponse, decision: UploadDecision) {
+    package init(eventCount: Int, response: TransportResponse, decision: UploadDecision) {
         self.eventCount = eventCount
         switch response {
         case .http(let http):

@@ -31,7 +31,7 @@ public final class FileEventStore: EventStore {
     /// How the store writes and how large it may grow.
     public let configuration: FileEventStoreConfiguration
     /// What was found, skipped and cut when the store opened.
-    public let recoveryReport: JournalRecoveryReport
+    package let recoveryReport: JournalRecoveryReport
 
     /// The journal's bookkeeping and the queue of file changes not yet written.
     private let state: Mutex<JournalState>
@@ -215,7 +215,7 @@ public final class FileEventStore: EventStore {
 
     /// The number of dead letters dropped, oldest first, to keep the dead-letter file within
     /// ``FileEventStoreConfiguration/maxDeadLetterBytes``, since the file was created: it survives reopening.
-    public var droppedDeadLetterCount: Int {
+    var droppedDeadLetterCount: Int {
         files.withLock { $0.deadLetters.droppedCount }
     }
 

@@ -3,16 +3,16 @@ import Actuate
 /// How a ``FileEventStore`` writes, how large its files may grow, and which scheduler runs its writer.
 public struct FileEventStoreConfiguration: Sendable {
     /// When appended events reach stable storage; group commit every 5 ms by default.
-    public var durability: DurabilityMode
+    var durability: DurabilityMode
     /// The most bytes in one segment file; 1 MiB by default. An event must fit in one segment.
-    public var segmentSize: Int
+    var segmentSize: Int
     /// The most bytes all segment files together may hold; 64 MiB by default. Beyond it the oldest segment
     /// is deleted and its events are counted in ``FileEventStore/droppedEventCount``.
-    public var maxTotalBytes: Int
+    var maxTotalBytes: Int
     /// The most bytes the dead-letter file may hold; 4 MiB by default. Beyond it the oldest letters are dropped
     /// (the file is rewritten down to three quarters of the cap) and counted in
     /// ``FileEventStore/droppedDeadLetterCount``. The newest letter is always kept.
-    public var maxDeadLetterBytes: Int
+    var maxDeadLetterBytes: Int
     /// The scheduler that runs the group-commit writer.
     public var scheduler: any ActuateScheduler
 

@@ -2,34 +2,34 @@
 ///
 /// Every region that recovery skipped or cut, in any segment or in the dead-letter file, is listed in
 /// ``damage`` with its file and byte range, and counted below.
-public struct JournalRecoveryReport: Sendable, Hashable {
+package struct JournalRecoveryReport: Sendable, Hashable {
     /// The segment files read.
-    public var segmentsScanned = 0
+    package var segmentsScanned = 0
     /// The events still queued after recovery.
-    public var eventsRecovered = 0
+    package var eventsRecovered = 0
     /// Event records on disk whose events had already been removed or dead-lettered.
-    public var eventsAlreadyRemoved = 0
+    package var eventsAlreadyRemoved = 0
     /// Damaged regions skipped: corrupt records in the middle of a file, and the damaged or missing end of a
     /// segment that is not the newest. Torn tails are counted in ``tornTailBytesTruncated`` instead.
-    public var corruptRegionsSkipped = 0
+    package var corruptRegionsSkipped = 0
     /// The bytes in those regions.
-    public var corruptBytesSkipped = 0
+    package var corruptBytesSkipped = 0
     /// The bytes of a torn write cut from the end of the newest segment or the dead-letter file.
-    public var tornTailBytesTruncated = 0
+    package var tornTailBytesTruncated = 0
     /// Records whose checksum was valid but whose contents were not: out of order, duplicated or undecodable.
-    public var recordsIgnored = 0
+    package var recordsIgnored = 0
     /// The events in the dead-letter file.
-    public var deadLettersRecovered = 0
+    package var deadLettersRecovered = 0
     /// Every region skipped or cut, oldest file first.
-    public var damage: [JournalDamage] = []
+    package var damage: [JournalDamage] = []
 
     /// Whether anything was skipped or cut.
-    public var isClean: Bool {
+    package var isClean: Bool {
         damage.isEmpty && recordsIgnored == 0
     }
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// Records one damaged region and counts it.
     mutating func record(_ region: JournalDamage) {
@@ -49,9 +49,9 @@ public struct JournalRecoveryReport: Sendable, Hashable {
 /// `.damaged` appended (see ``quarantinedAs``), so that it can be inspected later. The copies together are
 /// kept under a quarter of ``FileEventStoreConfiguration/maxTotalBytes``, the oldest segments' copies
 /// deleted first, and the journal's own segments get what remains of the cap.
-public struct JournalDamage: Sendable, Hashable {
+package struct JournalDamage: Sendable, Hashable {
     /// What kind of damage the region is.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// Bytes that fail their checksum, followed by valid records that were kept.
         case corruptRecords
         /// Bytes after the last valid record of a segment that is not the newest, where records should be: a
@@ -68,14 +68,14 @@ public struct JournalDamage: Sendable, Hashable {
     }
 
     /// The file's name in the store directory, for example `segment-0000000000000003.journal`.
-    public var file: String
+    package var file: String
     /// The byte range of the region in the file as it was found.
-    public var byteRange: Range<Int>
+    package var byteRange: Range<Int>
     /// What kind of damage it is.
-    public var kind: Kind
+    package var kind: Kind
     /// The name of the copy of the whole file as it was found, or `nil` when it was not kept (the dead-letter
     /// file, or a copy that alone would exceed the quarantine's share of the disk cap).
-    public var quarantinedAs: String?
+    package var quarantinedAs: String?
 
     /// Creates a record of a damaged region.
     /// - Parameters:
@@ -83,7 +83,7 @@ public struct JournalDamage: Sendable, Hashable {
     ///   - byteRange: The region's byte range.
     ///   - kind: What kind of damage it is.
     ///   - quarantinedAs: The name of the copy of the file, if one was kept.
-    public init(file: String, byteRange: Range<Int>, kind: Kind, quarantinedAs: String? = nil) {
+    package init(file: String, byteRange: Range<Int>, kind: Kind, quarantinedAs: String? = nil) {
         self.file = file
         self.byteRange = byteRange
         self.kind = kind

@@ -1,11 +1,12 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
-import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
+@testable import ActuateTesting
 
 /// Campaigns wired as an app wires them: a manager over a reporter and a memory store, delivery decisions
 /// performed in a test harness's session (with its timeline), timeouts on its virtual clock, and handlers called

@@ -1,7 +1,8 @@
-import Actuate
 import Dispatch
 import Foundation
 import Synchronization
+
+@testable import Actuate
 
 /// Shows a product: the action a `shop://product/$(id)` deep link performs.
 final class OpenProductAction: Action {

@@ -1,4 +1,4 @@
-import ActuatePersonalization
+@testable import ActuatePersonalization
 
 /// A content block shown by a placeholder on an ``InstantHTMLSurface``, for the browser-engine suite: the engine
 /// runs the very document the placeholder presented, token included, and what the engine posted is then handed to

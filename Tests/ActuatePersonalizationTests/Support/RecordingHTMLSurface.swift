@@ -1,5 +1,6 @@
-import ActuatePersonalization
 import Synchronization
+
+@testable import ActuatePersonalization
 
 /// An ``HTMLSurface`` for tests: records every load, and lets the test finish loads and post bridge messages
 /// by hand, as a page would.

@@ -1,5 +1,6 @@
-import ActuatePersonalization
 import Synchronization
+
+@testable import ActuatePersonalization
 
 /// A content action rendered with `render(on:)` onto a ``RecordingHTMLSurface``, for the browser-engine suites:
 /// the engine runs the very document the render loaded, token included, and what the engine posted is then

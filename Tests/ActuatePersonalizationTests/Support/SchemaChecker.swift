@@ -1,5 +1,6 @@
-import ActuateReporting
 import Foundation
+
+@testable import ActuateReporting
 
 /// Checks JSON against a JSON Schema (draft 2020-12), for the keywords the rules schema uses: `type`,
 /// `properties`, `additionalProperties`, `required`, `items`, `enum`, `minimum`, `maximum`, `minLength`,

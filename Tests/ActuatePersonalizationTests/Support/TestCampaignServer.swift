@@ -1,7 +1,8 @@
-import ActuatePersonalization
-import ActuateReporting
 import ActuateTestSupport
 import Foundation
+
+@testable import ActuatePersonalization
+@testable import ActuateReporting
 
 /// Runs `Tests/Support/campaign_server.py`, the loopback campaign server, in a child process for one test.
 ///

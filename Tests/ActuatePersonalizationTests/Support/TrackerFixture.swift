@@ -1,10 +1,11 @@
-import Actuate
-import ActuatePersonalization
-import ActuateReporting
-import ActuateTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Actuate
+@testable import ActuatePersonalization
+@testable import ActuateReporting
+@testable import ActuateTesting
 
 /// A directory unique to one test, deleted when the value is released.
 final class TemporaryDirectory: Sendable {

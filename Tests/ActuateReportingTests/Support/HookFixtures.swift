@@ -1,9 +1,14 @@
+<<<<<<< HEAD
 import Actuate
 import ActuatePersonalization
+=======
+>>>>>>> h-store-24b
 import ActuateReporting
 import ActuateTesting
 import Dispatch
 import Foundation
+
+@testable import Actuate
 
 /// Actions and features for the hook tests: analytics with a redacted attribute, failures with a secret in the
 /// error, URL routes and a conditional feature.

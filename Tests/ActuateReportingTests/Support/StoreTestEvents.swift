@@ -1,5 +1,6 @@
-import ActuateReporting
 import Foundation
+
+@testable import ActuateReporting
 
 /// Deterministic events for the store tests, built exactly as the JournalWriter helper builds them.
 enum StoreTestEvents {

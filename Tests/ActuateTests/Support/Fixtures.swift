@@ -1,8 +1,9 @@
-import Actuate
 import ActuateTesting
 import Dispatch
 import Foundation
 import Synchronization
+
+@testable import Actuate
 
 /// Queues shared by the fixtures, each tagged so that a body can tell which queue it runs on.
 enum TestQueues {

@@ -1,7 +1,8 @@
-import Actuate
 import Dispatch
 import Foundation
 import Synchronization
+
+@testable import Actuate
 
 // The feature, actions and queues of NestedChainStressTests. Three serial queues ("chain lanes"); on each, a
 // callback action and an async action that perform the next hop of a chain and complete when it has, so that a
