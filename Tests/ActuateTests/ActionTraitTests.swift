@@ -41,10 +41,10 @@ private final class BankFeature: Feature {
 }
 
 /// Counts how often the audit trait was resolved per action type.
-private let auditResolutions = Mutex<[String: Int]>([:])
+private let auditResolutions = Mutex<[ObjectIdentifier: Int]>([:])
 
 private let audited = ActionTrait<String>("audited") { action in
-    auditResolutions.withLock { $0[String(describing: action), default: 0] += 1 }
+    auditResolutions.withLock { $0[ObjectIdentifier(action), default: 0] += 1 }
     return (action as? any AuditedAction.Type)?.auditCategory
 }
 
@@ -77,8 +77,8 @@ struct ActionTraitTests {
         let expected = Array(repeating: ["Transfer: true money", "Browse: false -"], count: 3).flatMap { $0 }
         #expect(plugin.seen.withLock { $0 } == expected)
         let counts = auditResolutions.withLock { $0 }
-        #expect(counts.filter { $0.key.hasSuffix("TransferAction") }.map(\.value) == [1])
-        #expect(counts.filter { $0.key.hasSuffix("BrowseAction") }.map(\.value) == [1])
+        #expect(counts[ObjectIdentifier(TransferAction.self)] == 1)
+        #expect(counts[ObjectIdentifier(BrowseAction.self)] == 1)
     }
 
     @Test("a trait made after the action's feature was prepared is resolved on its first read")
