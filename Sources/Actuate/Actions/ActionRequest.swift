@@ -44,12 +44,12 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     ///
     /// - Parameter trait: A trait a plugin declared, such as `ReportingPlugin`'s.
     /// - Returns: The value, or nil when the action does not have the trait.
-    @inlinable public func trait<Value>(_ trait: ActionTrait<Value>) -> Value? {
+    @inlinable @inline(__always) public func trait<Value>(_ trait: ActionTrait<Value>) -> Value? {
         header.action.withObject { $0.traits.value(of: trait) }
     }
     /// Whether the action has `trait`, without copying its value.
-    @inlinable public func hasTrait<Value>(_ trait: ActionTrait<Value>) -> Bool {
-        header.action.withObject { $0.traits.has(trait) }
+    @inlinable @inline(__always) public func hasTrait<Value>(_ trait: ActionTrait<Value>) -> Bool {
+        header.action.withObject { $0.traits.has(slot: trait.index) }
     }
     /// The process-unique number of the action's queue (``DispatchQueueMarker/index``), so that plugins can
     /// keep per-queue state without locking across queues.

@@ -39,7 +39,7 @@ final class ActionTraitStore: Sendable {
     }
 
     /// The value of `trait` for this action, or nil when the action does not have it.
-    @inlinable
+    @inlinable @inline(__always)
     func value<Value>(of trait: ActionTrait<Value>) -> Value? {
         let found = current.load(ordering: .acquiring).withObject { table -> Found<Value> in
             guard trait.index < table.values.count else { return .unresolved }
@@ -53,14 +53,22 @@ final class ActionTraitStore: Sendable {
         }
     }
 
-    /// Whether this action has `trait`.
-    @inlinable
-    func has<Value>(_ trait: ActionTrait<Value>) -> Bool {
+    /// Whether this action has the trait in `slot`: not generic, so that a plugin's unspecialized code calls it
+    /// without looking up generic metadata.
+    @inlinable @inline(__always)
+    func has(slot: Int) -> Bool {
         let found = current.load(ordering: .acquiring).withObject { table -> Bool? in
-            guard trait.index < table.values.count else { return nil }
-            return table.values[trait.index] != nil
+            guard slot < table.values.count else { return nil }
+            return table.values[slot] != nil
         }
-        return found ?? (resolve(trait) != nil)
+        return found ?? resolvedHas(slot: slot)
+    }
+
+    /// Whether this action has the trait in `slot`, after resolving every trait made since the newest table.
+    @usableFromInline
+    func resolvedHas(slot: Int) -> Bool {
+        let table = extended(toCover: slot)
+        return slot < table.values.count && table.values[slot] != nil
     }
 
     @usableFromInline
@@ -73,15 +81,20 @@ final class ActionTraitStore: Sendable {
     /// Resolves every trait made since the newest table, publishes the new table, and reads `trait` from it.
     @usableFromInline
     func resolve<Value>(_ trait: ActionTrait<Value>) -> Value? {
-        let table = tables.withLock { tables in
+        let table = extended(toCover: trait.index)
+        guard trait.index < table.values.count, let box = table.values[trait.index] else { return nil }
+        return box.withObject { castKnownType($0, to: ActionTraitValue<Value>.self).value }
+    }
+
+    /// The newest table, extended first with every trait made since, when it does not cover `slot`.
+    private func extended(toCover slot: Int) -> ActionTraitTable {
+        tables.withLock { tables in
             let newest = tables[tables.count - 1]
-            guard trait.index >= newest.values.count else { return newest }
+            guard slot >= newest.values.count else { return newest }
             let table = ActionTraitTable(resolving: action, reusing: newest)
             tables.append(table)
             current.store(UnownedReference(table), ordering: .releasing)
             return table
         }
-        guard trait.index < table.values.count, let box = table.values[trait.index] else { return nil }
-        return box.withObject { castKnownType($0, to: ActionTraitValue<Value>.self).value }
     }
 }
