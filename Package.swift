@@ -22,7 +22,7 @@ let package = Package(
         .plugin(name: "TimelineCommand", targets: ["TimelineCommand"]),
     ],
     targets: [
-        .target(name: "Actuate"),
+        .target(name: "Actuate", exclude: ["Internal/OWNERSHIP.md"]),
         .target(name: "ActuateTesting", dependencies: ["Actuate", "ActuatePersonalization"]),
         .target(name: "ActuateReporting", dependencies: ["Actuate"]),
         .target(

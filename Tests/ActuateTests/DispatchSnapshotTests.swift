@@ -69,11 +69,11 @@ struct DispatchSnapshotTests {
         let loaded = dispatcher.currentObservers.load(ordering: .acquiring)
         let second = CountingObserver()
         dispatcher.add(observer: second)
-        #expect(loaded.takeUnretainedValue().observers.count == 1)
-        #expect(dispatcher.currentObservers.load(ordering: .acquiring).takeUnretainedValue().observers.count == 2)
+        #expect(loaded.object.observers.count == 1)
+        #expect(dispatcher.currentObservers.load(ordering: .acquiring).object.observers.count == 2)
         dispatcher.remove(observer: first)
         #expect(dispatcher.publishedObserverListCount == 4)
-        #expect(loaded.takeUnretainedValue().observers.count == 1)
+        #expect(loaded.object.observers.count == 1)
 
         let session = ActionSession(named: "snapshots", dispatcher: dispatcher)
         _ = await session.perform(SnapshotFeature.left)
@@ -88,9 +88,9 @@ struct DispatchSnapshotTests {
         #expect(binding.cache.publishedCount == 0)
         let resolved = binding.resolved()
         #expect(binding.cache.publishedCount == 1)
-        #expect(binding.resolved().toOpaque() == resolved.toOpaque())
-        #expect(binding.cache.current()?.toOpaque() == resolved.toOpaque())
-        #expect(resolved.takeUnretainedValue().action?.takeUnretainedValue().name == LeftAction.name)
+        #expect(binding.resolved() == resolved)
+        #expect(binding.cache.current() == resolved)
+        #expect(resolved.object.action?.object.name == LeftAction.name)
         #expect(binding.cache.publishedCount == 1)
     }
 
@@ -98,7 +98,7 @@ struct DispatchSnapshotTests {
     func runningQueueRecord() async {
         let harness = ActionTestHarness()
         RunningQueueProbeAction.seen.withLock { $0 = [] }
-        #expect(RunningQueue.current == nil)
+        #expect(RunningQueue.currentMarker == nil)
         _ = await harness.session.perform(SnapshotFeature.probe)
         #expect(RunningQueueProbeAction.seen.withLock { $0 } == [true, false])
         // On the queue through the caller's own `sync`, only the `getSpecific` comparison can tell.

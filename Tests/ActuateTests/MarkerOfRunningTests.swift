@@ -23,7 +23,7 @@ struct MarkerOfRunningTests {
         let queue = Self.inside
         let other = Self.other
         let marker = DispatchQueueMarker.marker(for: queue)
-        let previous = RunningQueue.enter(Unmanaged.passUnretained(marker))
+        let previous = RunningQueue.enter(UnownedReference(marker))
         #expect(DispatchQueueMarker.markerOfRunning(queue) === marker)
         #expect(DispatchQueueMarker.markerOfRunning(other) === DispatchQueueMarker.marker(for: other))
         RunningQueue.leave(restoring: previous)

@@ -37,9 +37,20 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// The dispatcher clock's monotonic reading when the request was made, in nanoseconds.
     @inlinable public var startUptimeNanoseconds: UInt64 { header.startUptimeNanoseconds }
     /// The feature's metadata.
-    @inlinable public var feature: FeatureMetadata { header.feature.takeUnretainedValue() }
+    @inlinable public var feature: FeatureMetadata { header.feature.object }
     /// The action's metadata.
-    @inlinable public var action: ActionMetadata { header.action.takeUnretainedValue() }
+    @inlinable public var action: ActionMetadata { header.action.object }
+    /// The action's value of `trait`, resolved once per action type: one array read, no lock, no cast.
+    ///
+    /// - Parameter trait: A trait a plugin declared, such as `ReportingPlugin`'s.
+    /// - Returns: The value, or nil when the action does not have the trait.
+    @inlinable @inline(__always) public func trait<Value>(_ trait: ActionTrait<Value>) -> Value? {
+        header.action.withObject { $0.traits.value(of: trait) }
+    }
+    /// Whether the action has `trait`, without copying its value.
+    @inlinable @inline(__always) public func hasTrait<Value>(_ trait: ActionTrait<Value>) -> Bool {
+        header.action.withObject { $0.traits.has(slot: trait.index) }
+    }
     /// The process-unique number of the action's queue (``DispatchQueueMarker/index``), so that plugins can
     /// keep per-queue state without locking across queues.
     @inlinable var queueIndex: Int { header.queueIndex }
@@ -111,8 +122,8 @@ struct RequestHeader: Sendable {
     @usableFromInline let startUptimeNanoseconds: UInt64
     // Unretained is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the life
     // of the process, even for a request a plugin stores.
-    @usableFromInline let feature: Unmanaged<FeatureMetadata>
-    @usableFromInline let action: Unmanaged<ActionMetadata>
+    @usableFromInline let feature: UnownedReference<FeatureMetadata>
+    @usableFromInline let action: UnownedReference<ActionMetadata>
     @usableFromInline let queueIndex: Int
     @usableFromInline let sessionName: String
     @usableFromInline let userInitiated: Bool
@@ -126,8 +137,8 @@ struct RequestHeader: Sendable {
         uniqueID: UInt64,
         date: Date,
         startUptimeNanoseconds: UInt64,
-        feature: Unmanaged<FeatureMetadata>,
-        action: Unmanaged<ActionMetadata>,
+        feature: UnownedReference<FeatureMetadata>,
+        action: UnownedReference<ActionMetadata>,
         queueIndex: Int,
         sessionName: String,
         userInitiated: Bool,

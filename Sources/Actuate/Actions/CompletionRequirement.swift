@@ -72,14 +72,14 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     }
 
     private let completed = Atomic<Bool>(false)
-    // `@exclusivity(unchecked)` is safe: written only in init and by the one caller that wins the `completed`
-    // compare-and-exchange, so no two accesses can overlap; the runtime check would only cost time.
-    @exclusivity(unchecked) private var handler: (@Sendable (T, Bool) -> Void)?
+    /// The handler of a requirement made with ``init(completionHandler:)``; nil for the dispatcher's own
+    /// requirements, which complete through ``didComplete(with:asynchronously:)`` and so read no lock.
+    private let handler: HandlerSlot?
 
     /// Creates a requirement that calls `completionHandler` once, with the result and whether the action
     /// completed asynchronously. Use it to call an action's body directly in a test.
     public init(completionHandler: @escaping @Sendable (T, _ completedAsync: Bool) -> Void) {
-        self.handler = completionHandler
+        self.handler = HandlerSlot(completionHandler)
     }
 
     @usableFromInline
@@ -115,10 +115,8 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
             didCompleteAgain(with: result)
             return
         }
-        let handler = self.handler
-        self.handler = nil
-        if let handler {
-            handler(result, asynchronously)
+        if let handler, let completionHandler = handler.take() {
+            completionHandler(result, asynchronously)
         } else {
             didComplete(with: result, asynchronously: asynchronously)
         }
@@ -131,4 +129,21 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     /// Called for every completion after the first.
     @usableFromInline
     func didCompleteAgain(with result: T) {}
+
+    /// Holds a completion handler until the one completion takes it, so that what it captures is released then.
+    private final class HandlerSlot: Sendable {
+        private let handler: Mutex<(@Sendable (T, Bool) -> Void)?>
+
+        init(_ handler: @escaping @Sendable (T, Bool) -> Void) {
+            self.handler = Mutex(handler)
+        }
+
+        /// The handler, the first time; nil afterwards.
+        func take() -> (@Sendable (T, Bool) -> Void)? {
+            handler.withLock { handler in
+                defer { handler = nil }
+                return handler
+            }
+        }
+    }
 }

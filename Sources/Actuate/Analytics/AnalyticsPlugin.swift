@@ -39,12 +39,12 @@ public final class AnalyticsPlugin: ActionDispatchObserver {
     // an action without an analytics identifier costs one check.
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard request.header.action._withUnsafeGuaranteedRef({ $0.analyticsID != nil }) else { return }
+        guard request.header.action.withObject({ $0.analyticsID != nil }) else { return }
         trackBegin(request)
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard request.header.action._withUnsafeGuaranteedRef({ $0.analyticsID != nil }) else { return }
+        guard request.header.action.withObject({ $0.analyticsID != nil }) else { return }
         trackEnd(request, outcome: outcome)
     }
 

@@ -37,7 +37,7 @@ public final class ActionDispatcher: Sendable {
     /// The list every new dispatch notifies, read with one atomic load and no lock. Never released through
     /// this reference: ``Observers/published`` owns every list stored here, so a list a dispatch loaded stays
     /// valid while the dispatch, or the operation that holds this dispatcher, uses it.
-    @usableFromInline let currentObservers: Atomic<Unmanaged<ObserverList>>
+    @usableFromInline let currentObservers: Atomic<UnownedReference<ObserverList>>
     @usableFromInline let nextRequestID = Atomic<UInt64>(1)
     /// The plugin that feeds every stream of ``events(bufferingPolicy:)``; nil until the first stream.
     let eventHubSlot = Mutex<DispatchEventHub?>(nil)
@@ -109,7 +109,7 @@ public final class ActionDispatcher: Sendable {
         self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
         let empty = ObserverList([])
         self.observers = Mutex(Observers(empty: empty))
-        self.currentObservers = Atomic(Unmanaged.passUnretained(empty))
+        self.currentObservers = Atomic(UnownedReference(empty))
     }
 
     /// Adds a plugin. It hears about every action that begins from now on, in its
@@ -118,7 +118,7 @@ public final class ActionDispatcher: Sendable {
         let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer), stage: observer.stage)
         observers.withLock { observers in
             let list = observers.update { $0.append(entry) }
-            currentObservers.store(Unmanaged.passUnretained(list), ordering: .releasing)
+            currentObservers.store(UnownedReference(list), ordering: .releasing)
         }
     }
 
@@ -130,7 +130,7 @@ public final class ActionDispatcher: Sendable {
         guard let identity = Self.identity(of: observer) else { return }
         observers.withLock { observers in
             let list = observers.update { $0.removeAll { $0.identity == identity } }
-            currentObservers.store(Unmanaged.passUnretained(list), ordering: .releasing)
+            currentObservers.store(UnownedReference(list), ordering: .releasing)
         }
     }
 
@@ -173,14 +173,14 @@ public final class ActionDispatcher: Sendable {
         // Every reference read here is held without counting: the resolution by the binding's cache (alive
         // for this call), the metadata by the registry, the plugin list by this dispatcher.
         let resolution = binding.resolved()
-        let feature = resolution._withUnsafeGuaranteedRef { $0.feature }
-        guard let action = resolution._withUnsafeGuaranteedRef({ $0.action }) else {
-            reportUndeclared(A.self, of: feature.takeUnretainedValue(), session: session, completion: completion)
+        let feature = resolution.withObject { $0.feature }
+        guard let action = resolution.withObject({ $0.action }) else {
+            reportUndeclared(A.self, of: feature.object, session: session, completion: completion)
             return nil
         }
-        let marker = resolution._withUnsafeGuaranteedRef { $0.marker }
+        let marker = resolution.withObject { $0.marker }
         let observers = currentObservers.load(ordering: .acquiring)
-        let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
+        let hasObservers = !observers.withObject { $0.isEmpty }
         let uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
         let start: UInt64
         let date: Date
@@ -197,15 +197,15 @@ public final class ActionDispatcher: Sendable {
             startUptimeNanoseconds: start,
             feature: feature,
             action: action,
-            queueIndex: marker._withUnsafeGuaranteedRef { $0.index },
+            queueIndex: marker.withObject { $0.index },
             sessionName: session,
             userInitiated: userInitiated,
             source: source,
             inputDescription: hasObservers ? input.loggingDescription : "",
             logs: hasLoggerFactory
                 ? makeLogs(
-                    feature: feature.takeUnretainedValue(),
-                    action: action.takeUnretainedValue(),
+                    feature: feature.object,
+                    action: action.object,
                     session: session
                 )
                 : nil,
@@ -219,7 +219,7 @@ public final class ActionDispatcher: Sendable {
             dispatcher: self,
             completion: completion
         )
-        if marker._withUnsafeGuaranteedRef({ DispatchQueueMarker.isCurrent($0) }) {
+        if marker.withObject({ DispatchQueueMarker.isCurrent($0) }) {
             Self.run(operation, presenter: presenter)
         } else if let nesting = ActionNesting.ofCaller() {
             // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
@@ -245,7 +245,7 @@ public final class ActionDispatcher: Sendable {
         let previous = RunningQueue.enter(operation.queueMarker)
         let request = operation.request
         if operation.notifier != nil {
-            operation.observers._withUnsafeGuaranteedRef { $0.notifyWillBegin(request) }
+            operation.observers.withObject { $0.notifyWillBegin(request) }
         }
         let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)

@@ -49,18 +49,18 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     @usableFromInline let releaseInput: InputRelease
     /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
     /// it is deinitialized, and this operation holds the dispatcher.
-    @usableFromInline let observers: Unmanaged<ObserverList>
+    @usableFromInline let observers: UnownedReference<ObserverList>
     /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
     /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
-    @usableFromInline let queueMarker: Unmanaged<DispatchQueueMarker>
+    @usableFromInline let queueMarker: UnownedReference<DispatchQueueMarker>
 
     @inlinable
     init(
         header: RequestHeader,
-        observers: Unmanaged<ObserverList>,
+        observers: UnownedReference<ObserverList>,
         notifier: CompletionNotifier?,
         releaseInput: @escaping InputRelease,
-        queueMarker: Unmanaged<DispatchQueueMarker>,
+        queueMarker: UnownedReference<DispatchQueueMarker>,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
@@ -101,8 +101,8 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         dispatcher.watchdog.track(
             id: uniqueID,
             start: .nanoseconds(Int64(clamping: header.startUptimeNanoseconds)),
-            action: header.action.takeUnretainedValue(),
-            feature: header.feature.takeUnretainedValue(),
+            action: header.action.object,
+            feature: header.feature.object,
             session: header.sessionName
         )
         if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
@@ -118,7 +118,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         if !isCompleted {
             complete(
                 with: .failure(
-                    error: ActuateError.foreignCompletionStatus(action: header.action.takeUnretainedValue().name)
+                    error: ActuateError.foreignCompletionStatus(action: header.action.object.name)
                 ),
                 asynchronously: false
             )
@@ -141,8 +141,8 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     private func diagnostic(_ kind: ActuateDiagnostic.Kind, _ message: String) -> ActuateDiagnostic {
         ActuateDiagnostic(
             kind: kind,
-            actionName: header.action.takeUnretainedValue().name,
-            featurePath: header.feature.takeUnretainedValue().path,
+            actionName: header.action.object.name,
+            featurePath: header.feature.object.path,
             sessionName: header.sessionName,
             message: message,
             requestID: uniqueID
@@ -182,28 +182,23 @@ extension Optional: InputSlot {
 /// the plugins are handed the request itself, rebuilt from the two, without a closure or a second allocation.
 /// `Slot` is always `A.InputType?` (see ``InputSlot``).
 @usableFromInline
-final class RequestOperation<F: FeatureDefinition, A: Action, Slot: InputSlot>: DispatchOperation, @unchecked Sendable
+final class RequestOperation<F: FeatureDefinition, A: Action, Slot: InputSlot>: InputHoldingOperation<Slot>,
+    @unchecked Sendable
 where Slot.Input == A.InputType {
-    // Safe: every stored property but `input` is immutable after init; see `DispatchOperation`. `input` is
-    // written once more, released, by the one caller that completes the operation, after the last read of the
-    // request: the body's run reads it before the body gets the completion, and the notifier before the write.
-
-    /// The input until the operation completes; released then, so that an input that keeps its own completion
-    /// status (the usual way to complete later) does not hold itself alive through the operation.
-    @usableFromInline @exclusivity(unchecked) var input: Slot
+    // Safe: adds no stored property; see `InputHoldingOperation` for the input.
 
     @inlinable
     init(
         header: RequestHeader,
         input: A.InputType,
-        observers: Unmanaged<ObserverList>,
-        queueMarker: Unmanaged<DispatchQueueMarker>,
+        observers: UnownedReference<ObserverList>,
+        queueMarker: UnownedReference<DispatchQueueMarker>,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
-        self.input = Slot(holding: input)
-        let hasObservers = !observers._withUnsafeGuaranteedRef { $0.isEmpty }
+        let hasObservers = !observers.withObject { $0.isEmpty }
         super.init(
+            input: input,
             header: header,
             observers: observers,
             notifier: hasObservers ? Self.makeNotifier() : nil,
@@ -219,10 +214,10 @@ where Slot.Input == A.InputType {
     static func makeNotifier() -> CompletionNotifier {
         { operation, outcome, completionUptimeNanoseconds in
             // The operation is always of this type: only its own init installs this notifier.
-            let operation = unsafeDowncast(operation, to: RequestOperation<F, A, Slot>.self)
+            let operation = castKnownType(operation, to: RequestOperation<F, A, Slot>.self)
             var request = operation.request
             request.completionReading = completionUptimeNanoseconds
-            operation.observers._withUnsafeGuaranteedRef { $0.notifyDidComplete(request, outcome: outcome) }
+            operation.observers.withObject { $0.notifyDidComplete(request, outcome: outcome) }
         }
     }
 
@@ -231,13 +226,13 @@ where Slot.Input == A.InputType {
     static func makeInputRelease() -> InputRelease {
         { operation in
             // The operation is always of this type: only its own init installs this release.
-            unsafeDowncast(operation, to: RequestOperation<F, A, Slot>.self).input.release()
+            castKnownType(operation, to: RequestOperation<F, A, Slot>.self).releaseHeldInput()
         }
     }
 
     /// The request, as plugins and the body see it; read only before the operation completes.
     @inlinable
     var request: ActionRequest<F, A> {
-        ActionRequest(header: header, input: input.held!)
+        ActionRequest(header: header, input: heldInput!)
     }
 }

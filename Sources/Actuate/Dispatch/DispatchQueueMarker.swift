@@ -4,7 +4,7 @@ import Synchronization
 /// Per-queue state that Actuate attaches to each action queue once, the first time it sees the queue.
 ///
 /// The dispatcher tells whether the current thread is running on an action's queue in two steps. First it
-/// compares the queue's marker with ``RunningQueue/current``, the thread-local marker the dispatcher sets
+/// compares the queue's marker with ``RunningQueue/currentMarker``, the thread-local marker the dispatcher sets
 /// while it runs a body on a queue: one thread-local read, no lock. Only when that misses (the caller is on a
 /// queue through its own `sync` or `async`) does it compare the marker of the current queue, read with
 /// `getSpecific`, which takes libdispatch's lock on the queue's specifics. No queue, key or lock is created
@@ -51,10 +51,7 @@ final class DispatchQueueMarker: Sendable {
     /// A marker recorded in ``RunningQueue`` is alive while the body that recorded it runs: its queue, which
     /// holds it, is running that body's block further up this thread's stack.
     static func markerOfRunning(_ queue: DispatchQueue) -> DispatchQueueMarker {
-        if let running = RunningQueue.current {
-            let marker = Unmanaged<DispatchQueueMarker>.fromOpaque(running).takeUnretainedValue()
-            if marker.queue === queue { return marker }
-        }
+        if let marker = RunningQueue.currentMarker, marker.queue === queue { return marker }
         return marker(for: queue)
     }
 
@@ -79,17 +76,10 @@ final class DispatchQueueMarker: Sendable {
     /// this marker, and a later call returning `P` means that `getSpecific` would return this marker too.
     @usableFromInline
     static func isCurrentQueue(_ marker: DispatchQueueMarker) -> Bool {
-        let context = Int(bitPattern: dispatchGetSpecific(Unmanaged.passUnretained(key).toOpaque()))
+        let context = DispatchSpecific.contextBitPattern(for: key)
         if context != 0, context == marker.specificContext.load(ordering: .relaxed) { return true }
         guard DispatchQueue.getSpecific(key: key) === marker else { return false }
         if context != 0 { marker.specificContext.store(context, ordering: .relaxed) }
         return true
     }
 }
-
-/// libdispatch's `dispatch_get_specific`, which the Dispatch overlay wraps in `DispatchQueue.getSpecific`.
-///
-/// Bound by symbol name: the overlay does not export the C function. It takes and returns one pointer, for
-/// which Swift's calling convention is the C one on every supported platform.
-@_silgen_name("dispatch_get_specific")
-private func dispatchGetSpecific(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?

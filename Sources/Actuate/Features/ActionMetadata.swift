@@ -24,9 +24,12 @@ public final class ActionMetadata: Sendable {
     public let queueLabel: String
 
     let typeID: ObjectIdentifier
+    /// The action's ``ActionTrait`` values, resolved here for every trait made so far.
+    @usableFromInline let traits: ActionTraitStore
 
     init<A: Action>(_ action: A.Type, published: Bool) {
         self.typeID = ObjectIdentifier(action)
+        self.traits = ActionTraitStore(action: action)
         self.name = A.name
         self.typeName = String(describing: action)
         self.description = A.description
@@ -38,6 +41,14 @@ public final class ActionMetadata: Sendable {
         let presenter = String(describing: A.PresenterType.self)
         self.presenterTypeName = presenter == "()" ? "NoPresenter" : presenter
         self.queueLabel = A.queue.label
+    }
+}
+
+extension ActionMetadata {
+    /// The action's value of `trait`, or nil when the action does not have it.
+    @inlinable
+    public func trait<Value>(_ trait: ActionTrait<Value>) -> Value? {
+        traits.value(of: trait)
     }
 }
 

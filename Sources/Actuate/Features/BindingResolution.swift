@@ -7,18 +7,18 @@ final class ResolvedBinding: Sendable {
     // Unretained references are safe: the metadata comes from `FeatureRegistry.shared`, which keeps every
     // metadata it ever handed out alive for the life of the process (see `FeatureRegistry`), and the marker is
     // owned by `queueMarker`. Dispatches copy these references into requests without counting them.
-    @usableFromInline let feature: Unmanaged<FeatureMetadata>
+    @usableFromInline let feature: UnownedReference<FeatureMetadata>
     /// The action's metadata, or nil when the feature never declared the action.
-    @usableFromInline let action: Unmanaged<ActionMetadata>?
+    @usableFromInline let action: UnownedReference<ActionMetadata>?
     /// The marker of the action's queue, unretained; ``queueMarker`` owns it.
-    @usableFromInline let marker: Unmanaged<DispatchQueueMarker>
+    @usableFromInline let marker: UnownedReference<DispatchQueueMarker>
     let queueMarker: DispatchQueueMarker
     @usableFromInline let generation: UInt64
 
     init(feature: FeatureMetadata, action: ActionMetadata?, queueMarker: DispatchQueueMarker, generation: UInt64) {
-        self.feature = Unmanaged.passUnretained(feature)
-        self.action = action.map(Unmanaged.passUnretained)
-        self.marker = Unmanaged.passUnretained(queueMarker)
+        self.feature = UnownedReference(feature)
+        self.action = action.map(UnownedReference.init)
+        self.marker = UnownedReference(queueMarker)
         self.queueMarker = queueMarker
         self.generation = generation
     }
@@ -35,7 +35,7 @@ final class ResolvedBinding: Sendable {
 final class BindingCache: Sendable {
     /// The newest resolution, or nil before the first dispatch. Never released through this reference: the
     /// object is owned by ``resolutions``.
-    @usableFromInline let latest = Atomic<Unmanaged<ResolvedBinding>?>(nil)
+    @usableFromInline let latest = Atomic<UnownedReference<ResolvedBinding>?>(nil)
     /// Owns every resolution published through ``latest``; only ever appended to.
     private let resolutions = Mutex<[ResolvedBinding]>([])
 
@@ -44,9 +44,9 @@ final class BindingCache: Sendable {
 
     /// The cached resolution, if it is still current: valid while the caller holds this cache.
     @inlinable
-    func current() -> Unmanaged<ResolvedBinding>? {
+    func current() -> UnownedReference<ResolvedBinding>? {
         guard let latest = latest.load(ordering: .acquiring),
-            latest._withUnsafeGuaranteedRef({ $0.generation }) == FeatureRegistry.currentGeneration
+            latest.withObject({ $0.generation }) == FeatureRegistry.currentGeneration
         else { return nil }
         return latest
     }
@@ -58,7 +58,10 @@ final class BindingCache: Sendable {
     ///
     /// - Returns: The current resolution, valid while the caller holds this cache.
     @usableFromInline
-    func resolve<F: FeatureDefinition, A: Action>(_ feature: F.Type, _ action: A.Type) -> Unmanaged<ResolvedBinding> {
+    func resolve<F: FeatureDefinition, A: Action>(
+        _ feature: F.Type,
+        _ action: A.Type
+    ) -> UnownedReference<ResolvedBinding> {
         let generation = FeatureRegistry.shared.generation
         let metadata = FeatureRegistry.shared.metadata(for: feature)
         let resolution = ResolvedBinding(
@@ -69,12 +72,12 @@ final class BindingCache: Sendable {
         )
         return resolutions.withLock { owned in
             if let cached = latest.load(ordering: .acquiring),
-                cached._withUnsafeGuaranteedRef({ $0.generation }) == generation
+                cached.withObject({ $0.generation }) == generation
             {
                 return cached
             }
             owned.append(resolution)
-            let published = Unmanaged.passUnretained(resolution)
+            let published = UnownedReference(resolution)
             latest.store(published, ordering: .releasing)
             return published
         }

@@ -22,7 +22,7 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: ActionBindin
 
     /// The binding's metadata and queue, resolved once: valid while the caller holds this binding.
     @inlinable
-    func resolved() -> Unmanaged<ResolvedBinding> {
+    func resolved() -> UnownedReference<ResolvedBinding> {
         cache.current() ?? cache.resolve(F.self, A.self)
     }
 

@@ -143,11 +143,11 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         let header = request.header
-        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
-        let key = Key(session: header.sessionName, feature: Int(bitPattern: header.feature.toOpaque()))
+        guard !header.action.withObject({ $0.hideFromTimeline }) else { return }
+        let key = Key(session: header.sessionName, feature: Int(bitPattern: header.feature.address))
         let entry = ActionStackEntry(
             requestID: header.uniqueID,
-            actionName: header.action._withUnsafeGuaranteedRef { $0.name },
+            actionName: header.action.withObject { $0.name },
             inputDescription: header.inputDescription,
             source: header.source,
             userInitiated: header.userInitiated,
@@ -168,8 +168,8 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         let header = request.header
-        let key = Key(session: header.sessionName, feature: Int(bitPattern: header.feature.toOpaque()))
-        let hidden = header.action._withUnsafeGuaranteedRef { $0.hideFromTimeline }
+        let key = Key(session: header.sessionName, feature: Int(bitPattern: header.feature.address))
+        let hidden = header.action.withObject { $0.hideFromTimeline }
         let terminates = outcome.terminatesFeature
         guard !hidden || terminates else { return }
         let recorded = outcome.summary
@@ -207,7 +207,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
     /// - Returns: The new stack's index in `state.open`.
     private func startStack(
         _ key: Key,
-        feature: Unmanaged<FeatureMetadata>,
+        feature: UnownedReference<FeatureMetadata>,
         at date: Date,
         in state: inout State
     ) -> Int {
@@ -220,7 +220,7 @@ public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
         let parent = state.open
             .filter { $0.key.session == key.session && $0.key.feature != key.feature }
             .max { $0.lastUsed < $1.lastUsed }
-        let metadata = feature.takeUnretainedValue()
+        let metadata = feature.object
         state.open.append(
             OpenStack(
                 key: key,

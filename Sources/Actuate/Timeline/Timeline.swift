@@ -25,7 +25,7 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     private let shards: [TimelineShard]
     /// The same shards, unretained, so that a dispatch reaches its shard without a reference count; ``shards``
     /// owns them for the timeline's life.
-    private let shardReferences: [Unmanaged<TimelineShard>]
+    private let shardReferences: [UnownedReference<TimelineShard>]
 
     /// The most entries kept.
     public let maxEntries: Int
@@ -36,7 +36,7 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     public init(maxEntries: Int = Timeline.defaultMaxEntries) {
         self.maxEntries = max(1, maxEntries)
         self.shards = (0..<Self.shardCount).map { _ in TimelineShard(capacity: max(1, maxEntries)) }
-        self.shardReferences = shards.map { Unmanaged.passUnretained($0) }
+        self.shardReferences = shards.map { UnownedReference($0) }
     }
 
     /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
@@ -47,7 +47,7 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         let header = request.header
-        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
+        guard !header.action.withObject({ $0.hideFromTimeline }) else { return }
         let record = TimelineRecord(
             requestID: header.uniqueID,
             date: header.date,
@@ -61,7 +61,7 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
             outcome: nil,
             durationNanoseconds: nil
         )
-        shard(for: header.queueIndex)._withUnsafeGuaranteedRef { $0.append(record) }
+        shard(for: header.queueIndex).withObject { $0.append(record) }
     }
 
     /// Records the outcome on the action's record.
@@ -71,17 +71,17 @@ public final class Timeline: ActionDispatchObserver, DebugReportable {
     /// synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         let header = request.header
-        guard !header.action._withUnsafeGuaranteedRef({ $0.hideFromTimeline }) else { return }
+        guard !header.action.withObject({ $0.hideFromTimeline }) else { return }
         let summary = outcome.summary
         let duration = request.completionReading.map {
             $0 >= header.startUptimeNanoseconds ? $0 - header.startUptimeNanoseconds : 0
         }
-        shard(for: header.queueIndex)._withUnsafeGuaranteedRef {
+        shard(for: header.queueIndex).withObject {
             $0.complete(requestID: header.uniqueID, outcome: summary, durationNanoseconds: duration)
         }
     }
 
-    private func shard(for queueIndex: Int) -> Unmanaged<TimelineShard> {
+    private func shard(for queueIndex: Int) -> UnownedReference<TimelineShard> {
         shardReferences[queueIndex & (Self.shardCount - 1)]
     }
 

@@ -8,8 +8,8 @@ struct TimelineRecord: Sendable {
     var date: Date
     // Unretained is safe: records are made only from requests, whose metadata `FeatureRegistry.shared` keeps
     // alive for the life of the process.
-    var feature: Unmanaged<FeatureMetadata>
-    var action: Unmanaged<ActionMetadata>
+    var feature: UnownedReference<FeatureMetadata>
+    var action: UnownedReference<ActionMetadata>
     var sessionName: String
     var inputDescription: String
     var userInitiated: Bool
@@ -22,10 +22,10 @@ struct TimelineRecord: Sendable {
         TimelineEntry(
             requestID: requestID,
             sessionName: sessionName,
-            featureName: feature.takeUnretainedValue().name,
-            featurePath: feature.takeUnretainedValue().path.description,
-            actionName: action.takeUnretainedValue().name,
-            queueLabel: action.takeUnretainedValue().queueLabel,
+            featureName: feature.object.name,
+            featurePath: feature.object.path.description,
+            actionName: action.object.name,
+            queueLabel: action.object.queueLabel,
             inputDescription: inputDescription,
             userInitiated: userInitiated,
             source: source,

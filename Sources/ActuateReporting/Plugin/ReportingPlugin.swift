@@ -15,14 +15,11 @@ import Synchronization
 /// ```
 public final class ReportingPlugin: ActionDispatchObserver {
     private let reporter: Reporter
-    /// Whether each action type that completed so far is a ``ReportedAction``.
-    private let reportedTypes = Mutex<[ObjectIdentifier: Bool]>([:])
-    /// Recent answers of ``reportedTypes``, read without a lock: slot `i` holds the address of an action type
-    /// that maps to it, with ``answeredFlag`` set and ``reportedFlag`` set when it is reported; 0 when empty.
-    /// Type metadata is at least 8-byte aligned, so an address leaves both flag bits free.
-    private let recentAnswers = AtomicWords(count: 16)
-    private static let answeredFlag: UInt = 0b10
-    private static let reportedFlag: UInt = 0b01
+
+    /// What each ``ReportedAction`` declares, resolved once per action type when its feature is prepared.
+    static let reported = ActionTrait<ReportedActionTrait>("reported") { action in
+        (action as? any ReportedAction.Type).map { ReportedActionTrait($0) }
+    }
 
     /// Creates the plugin. Durations come from the clock of the dispatcher it is added to.
     ///
@@ -37,38 +34,19 @@ public final class ReportingPlugin: ActionDispatchObserver {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        // Only the check runs for an action that is not reported: it needs no metadata of the request's type.
-        guard isReported(A.self) else { return }
+        // Only the check runs for an action that is not reported: one read of the action's trait table.
+        guard request.hasTrait(Self.reported) else { return }
         record(request, outcome: outcome)
     }
 
     @inline(never)
     private func record<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard let reported = A.self as? any ReportedAction.Type else { return }
+        guard let reported = request.trait(Self.reported) else { return }
         var properties = Self.standardProperties(request, outcome: outcome)
         if let duration = request.duration { properties["durationSeconds"] = .number(duration) }
-        let custom = Self.customProperties(reported, context: request.context, outcome: outcome)
+        let custom = reported.properties(request.context, outcome)
         properties.merge(custom) { standard, _ in standard }
-        reporter.record(type: reported.reportEventType, properties: properties)
-    }
-
-    private func isReported<A: Action>(_ action: A.Type) -> Bool {
-        let id = ObjectIdentifier(action)
-        let address = UInt(bitPattern: id)
-        let slot = Int(truncatingIfNeeded: address >> 4) & (recentAnswers.count - 1)
-        let recent = recentAnswers.load(at: slot)
-        if recent & ~(Self.answeredFlag | Self.reportedFlag) == address, recent & Self.answeredFlag != 0 {
-            return recent & Self.reportedFlag != 0
-        }
-        let reported: Bool
-        if let known = reportedTypes.withLock({ $0[id] }) {
-            reported = known
-        } else {
-            reported = action is any ReportedAction.Type
-            reportedTypes.withLock { $0[id] = reported }
-        }
-        recentAnswers.store(address | Self.answeredFlag | (reported ? Self.reportedFlag : 0), at: slot)
-        return reported
+        reporter.record(type: reported.eventType, properties: properties)
     }
 
     private static func standardProperties<F, A>(
@@ -93,13 +71,21 @@ public final class ReportingPlugin: ActionDispatchObserver {
         }
         return properties
     }
+}
 
-    private static func customProperties<R: ReportedAction, Input: Loggable>(
-        _ action: R.Type,
-        context: ActionContext<Input>,
-        outcome: ActionPerformOutcome
-    ) -> [String: JSONValue] {
-        guard let context = context as? ActionContext<R.InputType> else { return [:] }
-        return action.reportProperties(for: context, outcome: outcome)
+/// What a ``ReportedAction`` declares, read once per action type.
+struct ReportedActionTrait: Sendable {
+    /// The action's ``ReportedAction/reportEventType``.
+    let eventType: ReportEventType
+    /// The action's ``ReportedAction/reportProperties(for:outcome:)``, given the request's context.
+    let properties: @Sendable (any Sendable, ActionPerformOutcome) -> [String: JSONValue]
+
+    init<R: ReportedAction>(_ action: R.Type) {
+        self.eventType = R.reportEventType
+        self.properties = { context, outcome in
+            // The context is always the action's own: the trait is read from a request of `R`.
+            guard let context = context as? ActionContext<R.InputType> else { return [:] }
+            return R.reportProperties(for: context, outcome: outcome)
+        }
     }
 }

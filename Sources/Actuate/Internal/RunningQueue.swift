@@ -29,15 +29,15 @@ enum RunningQueue {
     /// Whether the dispatcher is running a body of `marker`'s queue on this thread.
     @inlinable
     static func isRunning(_ marker: DispatchQueueMarker) -> Bool {
-        pthread_getspecific(key) == Unmanaged.passUnretained(marker).toOpaque()
+        UnownedReference(marker).isAt(pthread_getspecific(key))
     }
 
     /// Records that this thread now runs a body of `marker`'s queue.
     /// - Returns: The previous record, to hand to ``leave(restoring:)``.
     @inlinable
-    static func enter(_ marker: Unmanaged<DispatchQueueMarker>) -> UnsafeMutableRawPointer? {
+    static func enter(_ marker: UnownedReference<DispatchQueueMarker>) -> UnsafeMutableRawPointer? {
         let previous = pthread_getspecific(key)
-        pthread_setspecific(key, marker.toOpaque())
+        pthread_setspecific(key, marker.address)
         return previous
     }
 
@@ -47,6 +47,9 @@ enum RunningQueue {
         pthread_setspecific(key, previous)
     }
 
-    /// The marker pointer recorded for this thread.
-    static var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+    /// The marker recorded for this thread: alive while the body that recorded it runs, since its queue, which
+    /// holds it, is running that body's block further up this thread's stack.
+    static var currentMarker: DispatchQueueMarker? {
+        pthread_getspecific(key).map { UnownedReference<DispatchQueueMarker>.knownObject(at: $0).object }
+    }
 }
