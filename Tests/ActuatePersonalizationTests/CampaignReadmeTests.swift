@@ -2,19 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
-<<<<<<< HEAD
-/// The campaign examples of the DocC article "Campaigns" (once the README's): each Swift snippet is copied
-/// verbatim below (the test checks that), so it compiles; the JSON is checked by the validator; the testing
-/// snippet runs.
-=======
 @testable import Actuate
 @testable import ActuatePersonalization
 @testable import ActuateReporting
 @testable import ActuateTesting
 
-/// The README's campaign examples: each Swift snippet is copied verbatim below (the test checks that), so it
-/// compiles; the JSON is checked by the validator; the testing snippet runs.
->>>>>>> h-store-24b
+/// The campaign examples of the DocC article "Campaigns" (once the README's): each Swift snippet is copied
+/// verbatim below (the test checks that), so it compiles; the JSON is checked by the validator; the testing
+/// snippet runs.
 @Suite("README: Campaigns")
 struct CampaignReadmeTests {
     /// The DocC article "Campaigns" (moved there from the README), from its overview on.

@@ -3,16 +3,11 @@ import Foundation
 import Synchronization
 import Testing
 
-<<<<<<< HEAD
-// The "Content blocks" snippets (the ActuatePersonalization DocC article, once the README's), copied here verbatim so
-// that they compile; the tests below run them against the test fixture.
-=======
 @testable import ActuatePersonalization
 @testable import ActuateReporting
 
-// The README's "Content blocks" snippets, copied here verbatim so that they compile; the tests below run them
-// against the test fixture.
->>>>>>> h-store-24b
+// The "Content blocks" snippets (the ActuatePersonalization DocC article, once the README's), copied here verbatim so
+// that they compile; the tests below run them against the test fixture.
 
 struct HideWhenEmptyCallback: ContentBlockCallback {
     let original: any ContentBlockCallback

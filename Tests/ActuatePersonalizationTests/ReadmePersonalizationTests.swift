@@ -1,17 +1,12 @@
 import Foundation
 import Testing
 
-<<<<<<< HEAD
-/// The snippets of the DocC article "Content actions and the tracker" (once the README's), copied here verbatim so that
-/// they compile; the ones that touch no process-wide state also run.
-=======
 @testable import Actuate
 @testable import ActuatePersonalization
 @testable import ActuateReporting
 
-/// The README's Personalisation snippets, copied here verbatim so that they compile; the ones that touch no
-/// process-wide state also run.
->>>>>>> h-store-24b
+/// The snippets of the DocC article "Content actions and the tracker" (once the README's), copied here verbatim so that
+/// they compile; the ones that touch no process-wide state also run.
 @Suite("README: Personalisation")
 struct ReadmePersonalizationTests {
     /// The first snippet. Compiled, not run: it installs a plugin on the shared dispatcher of

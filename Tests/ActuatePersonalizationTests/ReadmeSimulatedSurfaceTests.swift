@@ -1,15 +1,11 @@
 import Testing
 
-<<<<<<< HEAD
-/// The example (in the DocC article "Content actions and the tracker", once the README's) of testing content handling
-/// with ``SimulatedHTMLSurface``, as it is printed there.
-=======
 @testable import Actuate
 @testable import ActuatePersonalization
 @testable import ActuateTesting
 
-/// The README's example of testing content handling with ``SimulatedHTMLSurface``, as it is printed there.
->>>>>>> h-store-24b
+/// The example (in the DocC article "Content actions and the tracker", once the README's) of testing content handling
+/// with ``SimulatedHTMLSurface``, as it is printed there.
 @Suite("README: testing content with SimulatedHTMLSurface")
 struct ReadmeSimulatedSurfaceTests {
     @Test("a banner's deep link and close are reported as the page's bridge reports them")

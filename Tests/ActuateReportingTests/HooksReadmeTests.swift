@@ -3,15 +3,11 @@ import Dispatch
 import Foundation
 import Testing
 
-<<<<<<< HEAD
-// The "From hooks to reports" snippets (the ActuateReporting DocC article, once the README's), verbatim, with
-// what they assume around them.
-=======
 @testable import Actuate
 @testable import ActuateReporting
 
-// The README's "From hooks to reports" snippets, verbatim, with what they assume around them.
->>>>>>> h-store-24b
+// The "From hooks to reports" snippets (the ActuateReporting DocC article, once the README's), verbatim, with
+// what they assume around them.
 
 /// The app's features in the README's snippets.
 final class AppFeatures: FeatureGroup {

@@ -1,9 +1,4 @@
-<<<<<<< HEAD
-import Actuate
 import ActuatePersonalization
-import ActuateReporting
-=======
->>>>>>> h-store-24b
 import ActuateTesting
 import Foundation
 import Synchronization

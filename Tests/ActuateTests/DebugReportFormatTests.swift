@@ -4,13 +4,9 @@ import Foundation
 import Synchronization
 import Testing
 
-<<<<<<< HEAD
-// Debug report format 1 (the contract in the DocC article "Debugging with the timeline"): what the JSON holds, how it
-=======
 @testable import Actuate
 
-// Debug report format 1 (the contract in the README's "Reading the timeline"): what the JSON holds, how it
->>>>>>> h-store-24b
+// Debug report format 1 (the contract in the DocC article "Debugging with the timeline"): what the JSON holds, how it
 // reads back, and how documents of other versions fail.
 
 private enum FormatQueue {

@@ -4,15 +4,10 @@ import Foundation
 import Synchronization
 import Testing
 
-<<<<<<< HEAD
-// The Activities snippets of the Actuate DocC article "Plugins" (once the README's), verbatim between the marked
-// lines: the portable one runs on every platform, the Apple-only one compiles where NSUserActivity exists.
-=======
 @testable import Actuate
 
-// The README's Activities snippets, verbatim between the marked lines: the portable one runs on every platform,
-// the Apple-only one compiles where NSUserActivity exists.
->>>>>>> h-store-24b
+// The Activities snippets of the Actuate DocC article "Plugins" (once the README's), verbatim between the marked
+// lines: the portable one runs on every platform, the Apple-only one compiles where NSUserActivity exists.
 
 enum ReadmeActivities {
     private static let queue = DispatchQueue(label: "actuate.tests.readme-activities")

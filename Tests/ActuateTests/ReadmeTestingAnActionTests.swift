@@ -1,15 +1,11 @@
 import Dispatch
 import Testing
 
-<<<<<<< HEAD
-/// The README's "Testing an action" snippet and the double-completion one of the DocC article "Testing your
-/// actions", copied verbatim (and indented) so that they are compiled and run,
-=======
 @testable import Actuate
 @testable import ActuateTesting
 
-/// The README's "Testing an action" snippets, copied verbatim (and indented) so that they are compiled and run,
->>>>>>> h-store-24b
+/// The README's "Testing an action" snippet and the double-completion one of the DocC article "Testing your
+/// actions", copied verbatim (and indented) so that they are compiled and run,
 /// inside a namespace so that the tour's type names stay free for other tests.
 @Suite("README: Testing an action")
 struct ReadmeTestingAnActionTests {

@@ -29,16 +29,11 @@ public struct ContentBlockConfiguration: Sendable {
     /// Those in ``ContentLinkSchemes/neverAllowed`` (`javascript`, `data`, `blob`, `file`, …) are never accepted.
     var allowedLinkSchemes: Set<String>
     /// The query parameter that, set to `true` in a clicked link, records the click whatever the consent,
-<<<<<<< HEAD
     /// tagged `tracking_forced`: ``defaultForceTrackParameter`` by default.
-    public var forceTrackParameter: String
+    var forceTrackParameter: String
     /// `xnpe_force_track`, the force-track parameter as Exponea documents it; pass it to `ReportingSetup` (or
     /// `ReportingRouteObserver`) so that opening such a link is recorded whatever the consent, too.
     public static let defaultForceTrackParameter = "xnpe_force_track"
-=======
-    /// tagged `tracking_forced`: `xnpe_force_track`, as Exponea documents it.
-    var forceTrackParameter: String
->>>>>>> h-store-24b
     /// How long an asset download may wait for its next bytes; 30 seconds by default.
     var assetTimeout: Duration
     /// How long one asset download may take in all, however steadily bytes arrive; 60 seconds by default.

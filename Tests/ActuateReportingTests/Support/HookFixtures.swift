@@ -1,8 +1,4 @@
-<<<<<<< HEAD
-import Actuate
 import ActuatePersonalization
-=======
->>>>>>> h-store-24b
 import ActuateReporting
 import ActuateTesting
 import Dispatch
