@@ -5,7 +5,7 @@ enum BenchmarkCatalog {
         .dispatchHop,
         .dispatchAsyncAwait,
         .dispatchScaling,
-        .dispatchObservers,
+        .dispatchPlugins,
         .timelineMemory,
         .journalAppend,
         .journalRecover,

@@ -104,17 +104,17 @@ final class DecideFixture: Sendable {
             let product = "sku-\(generator.next() % 2_000)"
             switch index % 10 {
             case 0: try tracker.navigate(documentName: index % 20 == 0 ? "home" : "category/\(generator.next() % 50)")
-            case 1: try tracker.productAddedToCart(productId: product)
-            case 2: try tracker.articleViewed(articleId: "article-\(generator.next() % 500)")
+            case 1: try tracker.productAddedToCart(productID: product)
+            case 2: try tracker.articleViewed(articleID: "article-\(generator.next() % 500)")
             case 3:
                 try tracker.logUserData(field: "field-\(generator.next() % 20)", value: "value-\(generator.next() % 5)")
-            default: try tracker.productViewed(productId: product)
+            default: try tracker.productViewed(productID: product)
             }
         }
         try tracker.navigate(documentName: "home")
         try tracker.logUserData(field: "tier", value: "gold")
         DecideFixture.wait { await tracker.waitForReports() }
-        request = DecisionRequest(visitorId: "bench-visitor", sessionCount: 2, profile: tracker.profile)
+        request = DecisionRequest(visitorID: "bench-visitor", sessionCount: 2, profile: tracker.profile)
     }
 
     /// Calls `getResult()` `calls` times from one task; returns the wall and thread CPU seconds taken and the
@@ -178,7 +178,7 @@ final class DecideFixture: Sendable {
                     minCount: 2
                 )
             }
-            conditions.append(RuleCondition(id: index, name: "Rule \(index)", actionIds: [index], targeting: targeting))
+            conditions.append(RuleCondition(id: index, name: "Rule \(index)", actionIDs: [index], targeting: targeting))
         }
         return RulesFile(actions: actions, conditions: conditions)
     }

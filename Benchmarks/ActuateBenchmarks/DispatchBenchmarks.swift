@@ -7,18 +7,18 @@ import Synchronization
 /// Dispatchers set up the way each dispatch benchmark needs them.
 enum BenchmarkDispatchers {
     static func session(
-        _ observers: [any ActionDispatchObserver],
+        _ observers: [any ActionDispatchPlugin],
         loggerFactory: (any ActionLoggerFactory)? = nil
     )
         -> ActionSession
     {
         let dispatcher = ActionDispatcher(scheduler: SystemScheduler.shared, loggerFactory: loggerFactory)
-        for observer in observers { dispatcher.add(observer: observer) }
+        for observer in observers { dispatcher.add(plugin: observer) }
         return ActionSession(named: "bench", dispatcher: dispatcher)
     }
 
     /// Every core plugin: timeline, action stacks, focus logging and analytics with a no-op provider.
-    static func corePlugins() -> (observers: [any ActionDispatchObserver], logging: FocusLogging) {
+    static func corePlugins() -> (observers: [any ActionDispatchPlugin], logging: FocusLogging) {
         let logging = FocusLogging(backend: NoOpLogBackend())
         return (
             [Timeline(maxEntries: 1_000), ActionStacksPlugin(), AnalyticsPlugin(provider: NoOpAnalyticsProvider())],

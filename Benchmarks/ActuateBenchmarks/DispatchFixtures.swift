@@ -91,8 +91,8 @@ final class ScalingFeature: Feature {
     }
 }
 
-/// An observer that does nothing, to measure what each observer costs the dispatcher.
-struct NoOpObserver: ActionDispatchObserver {
+/// An plugin that does nothing, to measure what each plugin costs the dispatcher.
+struct NoOpPlugin: ActionDispatchPlugin {
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}
 }

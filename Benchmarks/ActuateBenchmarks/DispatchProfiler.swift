@@ -41,7 +41,7 @@ enum DispatchProfiler {
                 core.observers + [BenchmarkDispatchers.reportingPlugin()],
                 loggerFactory: core.logging
             )
-        case "observers10": session = BenchmarkDispatchers.session(Array(repeating: NoOpObserver(), count: 10))
+        case "observers10": session = BenchmarkDispatchers.session(Array(repeating: NoOpPlugin(), count: 10))
         case "async", "await": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         default: session = BenchmarkDispatchers.session([])
         }

@@ -3,13 +3,13 @@ import Foundation
 
 extension Benchmark {
     /// What each extra observer costs a dispatch: 0, 1, 10 and 100 no-op observers.
-    static let dispatchObservers = Benchmark(
+    static let dispatchPlugins = Benchmark(
         name: "dispatch.observers",
         summary: "ns per synchronous dispatch with 0, 1, 10 and 100 no-op observers"
     ) { context in
         let iterations = context.size(200_000, quick: 5_000)
         let counts = [0, 1, 10, 100]
-        let sessions = counts.map { BenchmarkDispatchers.session(Array(repeating: NoOpObserver(), count: $0)) }
+        let sessions = counts.map { BenchmarkDispatchers.session(Array(repeating: NoOpPlugin(), count: $0)) }
         let samples = context.interleavedRounds(
             sessions.map { session in
                 {
@@ -21,8 +21,8 @@ extension Benchmark {
         )
         let none = Measurement(label: "no observers", unit: "ns/op", samples: samples[0])
         return counts.enumerated().dropFirst().map { index, count in
-            let perObserver = zip(samples[index], samples[0]).map { ($0 - $1) / Double(count) }
-            let median = Measurement(label: "", unit: "", samples: perObserver).median
+            let perPlugin = zip(samples[index], samples[0]).map { ($0 - $1) / Double(count) }
+            let median = Measurement(label: "", unit: "", samples: perPlugin).median
             return Figure(
                 name: "dispatch.observers, \(count)",
                 subject: Measurement(

@@ -23,7 +23,7 @@ enum DemoCampaignControlGroups {
         """#
 
     /// The campaign's id and control-group percentage, as the rules give them.
-    static let campaignId = "size-guide"
+    static let campaignID = "size-guide"
     static let percent = 25
 
     /// The demo's visitors: one anonymous id each, as eight installations of the app would have.
@@ -48,7 +48,7 @@ enum DemoCampaignControlGroups {
             _ = try await launch(visitor: visitor, reporting: reporting)
         }
         let events = try reporting.store.fetch(count: try reporting.store.count(), maxBytes: .max)
-        let lift = CampaignStatistics.lift(campaignId: campaignId, goal: .purchase, events: events)
+        let lift = CampaignStatistics.lift(campaignID: campaignID, goal: .purchase, events: events)
         print(
             "   Lift counts each visitor once, in the group of their first impression: "
                 + "\(lift.testVisitors) test, \(lift.controlVisitors) control visitors."

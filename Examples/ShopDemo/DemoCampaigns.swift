@@ -55,7 +55,7 @@ enum DemoCampaigns {
         screen.viewWillAppear()
         screen.setCampaignHandler(
             { [weak screen] campaign in
-                print("   📣 Banner shows \"\(campaign.data["headline"]?.stringValue ?? "")\" (\(campaign.campaignId))")
+                print("   📣 Banner shows \"\(campaign.data["headline"]?.stringValue ?? "")\" (\(campaign.campaignID))")
                 screen?.trackImpression(campaign)
             },
             forTarget: "product-banner"
@@ -64,7 +64,7 @@ enum DemoCampaigns {
             { [weak screen] campaign in
                 // The same eligibility logic runs for everyone; the control group just does not see the result.
                 if campaign.isControlGroup {
-                    print("   🧪 \(campaign.campaignId) reached the footer handler in the control group: not shown")
+                    print("   🧪 \(campaign.campaignID) reached the footer handler in the control group: not shown")
                 } else {
                     print("   📣 Footer shows \"\(campaign.data["headline"]?.stringValue ?? "")\"")
                 }
@@ -100,7 +100,7 @@ enum DemoCampaigns {
         }
         if campaignServer != nil {
             let experiences = Set(
-                campaignEvents.compactMap { $0.properties[CampaignEventKey.experienceId]?.stringValue }
+                campaignEvents.compactMap { $0.properties[CampaignEventKey.experienceID]?.stringValue }
             )
             print(
                 "   Every campaign shown is the server's, in its experience \(experiences.sorted().joined(separator: ", "))."

@@ -3,7 +3,7 @@ import ActuatePersonalization
 import ActuateReporting
 import Foundation
 
-/// `shop-demo --check`: checks every claim the demo's activity, personalisation, campaign and content-block
+/// `shop-demo --check`: checks every claim the demo's activity, personalization, campaign and content-block
 /// sections print, from what was recorded (the event store's statistics and events, the system's debug report and
 /// the activities the publisher kept), never from the printed text.
 struct DemoCheck {
@@ -137,15 +137,15 @@ struct DemoCheck {
         let completeTheLook = statistics[.campaign(id: "complete-the-look")]?.impressions ?? 0
         let control = events.filter {
             $0.type == CampaignEventType.controlImpression.rawValue
-                && $0.properties[ReportEventKey.actionId]?.stringValue == "members-reviews"
+                && $0.properties[ReportEventKey.actionID]?.stringValue == "members-reviews"
         }.count
         let sourceErrors = events.filter { $0.type == CampaignEventType.campaignSourceError.rawValue }.count
         // The per-user control-group part always reads its own embedded rules, whichever source the rest uses.
         let campaignEvents = events.filter {
             $0.properties[ReportEventKey.contentSource] == "campaign"
-                && $0.properties[ReportEventKey.actionId]?.stringValue != DemoCampaignControlGroups.campaignId
+                && $0.properties[ReportEventKey.actionID]?.stringValue != DemoCampaignControlGroups.campaignID
         }
-        let experiences = campaignEvents.map { $0.properties[CampaignEventKey.experienceId]?.stringValue }
+        let experiences = campaignEvents.map { $0.properties[CampaignEventKey.experienceID]?.stringValue }
         let heldFirst =
             (timelineIndex("Hold Campaign", input: "free-shipping") ?? Int.max)
             < (timelineIndex("Deliver Campaign", input: "free-shipping") ?? Int.min)
@@ -192,7 +192,7 @@ struct DemoCheck {
         typealias Demo = DemoCampaignControlGroups
         // Each visitor's impressions of the size guide, in store order: "executed" or "control_impression".
         var impressions: [String: [String]] = [:]
-        for event in events where event.properties[ReportEventKey.actionId]?.stringValue == Demo.campaignId {
+        for event in events where event.properties[ReportEventKey.actionID]?.stringValue == Demo.campaignID {
             guard
                 event.type == ReportEventType.executed.rawValue
                     || event.type == CampaignEventType.controlImpression.rawValue
@@ -203,7 +203,7 @@ struct DemoCheck {
         let launches = Demo.visitors.map { impressions[$0]?.count ?? 0 }
         let expectedLaunches = Demo.visitors.map { Demo.relaunched.contains($0) ? 2 : 1 }
         let sameGroup = Demo.relaunched.allSatisfy { Set(impressions[$0] ?? []).count == 1 }
-        let lift = CampaignStatistics.lift(campaignId: Demo.campaignId, goal: .purchase, events: events)
+        let lift = CampaignStatistics.lift(campaignID: Demo.campaignID, goal: .purchase, events: events)
         return [
             claim(
                 "every visitor's launch tracks one impression of \"Size guide\", shown or in the control group",
@@ -280,7 +280,7 @@ struct DemoCheck {
             contents.map { "\($0.content.source) \($0.content.id)" }
             == statistics.contents.map { "\($0.content.source) \($0.content.id)" }
             && zip(contents, statistics.contents).allSatisfy { $0.figures == $1.figures }
-        let lift = pageReport?.campaigns.first { $0.campaignId == "members-reviews" }
+        let lift = pageReport?.campaigns.first { $0.campaignID == "members-reviews" }
         return [
             claim(
                 "the statistics page was written, self-contained (no network), with the store's figures",
@@ -324,7 +324,7 @@ struct DemoCheck {
     /// The positions of the events of `type` about the content `id`, in store order.
     private func indices(of type: String, content id: String) -> [Int] {
         events.indices.filter { index in
-            events[index].type == type && events[index].properties[ReportEventKey.actionId]?.stringValue == id
+            events[index].type == type && events[index].properties[ReportEventKey.actionID]?.stringValue == id
         }
     }
 
@@ -333,7 +333,7 @@ struct DemoCheck {
     /// demo's content links to is opened nowhere else. A product click records the product, not the link.)
     private func opened(_ url: String, clickedIn id: String) -> Bool {
         let clicked = events.contains { event in
-            event.properties[ReportEventKey.actionId]?.stringValue == id
+            event.properties[ReportEventKey.actionID]?.stringValue == id
                 && event.properties[ReportEventKey.href]?.stringValue == url
         }
         return clicked && opened(url)

@@ -58,7 +58,7 @@ enum DemoContentBlocks {
 
         let surface = SimulatedHTMLSurface { surface in print("     ┃ [home] \(surface.text)") }
         let home = ContentBlockPlaceholder(
-            placeholderId: "home",
+            placeholderID: "home",
             deferredLoad: true,
             manager: manager,
             surface: surface
@@ -91,7 +91,7 @@ enum DemoContentBlocks {
 
         let carouselSurface = SimulatedHTMLSurface { surface in print("     ┃ [carousel] \(surface.text)") }
         let carousel = ContentBlockPlaceholder(
-            placeholderId: "home-carousel",
+            placeholderID: "home-carousel",
             deferredLoad: true,
             manager: manager,
             surface: carouselSurface,
@@ -113,7 +113,7 @@ enum DemoContentBlocks {
         }
         print("   The events they produced, through the Reporter:")
         for event in events {
-            let block = event.properties[ReportEventKey.actionId]?.stringValue ?? "?"
+            let block = event.properties[ReportEventKey.actionID]?.stringValue ?? "?"
             let placeholder = event.properties[ContentBlockEventKey.placeholder]?.stringValue ?? "?"
             var details = ""
             if let href = event.properties[ReportEventKey.href]?.stringValue { details += " link=\(href)" }
@@ -174,9 +174,9 @@ private final class DemoShownBlocks: ContentBlockCallback {
         }
     }
 
-    func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
-        print("   👀 \(placeholderId) shows \(contentBlock.description)")
-        original.onMessageShown(placeholderId: placeholderId, contentBlock: contentBlock)
+    func onMessageShown(placeholderID: String, contentBlock: ContentBlock) {
+        print("   👀 \(placeholderID) shows \(contentBlock.description)")
+        original.onMessageShown(placeholderID: placeholderID, contentBlock: contentBlock)
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.count += 1
             guard let waiter = state.waiter, state.count >= waiter.target else { return nil }
@@ -186,23 +186,23 @@ private final class DemoShownBlocks: ContentBlockCallback {
         waiter?.resume()
     }
 
-    func onNoMessageFound(placeholderId: String) {
-        original.onNoMessageFound(placeholderId: placeholderId)
+    func onNoMessageFound(placeholderID: String) {
+        original.onNoMessageFound(placeholderID: placeholderID)
     }
 
-    func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
-        print("   ⚠️ \(placeholderId): \(errorMessage)")
-        original.onError(placeholderId: placeholderId, contentBlock: contentBlock, errorMessage: errorMessage)
+    func onError(placeholderID: String, contentBlock: ContentBlock?, errorMessage: String) {
+        print("   ⚠️ \(placeholderID): \(errorMessage)")
+        original.onError(placeholderID: placeholderID, contentBlock: contentBlock, errorMessage: errorMessage)
     }
 
-    func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
+    func onCloseClicked(placeholderID: String, contentBlock: ContentBlock) {
         print("   ✖️ the user closes \(contentBlock.description)")
-        original.onCloseClicked(placeholderId: placeholderId, contentBlock: contentBlock)
+        original.onCloseClicked(placeholderID: placeholderID, contentBlock: contentBlock)
     }
 
-    func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
-        print("   👆 the user clicks \"\(action.text ?? "")\" in \(contentBlock.description)")
-        original.onActionClicked(placeholderId: placeholderId, contentBlock: contentBlock, action: action)
+    func onLinkClicked(placeholderID: String, contentBlock: ContentBlock, link: ContentBlockLink) {
+        print("   👆 the user clicks \"\(link.text ?? "")\" in \(contentBlock.description)")
+        original.onLinkClicked(placeholderID: placeholderID, contentBlock: contentBlock, link: link)
     }
 }
 

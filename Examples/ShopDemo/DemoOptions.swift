@@ -9,7 +9,7 @@ struct DemoOptions {
         analytics, an activity, a URL route, an async action, a conditional feature, the durable event
         store, action stacks and the timeline.
 
-          --check         Run on a fresh display history, then check every claim the personalisation,
+          --check         Run on a fresh display history, then check every claim the personalization,
                           campaign and content-block sections make from the event store's statistics
                           and the debug report; exit 1 listing the claims that do not hold.
           --campaign-server URL

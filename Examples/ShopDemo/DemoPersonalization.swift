@@ -4,7 +4,7 @@ import ActuateReporting
 import ActuateTesting
 import Foundation
 
-/// The personalisation part of the demo: a recommendation banner chosen by embedded local rules, shown on a
+/// The personalization part of the demo: a recommendation banner chosen by embedded local rules, shown on a
 /// simulated surface, a product click inside it (a universal link the router opens), a close for 2 sessions
 /// (counting the one it is closed in, as Personyze counts), the banner hidden for the rest of that session and the
 /// next one, its return in the third with a click on a `shop://` deep link, and the banner's statistics.
@@ -32,7 +32,7 @@ enum DemoPersonalization {
         """#
 
     static func run(reporting: DemoReporting, system: ActuateSystem) async throws {
-        print("\n6. Personalisation: a recommendation banner from local rules, closed for 2 sessions")
+        print("\n6. Personalization: a recommendation banner from local rules, closed for 2 sessions")
         print("   (Personyze counts the session it is closed in: hidden for the rest of it and the next one)")
         let source = try LocalDecisionSource(data: Data(rules.utf8), name: "embedded demo rules")
         let tracker = Tracker(
@@ -88,7 +88,7 @@ enum DemoPersonalization {
 
     /// Prints that the banner is hidden, and for how many sessions after the current one.
     private static func printHidden(in moment: String, _ tracker: Tracker) {
-        let remaining = tracker.hiddenSessionsRemaining(actionId: 201) ?? 0
+        let remaining = tracker.hiddenSessionsRemaining(actionID: 201) ?? 0
         print("   \(moment): the banner stays hidden (\(remaining) more session(s) after this one).")
     }
 

@@ -1,13 +1,13 @@
 import Actuate
 
-/// The feature whose actions show personalised content and record what the user did with it.
+/// The feature whose actions show personalized content and record what the user did with it.
 ///
 /// Content actions, campaigns and content blocks are performed as actions of this feature through the
 /// dispatcher, so they appear in the timeline, action stacks and analytics like any other action, and reach
 /// the reporting layer through the same plugins.
 final class PersonalizationFeature: Feature {
     static var description: String {
-        "Personalised content: content actions, campaigns and content blocks, and what users do with them."
+        "Personalized content: content actions, campaigns and content blocks, and what users do with them."
     }
 
     static func prepare(actions: FeatureActionsBuilder) {

@@ -30,7 +30,7 @@ public final class ActionTestHarness: Sendable {
     /// Every diagnostic the dispatcher reported.
     public let diagnostics: RecordingDiagnostics
     /// Every begin and completion.
-    public let recorder: RecordingObserver
+    public let recorder: RecordingPlugin
     /// A timeline of the harness's actions.
     public let timeline: Timeline
     /// The harness's dispatcher.
@@ -49,7 +49,7 @@ public final class ActionTestHarness: Sendable {
     ///   - sessionName: The session's name. The default is `test`.
     ///   - completionTimeout: The dispatcher's watchdog timeout, on the virtual clock.
     ///   - realTimeLimit: The real-time safety limit for awaiting a completion. The default is 5 seconds.
-    ///   - observers: Extra plugins to install after the recorder and timeline.
+    ///   - plugins: Extra plugins to install after the recorder and timeline.
     ///   - expectedDiagnostics: Kinds of diagnostic the test expects any number of times; every other
     ///     diagnostic fails the test unless ``expectDiagnostic(_:sourceLocation:)`` accounts for it.
     ///   - sourceLocation: Where to report diagnostics that no perform of this harness caused.
@@ -57,7 +57,7 @@ public final class ActionTestHarness: Sendable {
         sessionName: String = "test",
         completionTimeout: Duration = ActionDispatcher.defaultCompletionTimeout,
         realTimeLimit: Duration = .seconds(5),
-        observers: [any ActionDispatchObserver] = [],
+        plugins: [any ActionDispatchPlugin] = [],
         expectedDiagnostics: Set<ActuateDiagnostic.Kind> = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -65,7 +65,7 @@ public final class ActionTestHarness: Sendable {
         let diagnostics = RecordingDiagnostics()
         self.scheduler = scheduler
         self.diagnostics = diagnostics
-        self.recorder = RecordingObserver()
+        self.recorder = RecordingPlugin()
         self.timeline = Timeline(maxEntries: 1_000)
         self.realTimeLimit = realTimeLimit
         self.expectations = DiagnosticExpectations(expectedKinds: expectedDiagnostics)
@@ -75,9 +75,9 @@ public final class ActionTestHarness: Sendable {
             diagnostics: diagnostics,
             completionTimeout: completionTimeout
         )
-        dispatcher.add(observer: recorder)
-        dispatcher.add(observer: timeline)
-        for observer in observers { dispatcher.add(observer: observer) }
+        dispatcher.add(plugin: recorder)
+        dispatcher.add(plugin: timeline)
+        for plugin in plugins { dispatcher.add(plugin: plugin) }
         self.session = ActionSession(named: sessionName, dispatcher: dispatcher)
     }
 

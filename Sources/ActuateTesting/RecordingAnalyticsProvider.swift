@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// ```swift
 /// let analytics = RecordingAnalyticsProvider()
-/// let harness = ActionTestHarness(observers: [AnalyticsPlugin(provider: analytics, scheduler: scheduler)])
+/// let harness = ActionTestHarness(plugins: [AnalyticsPlugin(provider: analytics, scheduler: scheduler)])
 /// ...
 /// #expect(analytics.events.map(\.phase) == [.began, .ended])
 /// ```

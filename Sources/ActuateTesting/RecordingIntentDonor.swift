@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// ```swift
 /// let donor = RecordingIntentDonor()
-/// let harness = ActionTestHarness(observers: [IntentDonationPlugin(donor: donor)])
+/// let harness = ActionTestHarness(plugins: [IntentDonationPlugin(donor: donor)])
 /// await harness.perform(OrdersFeature.reorder, input: "o-17")
 /// #expect(donor.last?.parameters == ["value": "o-17"])
 /// ```

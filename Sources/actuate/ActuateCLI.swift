@@ -1,7 +1,7 @@
 import Foundation
 
 /// `actuate`: renders debug reports, computes statistics from event stores, renders action catalogs and checks
-/// personalisation rules files.
+/// personalization rules files.
 @main
 enum ActuateCLI {
     static func main() {

@@ -11,7 +11,7 @@ enum HelpText {
           stats STORE_DIR       Show content statistics from a file event store, with dead letters.
           catalog [FILE]        Show an app's features and actions as Markdown, from the JSON that
                                 `shop-demo --catalog-json` (or your app's own option) prints.
-          validate RULES.json   Check a personalisation rules file; list every problem with its JSON path.
+          validate RULES.json   Check a personalization rules file; list every problem with its JSON path.
           help COMMAND          Show the help of one command.
 
         Examples:
@@ -53,7 +53,7 @@ enum HelpText {
     static let stats = """
         Usage: actuate stats STORE_DIR [--json] [--html OUT.html] [--series day|hour] [--page-size N]
 
-        Computes how personalised content performs from the events in a file event store directory (the
+        Computes how personalized content performs from the events in a file event store directory (the
         directory given to FileEventStore(directory:)): impressions, clicks, CTR, closes, close rate,
         product and article clicks, errors, CTR of visit and purchases credited to product clicks, plus
         the number of dead letters (events delivery gave up on); each campaign's lift against its control
@@ -103,7 +103,7 @@ enum HelpText {
     static let validate = """
         Usage: actuate validate RULES.json
 
-        Checks a personalisation rules file: its content actions and conditions, its campaigns and its content
+        Checks a personalization rules file: its content actions and conditions, its campaigns and its content
         blocks. Every problem is listed with its JSON path from the document's root, for example
         `$.actions[3].contentType: expected a string`, so you can fix them all in one pass.
 

@@ -1,7 +1,7 @@
 import ActuatePersonalization
 import Foundation
 
-/// `actuate validate RULES.json`: checks a personalisation rules file and reports every problem with its JSON
+/// `actuate validate RULES.json`: checks a personalization rules file and reports every problem with its JSON
 /// path; exits 0 only when the file is clean.
 enum ValidateCommand {
     static func run(_ arguments: [String], io: any ToolIO) throws {

@@ -44,7 +44,7 @@ struct ReadmeCompileTests {
         #expect(
             throws: MarkdownSwiftBlocks.FenceError(line: 4, problem: "a heading inside the block opened at line 1")
         ) {
-            try MarkdownSwiftBlocks(markdown: "```sh\n.ci/docs\n\n## Personalisation\n```\n")
+            try MarkdownSwiftBlocks(markdown: "```sh\n.ci/docs\n\n## Personalization\n```\n")
         }
     }
 

@@ -50,7 +50,7 @@ struct StatsPageStore {
                         timestamp: Date(timeIntervalSince1970: newYear + 100),
                         sessionID: "s-v\(index)",
                         anonymousID: "v\(index)",
-                        properties: EventProperties.purchase(productIds: ["sku"])
+                        properties: EventProperties.purchase(productIDs: ["sku"])
                     )
                 )
             }

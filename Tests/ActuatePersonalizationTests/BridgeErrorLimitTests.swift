@@ -64,7 +64,7 @@ struct BridgeErrorLimitTests {
         rendered.surface.postFromBridge(click)
         #expect(try await rendered.fixture.eventTypes() == ["executed", "error", "target"])
         #expect(rendered.fixture.tracker.droppedErrorCount == 999)
-        #expect(rendered.clicks == [ActionClicked(actionId: 4, href: "https://shop.example.com/", status: .target)])
+        #expect(rendered.clicks == [ActionClicked(actionID: 4, href: "https://shop.example.com/", status: .target)])
 
         // A navigate starts a new page view.
         try rendered.fixture.tracker.navigate(documentName: "next")

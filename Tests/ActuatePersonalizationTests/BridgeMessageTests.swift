@@ -17,7 +17,7 @@ struct BridgeMessageTests {
         _ text: String,
         bridge: ContentBridge = .standard
     ) -> Result<ActionClicked, BridgeMessageError> {
-        BridgeMessage.parse(text, actionId: 7, bridge: bridge, token: Self.token)
+        BridgeMessage.parse(text, actionID: 7, bridge: bridge, token: Self.token)
     }
 
     @Test("a message with the document's token is accepted; without it, or with another token, it is forged")
@@ -25,7 +25,7 @@ struct BridgeMessageTests {
         let click = #"{"status":"target","href":"https://shop.example.com/a","arg":""}"#
         #expect(
             parseAsPosted(BridgeTokenReader.signed(click, token: Self.token.text))
-                == .success(ActionClicked(actionId: 7, href: "https://shop.example.com/a", status: .target))
+                == .success(ActionClicked(actionID: 7, href: "https://shop.example.com/a", status: .target))
         )
         let other = BridgeToken.random().text
         let lastDigitChanged = String(Self.token.text.dropLast()) + (Self.token.text.hasSuffix("0") ? "1" : "0")
@@ -55,22 +55,22 @@ struct BridgeMessageTests {
     func validMessages() {
         #expect(
             parse(#"{"status":"target","href":"https://shop.example.com/a","arg":"","actionId":99}"#)
-                == .success(ActionClicked(actionId: 7, href: "https://shop.example.com/a", status: .target))
+                == .success(ActionClicked(actionID: 7, href: "https://shop.example.com/a", status: .target))
         )
         #expect(
             parse(#"{"status":"close","href":"","arg":"2"}"#)
-                == .success(ActionClicked(actionId: 7, status: .close, arg: "2"))
+                == .success(ActionClicked(actionID: 7, status: .close, arg: "2"))
         )
         #expect(
-            parse(#"{"status":"close","href":"","arg":""}"#) == .success(ActionClicked(actionId: 7, status: .close))
+            parse(#"{"status":"close","href":"","arg":""}"#) == .success(ActionClicked(actionID: 7, status: .close))
         )
         #expect(
             parse(#"{"status":"product","href":"mailto:a@example.com","arg":"sku-1"}"#)
-                == .success(ActionClicked(actionId: 7, href: "mailto:a@example.com", status: .product, arg: "sku-1"))
+                == .success(ActionClicked(actionID: 7, href: "mailto:a@example.com", status: .product, arg: "sku-1"))
         )
         #expect(
             parse(#"{"status":"article","href":"","arg":"a-9"}"#)
-                == .success(ActionClicked(actionId: 7, status: .article, arg: "a-9"))
+                == .success(ActionClicked(actionID: 7, status: .article, arg: "a-9"))
         )
     }
 
@@ -137,7 +137,7 @@ struct BridgeMessageTests {
         let bridge = ContentBridge(allowedSchemes: ["shop"])
         #expect(
             parse(#"{"status":"target","href":"shop://product/1","arg":""}"#, bridge: bridge)
-                == .success(ActionClicked(actionId: 7, href: "shop://product/1", status: .target))
+                == .success(ActionClicked(actionID: 7, href: "shop://product/1", status: .target))
         )
         #expect(
             parse(#"{"status":"target","href":"https://x.example","arg":""}"#, bridge: bridge)

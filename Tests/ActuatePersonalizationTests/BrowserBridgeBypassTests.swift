@@ -81,7 +81,7 @@ struct BrowserBridgeBypassTests {
     /// The clicks the messages posted for the click on `id` give, parsed as `render(on:)` parses them.
     private static func accepted(_ id: String, in report: BrowserEngine.Report) -> [ActionClicked] {
         (report.click(id)?.messages ?? []).compactMap {
-            try? BridgeMessage.parse($0.delivered, actionId: 11, bridge: .standard, token: BridgeToken(rendered.token))
+            try? BridgeMessage.parse($0.delivered, actionID: 11, bridge: .standard, token: BridgeToken(rendered.token))
                 .get()
         }
     }
@@ -93,14 +93,14 @@ struct BrowserBridgeBypassTests {
         #expect(report.click("shadow-host")?.navigations == [], "the link in the closed root navigated")
         #expect(
             Self.accepted("shadow-host", in: report) == [
-                ActionClicked(actionId: 11, href: "https://shop.example.com/shadow", status: .target)
+                ActionClicked(actionID: 11, href: "https://shop.example.com/shadow", status: .target)
             ]
         )
         // A closed root attached with another realm's attachShadow: reading the frame's contentWindow guarded it.
         #expect(report.click("borrowed-host")?.navigations == [], "the link in the borrowed closed root navigated")
         #expect(
             Self.accepted("borrowed-host", in: report) == [
-                ActionClicked(actionId: 11, href: "https://shop.example.com/borrowed", status: .target)
+                ActionClicked(actionID: 11, href: "https://shop.example.com/borrowed", status: .target)
             ]
         )
         #expect(report.click("declarative-host")?.navigations == [], "the link in the declared root navigated")
@@ -117,7 +117,7 @@ struct BrowserBridgeBypassTests {
             #expect(report.click(id)?.navigations == [], "the link in #\(id) navigated")
             #expect(
                 Self.accepted(id, in: report) == [
-                    ActionClicked(actionId: 11, href: "https://shop.example.com/\(id)", status: .target)
+                    ActionClicked(actionID: 11, href: "https://shop.example.com/\(id)", status: .target)
                 ],
                 "#\(id)"
             )
@@ -134,7 +134,7 @@ struct BrowserBridgeBypassTests {
         #expect(!report.navigations.contains { $0.uri.hasPrefix("https://evil.example/") }, "\(report.navigations)")
         #expect(
             Self.accepted("user-link", in: report) == [
-                ActionClicked(actionId: 11, href: "https://shop.example.com/after", status: .target)
+                ActionClicked(actionID: 11, href: "https://shop.example.com/after", status: .target)
             ]
         )
         #expect(report.click("user-link")?.navigations == [])

@@ -137,7 +137,7 @@ struct BrowserBridgeTests {
         )
         let token = BridgeToken(Self.rendered.token)
         let problems = hostile.messages.map {
-            BridgeMessage.parse($0.delivered, actionId: 7, bridge: .standard, token: token)
+            BridgeMessage.parse($0.delivered, actionID: 7, bridge: .standard, token: token)
         }
         // Without the token, a status or a link the bridge would never send is not even looked at.
         #expect(problems[0] == .failure(.forged))
@@ -156,14 +156,14 @@ struct BrowserBridgeTests {
         rendered.replay(report)
         #expect(
             rendered.clicks == [
-                ActionClicked(actionId: 7, href: "https://shop.example.com/spring", status: .target),
-                ActionClicked(actionId: 7, status: .target),
-                ActionClicked(actionId: 7, status: .target),
-                ActionClicked(actionId: 7, status: .target),
-                ActionClicked(actionId: 7, href: "https://shop.example.com/p/sku-1", status: .product, arg: "sku-1"),
-                ActionClicked(actionId: 7, status: .article, arg: "care-guide"),
-                ActionClicked(actionId: 7, status: .close, arg: "2"),
-                ActionClicked(actionId: 7, status: .target, arg: "hero"),
+                ActionClicked(actionID: 7, href: "https://shop.example.com/spring", status: .target),
+                ActionClicked(actionID: 7, status: .target),
+                ActionClicked(actionID: 7, status: .target),
+                ActionClicked(actionID: 7, status: .target),
+                ActionClicked(actionID: 7, href: "https://shop.example.com/p/sku-1", status: .product, arg: "sku-1"),
+                ActionClicked(actionID: 7, status: .article, arg: "care-guide"),
+                ActionClicked(actionID: 7, status: .close, arg: "2"),
+                ActionClicked(actionID: 7, status: .target, arg: "hero"),
             ]
         )
         let events = try await rendered.fixture.events()

@@ -101,7 +101,7 @@ struct BrowserContentBlockTests {
         for id in Self.clicks {
             #expect(report.click(id)?.delivered == true, "the engine did not deliver the click on #\(id)")
         }
-        let shop = ContentBlockAction(url: "https://shop.example.com/hero", text: "Open hero")
+        let shop = ContentBlockLink(url: "https://shop.example.com/hero", text: "Open hero")
         #expect(accepted("shop") == [.click(shop)])
         #expect(accepted("close") == [.close])
         #expect(TokenThief.withoutThief(report.click("navigator")?.messages ?? []) == [])
@@ -159,7 +159,7 @@ struct BrowserContentBlockTests {
         for message in beforeClose { surface.post(message.delivered) }
         await presented.manager.waitUntilIdle()
         #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
-        #expect(!callback.calls.contains(.closeClicked("home", blockId: "hostile")))
+        #expect(!callback.calls.contains(.closeClicked("home", blockID: "hostile")))
         // The first refused message told the callback why; the others (all but the user's click on the link) were
         // counted, one error per block and page view.
         let errors = callback.calls.filter { if case .error = $0 { true } else { false } }
@@ -167,6 +167,6 @@ struct BrowserContentBlockTests {
         #expect(presented.placeholder.droppedErrorCount == beforeClose.count - 2)
         for message in report.click("close")?.messages ?? [] { surface.post(message.delivered) }
         await presented.manager.waitUntilIdle()
-        #expect(callback.calls.filter { $0 == .closeClicked("home", blockId: "hostile") }.count == 1)
+        #expect(callback.calls.filter { $0 == .closeClicked("home", blockID: "hostile") }.count == 1)
     }
 }

@@ -158,8 +158,8 @@ struct BrowserDeepLinkTests {
         await presented.manager.waitUntilIdle()
 
         let calls = presented.callback.calls
-        #expect(calls.contains(.actionClicked("home", blockId: "deep", url: "shop://product/p1", text: "Today's pick")))
-        #expect(calls.contains(.closeClicked("home", blockId: "deep")))
+        #expect(calls.contains(.actionClicked("home", blockID: "deep", url: "shop://product/p1", text: "Today's pick")))
+        #expect(calls.contains(.closeClicked("home", blockID: "deep")))
         let clickedURLs = calls.compactMap { call -> String? in
             if case .actionClicked(_, _, let url, _) = call { return url }
             return nil

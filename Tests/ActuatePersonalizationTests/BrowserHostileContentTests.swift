@@ -128,7 +128,7 @@ struct BrowserHostileContentTests {
 
     /// The message parsed as `render(on:)` does, for the document the engine ran.
     private static func parse(_ message: BrowserEngine.Report.Message) -> Result<ActionClicked, BridgeMessageError> {
-        BridgeMessage.parse(message.delivered, actionId: 9, bridge: .standard, token: BridgeToken(rendered.token))
+        BridgeMessage.parse(message.delivered, actionID: 9, bridge: .standard, token: BridgeToken(rendered.token))
     }
 
     @Test("the page stays the content: no navigation gets through, no javascript: URL runs, no window opens")
@@ -169,16 +169,16 @@ struct BrowserHostileContentTests {
         }
         #expect(
             accepted("user-link") == [
-                ActionClicked(actionId: 9, href: "https://shop.example.com/spring", status: .target)
+                ActionClicked(actionID: 9, href: "https://shop.example.com/spring", status: .target)
             ]
         )
         #expect(
             accepted("product") == [
-                ActionClicked(actionId: 9, href: "https://shop.example.com/p/sku-1", status: .product, arg: "sku-1")
+                ActionClicked(actionID: 9, href: "https://shop.example.com/p/sku-1", status: .product, arg: "sku-1")
             ]
         )
-        #expect(accepted("blank-js-link") == [ActionClicked(actionId: 9, status: .target)])
-        #expect(accepted("top-data-link") == [ActionClicked(actionId: 9, status: .target)])
+        #expect(accepted("blank-js-link") == [ActionClicked(actionID: 9, status: .target)])
+        #expect(accepted("top-data-link") == [ActionClicked(actionID: 9, status: .target)])
         for id in ["navigator", "opener", "frame-opener"] {
             #expect(accepted(id) == [], "clicking #\(id) gave a click")
         }
@@ -225,7 +225,7 @@ struct BrowserHostileContentTests {
         Self.thief.expectNothingLeaked(report, token: Self.rendered.token)
         // The thief replaced everything before the user clicked: the bridge still posted, with the token.
         let userLink = report.click("user-link")?.messages.compactMap { try? Self.parse($0).get() }
-        #expect(userLink == [ActionClicked(actionId: 9, href: "https://shop.example.com/spring", status: .target)])
+        #expect(userLink == [ActionClicked(actionID: 9, href: "https://shop.example.com/spring", status: .target)])
     }
 
     @Test("replayed into the render, the engine's messages give only the user's clicks, and error events")
@@ -236,10 +236,10 @@ struct BrowserHostileContentTests {
         rendered.replay(report)
         #expect(
             rendered.clicks == [
-                ActionClicked(actionId: 9, href: "https://shop.example.com/spring", status: .target),
-                ActionClicked(actionId: 9, href: "https://shop.example.com/p/sku-1", status: .product, arg: "sku-1"),
-                ActionClicked(actionId: 9, status: .target),
-                ActionClicked(actionId: 9, status: .target),
+                ActionClicked(actionID: 9, href: "https://shop.example.com/spring", status: .target),
+                ActionClicked(actionID: 9, href: "https://shop.example.com/p/sku-1", status: .product, arg: "sku-1"),
+                ActionClicked(actionID: 9, status: .target),
+                ActionClicked(actionID: 9, status: .target),
             ]
         )
         let events = try await rendered.fixture.events()

@@ -7,8 +7,8 @@ import Testing
 struct CampaignContextImpressionTests {
     @Test("A control-group campaign reaches its handler, and its impression is recorded tagged control")
     func controlGroupImpression() async throws {
-        let control = Campaign.test("c1", messageId: "m1", isControlGroup: true)
-        let shown = Campaign.test("c1", messageId: "m2")
+        let control = Campaign.test("c1", messageID: "m1", isControlGroup: true)
+        let shown = Campaign.test("c1", messageID: "m2")
         let fixture = CampaignFixture(offering: [("Control", control), ("Test", shown)])
         let global = fixture.manager.globalContext
         let deliveries = fixture.deliveries
@@ -28,13 +28,13 @@ struct CampaignContextImpressionTests {
 
         let controlImpression = try #require(try fixture.events(CampaignEventType.controlImpression).first)
         #expect(controlImpression.properties[CampaignEventKey.controlGroup] == true)
-        #expect(controlImpression.properties[CampaignEventKey.messageId] == "m1")
-        #expect(controlImpression.properties[ReportEventKey.actionId] == "c1")
+        #expect(controlImpression.properties[CampaignEventKey.messageID] == "m1")
+        #expect(controlImpression.properties[ReportEventKey.actionID] == "c1")
         #expect(controlImpression.properties[ReportEventKey.contentSource] == "campaign")
 
         let impression = try #require(try fixture.events(.executed).first)
         #expect(impression.properties[CampaignEventKey.controlGroup] == false)
-        #expect(impression.properties[CampaignEventKey.messageId] == "m2")
+        #expect(impression.properties[CampaignEventKey.messageID] == "m2")
         #expect(impression.properties[CampaignEventKey.target] == "banner")
         #expect(impression.properties[CampaignEventKey.context] == "global")
 
@@ -46,7 +46,7 @@ struct CampaignContextImpressionTests {
     func clickthroughAndDismissal() throws {
         let fixture = CampaignFixture(offering: [])
         let global = fixture.manager.globalContext
-        let campaign = Campaign.test("c1", messageId: "m1")
+        let campaign = Campaign.test("c1", messageID: "m1")
         global.trackImpression(campaign)
         global.trackClickthrough(campaign)
         global.trackDismissal(campaign)

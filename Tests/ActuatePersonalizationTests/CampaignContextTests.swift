@@ -373,6 +373,6 @@ struct CampaignContextTests {
                 "no handler for the target", "a handler was set for the target",
             ]
         )
-        #expect(decisions.allSatisfy { $0.properties[ReportEventKey.actionId] == "c1" })
+        #expect(decisions.allSatisfy { $0.properties[ReportEventKey.actionID] == "c1" })
     }
 }

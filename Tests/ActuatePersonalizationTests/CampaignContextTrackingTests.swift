@@ -76,7 +76,7 @@ struct CampaignContextTrackingTests {
         await fixture.settle()
         let times = try fixture.events(CampaignEventType.viewTime)
         #expect(times.map { $0.properties[CampaignEventKey.seconds] } == [15, 3, 4])
-        #expect(times.map { $0.properties[CampaignEventKey.item]?.trackedItemId } == ["sku-1", "sku-2", "sku-2"])
+        #expect(times.map { $0.properties[CampaignEventKey.item]?.trackedItemID } == ["sku-1", "sku-2", "sku-2"])
         #expect(times.allSatisfy { $0.properties[CampaignEventKey.viewType] == "view_item" })
     }
 
@@ -124,10 +124,10 @@ struct CampaignContextTrackingTests {
         let global = fixture.manager.globalContext
         global.addToCart(try LineItem(product: Self.shoes))
         global.addToCart(try LineItem(product: Self.socks, quantity: 2))
-        global.purchase(try Order(orderId: "A-1", currency: "EUR"))
+        global.purchase(try Order(orderID: "A-1", currency: "EUR"))
         #expect(fixture.manager.cart.isEmpty)
         let purchase = try #require(try fixture.events(.purchase).first)
-        #expect(purchase.properties[ReportEventKey.productIds] == ["sku-1", "sku-2"])
+        #expect(purchase.properties[ReportEventKey.productIDs] == ["sku-1", "sku-2"])
         let order = purchase.properties[CampaignEventKey.order]
         #expect(order?.trackedObject?["orderId"] == "A-1")
         #expect(order?.trackedObject?["totalValue"] == 90)
@@ -139,9 +139,9 @@ struct CampaignContextTrackingTests {
         let fixture = CampaignFixture(offering: [])
         let global = fixture.manager.globalContext
         let line = try LineItem(product: Self.shoes)
-        global.purchase(try Order(orderId: "A-1", lineItems: [line]))
-        global.purchase(try Order(orderId: "A-1", lineItems: [line, line]))
-        global.purchase(try Order(orderId: "A-2", lineItems: [line]))
+        global.purchase(try Order(orderID: "A-1", lineItems: [line]))
+        global.purchase(try Order(orderID: "A-1", lineItems: [line, line]))
+        global.purchase(try Order(orderID: "A-2", lineItems: [line]))
         global.purchase(try Order(lineItems: [line]))
         global.purchase(try Order(lineItems: [line]))
         let ids = try fixture.events(.purchase).map { $0.properties[CampaignEventKey.order]?.trackedObject?["orderId"] }
@@ -152,8 +152,8 @@ struct CampaignContextTrackingTests {
     func purchaseOfNothing() async throws {
         let fixture = CampaignFixture(offering: [])
         let global = fixture.manager.globalContext
-        global.purchase(try Order(orderId: "A-1"))
-        global.purchase(try Order(orderId: "A-1", lineItems: [try LineItem(product: Self.shoes)]))
+        global.purchase(try Order(orderID: "A-1"))
+        global.purchase(try Order(orderID: "A-1", lineItems: [try LineItem(product: Self.shoes)]))
         let events = try fixture.events()
         #expect(events.map(\.type) == ["tracking_error", "purchase"])
         #expect(events[0].properties[CampaignEventKey.message] == "the order has no line items and the cart is empty")
@@ -245,5 +245,5 @@ extension JSONValue {
     }
 
     /// The `id` of an object.
-    fileprivate var trackedItemId: JSONValue? { trackedObject?["id"] }
+    fileprivate var trackedItemID: JSONValue? { trackedObject?["id"] }
 }

@@ -13,9 +13,9 @@ struct CampaignControlGroupTests {
     private static let visitors = (0..<40_000).map { "visitor-\($0)" }
 
     /// A rule for `campaignId`, earned by the action `Open Home`, holding back `percent` of users.
-    private static func rule(_ campaignId: String, percent: Double) -> CampaignRule {
+    private static func rule(_ campaignID: String, percent: Double) -> CampaignRule {
         CampaignRule(
-            campaign: .test(campaignId),
+            campaign: .test(campaignID),
             trigger: CampaignTriggerRule(event: .action("Open Home")),
             controlGroupPercent: percent
         )
@@ -28,7 +28,7 @@ struct CampaignControlGroupTests {
             contextName: "global",
             identity: StoredIdentity(anonymousID: visitor)
         )
-        return Set(rules.campaigns(for: request).filter(\.isControlGroup).map(\.campaignId))
+        return Set(rules.campaigns(for: request).filter(\.isControlGroup).map(\.campaignID))
     }
 
     /// Whether `count` of `trials` is within five binomial standard deviations of `probability`.
@@ -66,8 +66,8 @@ struct CampaignControlGroupTests {
         var both = 0
         var campaign = 0
         for visitor in Self.visitors {
-            let inCampaign = ControlGroup.contains(visitorId: visitor, campaignId: "7", percent: 20)
-            let inCondition = ControlGroup.contains(visitorId: visitor, conditionId: 7, percent: 20)
+            let inCampaign = ControlGroup.contains(visitorID: visitor, campaignID: "7", percent: 20)
+            let inCondition = ControlGroup.contains(visitorID: visitor, conditionID: 7, percent: 20)
             if inCampaign { campaign += 1 }
             if inCampaign && inCondition { both += 1 }
         }
@@ -91,9 +91,9 @@ struct CampaignControlGroupTests {
     @Test("a user's group is the same on every launch: pinned buckets, and two sources loaded from one file agree")
     func stableAcrossLaunches() throws {
         // Computed by a separate Python implementation of FNV-1a and fmix64 over `visitor:campaign:<id>`.
-        #expect(ControlGroup.bucket(visitorId: "visitor-1", key: ControlGroup.campaignKey("summer")) == 4_349)
-        #expect(ControlGroup.bucket(visitorId: "visitor-2", key: ControlGroup.campaignKey("summer")) == 4_084)
-        #expect(ControlGroup.bucket(visitorId: "anon-7f3a", key: ControlGroup.campaignKey("c1")) == 3_624)
+        #expect(ControlGroup.bucket(visitorID: "visitor-1", key: ControlGroup.campaignKey("summer")) == 4_349)
+        #expect(ControlGroup.bucket(visitorID: "visitor-2", key: ControlGroup.campaignKey("summer")) == 4_084)
+        #expect(ControlGroup.bucket(visitorID: "anon-7f3a", key: ControlGroup.campaignKey("c1")) == 3_624)
 
         let directory = TemporaryDirectory()
         let file = directory.appending("rules.json")
@@ -146,8 +146,8 @@ struct CampaignControlGroupTests {
             let delivered = try #require(deliveries.all.first?.campaign)
             seen.append((reporter.identity.anonymousID, delivered.isControlGroup))
             let expected = ControlGroup.contains(
-                visitorId: reporter.identity.anonymousID,
-                campaignId: "summer",
+                visitorID: reporter.identity.anonymousID,
+                campaignID: "summer",
                 percent: 50
             )
             #expect(delivered.isControlGroup == expected)
@@ -179,7 +179,7 @@ struct CampaignControlGroupTests {
             ]
         )
         #expect(impressions.last?.properties[CampaignEventKey.controlGroup] == true)
-        let lift = CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: events)
+        let lift = CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: events)
         #expect(lift.testVisitors == 1)
         #expect(lift.controlVisitors == 1)
     }

@@ -12,7 +12,7 @@ struct CampaignDeliveryStateTests {
     }
 
     func verdicts(_ effects: CampaignEffects) -> [String] {
-        effects.decisions.map { "\($0.decision.verdict.rawValue) \($0.decision.campaign.campaignId)" }
+        effects.decisions.map { "\($0.decision.verdict.rawValue) \($0.decision.campaign.campaignID)" }
     }
 
     @Test("A delivery decided while visible is not handed over after the screen disappeared")

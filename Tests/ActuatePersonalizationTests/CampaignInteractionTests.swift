@@ -35,8 +35,8 @@ struct CampaignInteractionTests {
         screen.addToCart(try LineItem(product: Self.socks))
         screen.removeFromCart(try LineItem(product: Self.socks))
         screen.viewCart(try Order(lineItems: [shoesLine]))
-        screen.purchase(try Order(orderId: "o-1", lineItems: [shoesLine, try LineItem(product: Self.socks)]))
-        screen.purchase(try Order(orderId: "o-1"))
+        screen.purchase(try Order(orderID: "o-1", lineItems: [shoesLine, try LineItem(product: Self.socks)]))
+        screen.purchase(try Order(orderID: "o-1"))
         screen.review(Self.story, details: try Review(rating: 90))
         screen.share(Self.shoes)
         screen.comment(Self.story)
@@ -95,7 +95,7 @@ struct CampaignInteractionTests {
         product.addToCart(try LineItem(product: Self.socks))  // not sku-1: nothing
         product.addToCart(try LineItem(product: Self.shoes))
         product.removeFromCart(try LineItem(product: Self.shoes))
-        checkout.purchase(try Order(orderId: "o-1"))  // the socks left in the cart
+        checkout.purchase(try Order(orderID: "o-1"))  // the socks left in the cart
         product.review(Self.shoes)  // a product: nothing
         product.review(Self.story)
         product.share(Self.story)

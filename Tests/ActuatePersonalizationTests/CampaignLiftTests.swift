@@ -35,7 +35,7 @@ struct CampaignLiftTests {
     @Test("30 of 100 against 20 of 100 is lift +50% but not distinguishable yet, and says what it would take")
     func issueExample() throws {
         let events = Self.experiment(test: 100, testBuyers: 30, control: 100, controlBuyers: 20)
-        let lift = CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: events)
+        let lift = CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: events)
         #expect(abs((lift.lift ?? 0) - 0.5) < 1e-12)
         #expect(lift.verdict == .notDistinguishableYet)
         let interval = try #require(lift.liftInterval)
@@ -54,7 +54,7 @@ struct CampaignLiftTests {
     @Test("the same rates on 1,000 visitors per group are better")
     func betterWithMoreVisitors() {
         let events = Self.experiment(test: 1_000, testBuyers: 300, control: 1_000, controlBuyers: 200)
-        let lift = CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: events)
+        let lift = CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: events)
         #expect(lift.verdict == .better)
         #expect(lift.description.hasSuffix(": better"))
     }
@@ -62,7 +62,7 @@ struct CampaignLiftTests {
     @Test("JSON carries rates, intervals, verdict, visitors needed and the series, and reads back")
     func json() throws {
         let events = Self.experiment(test: 100, testBuyers: 30, control: 100, controlBuyers: 20)
-        let lift = CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: events)
+        let lift = CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: events)
         let data = try JSONEncoder().encode(lift)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["verdict"] as? String == "notDistinguishableYet")
@@ -89,7 +89,7 @@ struct CampaignLiftTests {
             CampaignStatisticsTests.event("purchase", visitor: "a", at: late.addingTimeInterval(86_400)),
             CampaignStatisticsTests.impression(visitor: "a", control: false, at: late.addingTimeInterval(86_400)),
         ]
-        let lift = CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: events)
+        let lift = CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: events)
         #expect(lift.series.map(\.start) == ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"])
         #expect(lift.series.map(\.testVisitors) == [1, 0])
         #expect(lift.series.map(\.controlVisitors) == [1, 0])

@@ -22,9 +22,9 @@ struct CampaignNotificationTests {
         #expect(event.type == "target")
         #expect(
             event.properties == [
-                ReportEventKey.contentSource: "campaign", ReportEventKey.actionId: "restock",
-                ReportEventKey.actionName: "Restock alert", CampaignEventKey.messageId: "m-7",
-                CampaignEventKey.experienceId: "e-2", CampaignEventKey.target: "product-banner",
+                ReportEventKey.contentSource: "campaign", ReportEventKey.actionID: "restock",
+                ReportEventKey.actionName: "Restock alert", CampaignEventKey.messageID: "m-7",
+                CampaignEventKey.experienceID: "e-2", CampaignEventKey.target: "product-banner",
                 CampaignEventKey.controlGroup: false, CampaignEventKey.actionIdentifier: "open",
                 CampaignEventKey.via: "notification", CampaignEventKey.context: "global",
             ]
@@ -32,15 +32,15 @@ struct CampaignNotificationTests {
     }
 
     @Test("Whole-number ids are accepted, and the action identifier is optional")
-    func numericIds() throws {
+    func numericIDs() throws {
         let fixture = CampaignFixture(offering: [])
         try fixture.manager.globalContext.trackClickthrough(
             notification: ["campaignId": 42, "messageId": 7],
             actionIdentifier: nil
         )
         let event = try #require(try fixture.events().first)
-        #expect(event.properties[ReportEventKey.actionId] == "42")
-        #expect(event.properties[CampaignEventKey.messageId] == "7")
+        #expect(event.properties[ReportEventKey.actionID] == "42")
+        #expect(event.properties[CampaignEventKey.messageID] == "7")
         #expect(event.properties[CampaignEventKey.actionIdentifier] == nil)
     }
 
@@ -96,7 +96,7 @@ struct CampaignNotificationTests {
             ]
         )
         let notification = try CampaignNotification(payload: payload)
-        #expect(notification.campaignId == "c1")
-        #expect(notification.messageId == "7")
+        #expect(notification.campaignID == "c1")
+        #expect(notification.messageID == "7")
     }
 }

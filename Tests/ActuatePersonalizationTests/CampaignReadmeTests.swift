@@ -55,7 +55,7 @@ struct CampaignReadmeTests {
         #expect(CampaignRules.validateCampaigns(in: Data(json.utf8)).isEmpty)
         let rules = try CampaignRules(data: Data(json.utf8), name: "README")
         let view = CampaignRequest(trigger: .itemView(type: .product, id: "sku-1"), contextName: "Product")
-        #expect(rules.campaigns(for: view).map(\.campaignId) == ["summer"])
+        #expect(rules.campaigns(for: view).map(\.campaignID) == ["summer"])
     }
 
     @Test("The testing snippet runs: a held campaign is lost to the visibility timeout")
@@ -139,10 +139,10 @@ struct CampaignReadmeTests {
         screen.viewDidAppear()          // visible: held campaigns are delivered, on the main queue
 
         screen.addToCart(try LineItem(product: shoes))
-        screen.purchase(try Order(orderId: "A-1001"))   // the cart's lines; a repeated order id is ignored
+        screen.purchase(try Order(orderID: "A-1001"))   // the cart's lines; a repeated order id is ignored
         screen.viewWillDisappear()                      // handlers and held campaigns are cleared
 
-        let lift = try CampaignStatistics.lift(campaignId: "summer", goal: .purchase, store: store)
+        let lift = try CampaignStatistics.lift(campaignID: "summer", goal: .purchase, store: store)
         print(lift)   // … lift +50.0% (95% CI −8.4% to +145.6%): not distinguishable yet; 294 visitors per group would detect it
     }
 }

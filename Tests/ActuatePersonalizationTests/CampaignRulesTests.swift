@@ -33,11 +33,11 @@ struct CampaignRulesTests {
             rules.rules[0].campaign
                 == Campaign(
                     target: "product-banner",
-                    campaignId: "summer",
+                    campaignID: "summer",
                     campaignName: "Summer sale",
-                    experienceId: "e1",
+                    experienceID: "e1",
                     experienceName: "Banner",
-                    messageId: "m1",
+                    messageID: "m1",
                     promotedItemKeys: ["Product:sku-2"],
                     data: ["headline": "Summer sale", "discount": 20],
                     isControlGroup: false
@@ -71,9 +71,9 @@ struct CampaignRulesTests {
         )
         #expect(rules.campaigns(for: CampaignRequest(trigger: .action("Open Product"), contextName: "Home")).count == 1)
         #expect(rules.campaigns(for: CampaignRequest(trigger: .action("Open Home"), contextName: "Home")).isEmpty)
-        let byId = CampaignTriggerRule(event: .itemView(type: nil, id: "sku-1"))
-        #expect(byId.matches(CampaignRequest(trigger: .itemView(type: .article, id: "sku-1"), contextName: "x")))
-        #expect(!byId.matches(CampaignRequest(trigger: .itemView(type: .article, id: "sku-2"), contextName: "x")))
+        let byID = CampaignTriggerRule(event: .itemView(type: nil, id: "sku-1"))
+        #expect(byID.matches(CampaignRequest(trigger: .itemView(type: .article, id: "sku-1"), contextName: "x")))
+        #expect(!byID.matches(CampaignRequest(trigger: .itemView(type: .article, id: "sku-2"), contextName: "x")))
     }
 
     /// A file with one kind of mistake, and the problems it must give.
@@ -229,7 +229,7 @@ struct CampaignRulesTests {
         let earned = try await source.campaigns(
             for: CampaignRequest(trigger: .action("Open Product"), contextName: "Home")
         )
-        #expect(earned.map(\.campaignId) == ["summer"])
+        #expect(earned.map(\.campaignID) == ["summer"])
     }
 
     @Test("A missing file is a clear error at the root")

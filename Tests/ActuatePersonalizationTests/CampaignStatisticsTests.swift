@@ -28,7 +28,7 @@ struct CampaignStatisticsTests {
             try await Self.visit("test-\(index)", control: false, buys: index < 3, store: store)
             try await Self.visit("control-\(index)", control: true, buys: index < 2, store: store)
         }
-        let lift = try CampaignStatistics.lift(campaignId: "summer", goal: .purchase, store: store)
+        let lift = try CampaignStatistics.lift(campaignID: "summer", goal: .purchase, store: store)
         #expect(lift.testVisitors == 10)
         #expect(lift.testConversions == 3)
         #expect(lift.controlVisitors == 10)
@@ -57,10 +57,10 @@ struct CampaignStatisticsTests {
             Self.impression(visitor: "c", control: true, at: start),
             Self.event("user_action", visitor: "c", at: start.addingTimeInterval(5), properties: ["name": "Sign Up"]),
         ]
-        let purchase = CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: events)
+        let purchase = CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: events)
         #expect(purchase.testVisitors == 2)
         #expect(purchase.testConversions == 0, "a bought before the impression")
-        let signUp = CampaignStatistics.lift(campaignId: "summer", goal: .action("Sign Up"), events: events)
+        let signUp = CampaignStatistics.lift(campaignID: "summer", goal: .action("Sign Up"), events: events)
         #expect(signUp.testConversions == 1)
         #expect(signUp.controlConversions == 1)
         #expect(signUp.testRate == 0.5)
@@ -71,13 +71,13 @@ struct CampaignStatisticsTests {
     func unknownLift() {
         let start = Date(timeIntervalSince1970: 1_000)
         let onlyTest = [Self.impression(visitor: "a", control: false, at: start)]
-        #expect(CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: onlyTest).lift == nil)
+        #expect(CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: onlyTest).lift == nil)
         let noControlConversion =
             onlyTest + [
                 Self.impression(visitor: "b", control: true, at: start),
                 Self.event("purchase", visitor: "a", at: start),
             ]
-        let lift = CampaignStatistics.lift(campaignId: "summer", goal: .purchase, events: noControlConversion)
+        let lift = CampaignStatistics.lift(campaignID: "summer", goal: .purchase, events: noControlConversion)
         #expect(lift.testRate == 1)
         #expect(lift.controlRate == 0)
         #expect(lift.lift == nil)
@@ -87,7 +87,7 @@ struct CampaignStatisticsTests {
                 + "lift n/a (95% CI −76.1% to +3667.2%): not distinguishable yet; "
                 + "2 visitors per group would detect it (1 more)"
         )
-        let unknown = CampaignStatistics.lift(campaignId: "other", goal: .purchase, events: noControlConversion)
+        let unknown = CampaignStatistics.lift(campaignID: "other", goal: .purchase, events: noControlConversion)
         #expect(unknown.testVisitors == 0)
         #expect(unknown.testRate == nil)
     }
@@ -98,22 +98,22 @@ struct CampaignStatisticsTests {
         var contentAction = Self.impression(visitor: "a", control: false, at: start)
         contentAction.properties[ReportEventKey.contentSource] = "action"
         let events = [
-            Self.impression(visitor: "a", control: false, at: start, campaignId: "b-campaign"),
-            Self.impression(visitor: "a", control: true, at: start, campaignId: "a-campaign"),
+            Self.impression(visitor: "a", control: false, at: start, campaignID: "b-campaign"),
+            Self.impression(visitor: "a", control: true, at: start, campaignID: "a-campaign"),
             contentAction,
         ]
         let lifts = CampaignStatistics.lifts(goal: .eventType(CampaignEventType.share), events: events)
-        #expect(lifts.map(\.campaignId) == ["a-campaign", "b-campaign"])
+        #expect(lifts.map(\.campaignID) == ["a-campaign", "b-campaign"])
         #expect(lifts.map(\.controlVisitors) == [1, 0])
     }
 
-    static func impression(visitor: String, control: Bool, at date: Date, campaignId: String = "summer") -> ReportEvent
+    static func impression(visitor: String, control: Bool, at date: Date, campaignID: String = "summer") -> ReportEvent
     {
         event(
             control ? "control_impression" : "executed",
             visitor: visitor,
             at: date,
-            properties: Campaign.test(campaignId, isControlGroup: control).eventProperties
+            properties: Campaign.test(campaignID, isControlGroup: control).eventProperties
         )
     }
 

@@ -58,7 +58,7 @@ struct CampaignStressTests {
             { campaign in deliveries.record(label, campaign) }
         }
         let fates = CampaignFates()
-        harness.dispatcher.add(observer: fates)
+        harness.dispatcher.add(plugin: fates)
         let screens = (0..<Self.screenCount).map { manager.makeScreen(named: "screen-\($0)") }
         for screen in screens {
             screen.viewWillAppear()
@@ -151,7 +151,7 @@ struct CampaignStressTests {
 
         let names = requested.withLock { $0 }
         #expect(Set(names).count == names.count)
-        let delivered = Dictionary(grouping: deliveries.all, by: \.campaign.campaignId)
+        let delivered = Dictionary(grouping: deliveries.all, by: \.campaign.campaignID)
         let report = fates.report
         for name in names {
             let deliveries = delivered[name] ?? []
@@ -187,7 +187,7 @@ struct CampaignStressTests {
 /// Counts, from the delivery decisions the dispatcher performed, how often each campaign was delivered and how
 /// often it was dropped: by a Drop decision, or by a delivery that found its context cleared or released. Holds
 /// are not fates; a delivery turned back into a hold is not either.
-private final class CampaignFates: ActionDispatchObserver {
+private final class CampaignFates: ActionDispatchPlugin {
     struct Report {
         var delivered: [String: Int] = [:]
         var dropped: [String: Int] = [:]

@@ -17,7 +17,7 @@ struct CampaignTrackingStoreTests {
         listPrice: 99.5,
         currency: "EUR",
         inventoryCount: 3,
-        alternateId: "MPN-1",
+        alternateID: "MPN-1",
         categories: [try! Category(id: "Men|Shoes", isDepartment: true)],
         tags: [try! Tag(id: "Acme", tagType: .brand)],
         published: Date(timeIntervalSince1970: 1_700_000_000),
@@ -55,7 +55,7 @@ struct CampaignTrackingStoreTests {
         }
 
         /// The order ids of the recorded purchases, in order.
-        func purchasedOrderIds() throws -> [String?] {
+        func purchasedOrderIDs() throws -> [String?] {
             try events(.purchase).map { $0.properties[CampaignEventKey.order]?.trackedObject?["orderId"]?.stringValue }
         }
     }
@@ -70,11 +70,11 @@ struct CampaignTrackingStoreTests {
         let first = Launch(directory: directory.url)
         let global = first.manager.globalContext
         global.addToCart(try LineItem(product: Self.socks, quantity: 2))
-        global.purchase(try Order(orderId: "order-1"))
+        global.purchase(try Order(orderID: "order-1"))
         global.addToCart(try LineItem(product: Self.shoes, quantity: 2, price: 75))
         global.addToCart(try LineItem(product: Self.socks))
         global.removeFromCart(try LineItem(product: Self.socks))
-        #expect(try first.purchasedOrderIds() == ["order-1"])
+        #expect(try first.purchasedOrderIDs() == ["order-1"])
         let cart = first.manager.cart
 
         let second = Launch(directory: directory.url)
@@ -82,24 +82,24 @@ struct CampaignTrackingStoreTests {
         #expect(second.manager.cart.first?.product == Self.shoes)
         #expect(second.manager.cart.map(\.quantity) == [2])
         second.manager.globalContext.purchase(
-            try Order(orderId: "order-1", lineItems: [try LineItem(product: Self.socks)])
+            try Order(orderID: "order-1", lineItems: [try LineItem(product: Self.socks)])
         )
-        #expect(try second.purchasedOrderIds() == [], "order-1 was bought in the first launch")
+        #expect(try second.purchasedOrderIDs() == [], "order-1 was bought in the first launch")
         #expect(second.manager.cart == cart, "an ignored purchase leaves the cart")
-        second.manager.globalContext.purchase(try Order(orderId: "order-2"))
-        #expect(try second.purchasedOrderIds() == ["order-2"])
+        second.manager.globalContext.purchase(try Order(orderID: "order-2"))
+        #expect(try second.purchasedOrderIDs() == ["order-2"])
         #expect(second.manager.cart.isEmpty)
         #expect(try second.events(CampaignEventType.storageError).isEmpty)
 
         let third = Launch(directory: directory.url)
         #expect(third.manager.cart.isEmpty, "the purchase emptied the saved cart")
         third.manager.globalContext.purchase(
-            try Order(orderId: "order-2", lineItems: [try LineItem(product: Self.socks)])
+            try Order(orderID: "order-2", lineItems: [try LineItem(product: Self.socks)])
         )
         third.manager.globalContext.purchase(
-            try Order(orderId: "order-1", lineItems: [try LineItem(product: Self.socks)])
+            try Order(orderID: "order-1", lineItems: [try LineItem(product: Self.socks)])
         )
-        #expect(try third.purchasedOrderIds() == [])
+        #expect(try third.purchasedOrderIDs() == [])
     }
 
     @Test("The file is readable by its owner only")
@@ -112,7 +112,7 @@ struct CampaignTrackingStoreTests {
     }
 
     @Test("Only the last 1,000 order ids are remembered, across launches too")
-    func boundedOrderIds() throws {
+    func boundedOrderIDs() throws {
         let directory = TemporaryDirectory()
         let ids = (0..<1_005).map { "order-\($0)" }
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
@@ -121,18 +121,18 @@ struct CampaignTrackingStoreTests {
 
         let launch = Launch(directory: directory.url)
         let line = try LineItem(product: Self.socks)
-        launch.manager.globalContext.purchase(try Order(orderId: "order-1004", lineItems: [line]))
-        launch.manager.globalContext.purchase(try Order(orderId: "order-4", lineItems: [line]))
+        launch.manager.globalContext.purchase(try Order(orderID: "order-1004", lineItems: [line]))
+        launch.manager.globalContext.purchase(try Order(orderID: "order-4", lineItems: [line]))
         // order-4 was among the 5 oldest ids, forgotten on load; remembering it again forgets order-5, the oldest.
-        launch.manager.globalContext.purchase(try Order(orderId: "order-6", lineItems: [line]))
-        #expect(try launch.purchasedOrderIds() == ["order-4"], "order-0 to order-4 were the oldest, and forgotten")
+        launch.manager.globalContext.purchase(try Order(orderID: "order-6", lineItems: [line]))
+        #expect(try launch.purchasedOrderIDs() == ["order-4"], "order-0 to order-4 were the oldest, and forgotten")
 
         let saved = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: Self.fileURL(directory)))
         guard case .array(let remembered) = saved.trackedObject?["orderIds"] else {
             Issue.record("no orderIds in \(saved)")
             return
         }
-        #expect(remembered.count == TrackingState.maxRememberedOrderIds)
+        #expect(remembered.count == TrackingState.maxRememberedOrderIDs)
         #expect(remembered.first == "order-6")
         #expect(remembered.last == "order-4")
     }
@@ -142,12 +142,12 @@ struct CampaignTrackingStoreTests {
         var state = TrackingState()
         let line = try LineItem(product: Self.socks)
         for index in 0..<1_001 {
-            _ = state.purchase(try Order(orderId: "order-\(index)", lineItems: [line]))
+            _ = state.purchase(try Order(orderID: "order-\(index)", lineItems: [line]))
         }
-        #expect(state.saved.orderIds.count == 1_000)
-        #expect(throws: Never.self) { try state.purchase(Order(orderId: "order-0", lineItems: [line])).get() }
+        #expect(state.saved.orderIDs.count == 1_000)
+        #expect(throws: Never.self) { try state.purchase(Order(orderID: "order-0", lineItems: [line])).get() }
         #expect(throws: TrackingState.PurchaseRefusal.self) {
-            try state.purchase(Order(orderId: "order-1000", lineItems: [line])).get()
+            try state.purchase(Order(orderID: "order-1000", lineItems: [line])).get()
         }
     }
 
@@ -216,15 +216,15 @@ struct CampaignTrackingStoreTests {
         #expect(kept == Data(damage.contents.utf8), "kept for inspection, never deleted")
 
         launch.manager.globalContext.purchase(
-            try Order(orderId: "order-1", lineItems: [try LineItem(product: Self.socks)])
+            try Order(orderID: "order-1", lineItems: [try LineItem(product: Self.socks)])
         )
-        #expect(try launch.purchasedOrderIds() == ["order-1"])
+        #expect(try launch.purchasedOrderIDs() == ["order-1"])
         let next = Launch(directory: directory.url)
         #expect(try next.events(CampaignEventType.storageError).isEmpty)
         next.manager.globalContext.purchase(
-            try Order(orderId: "order-1", lineItems: [try LineItem(product: Self.socks)])
+            try Order(orderID: "order-1", lineItems: [try LineItem(product: Self.socks)])
         )
-        #expect(try next.purchasedOrderIds() == [])
+        #expect(try next.purchasedOrderIDs() == [])
     }
 
     @Test("A file that cannot be written gives an error event, and tracking goes on in memory")

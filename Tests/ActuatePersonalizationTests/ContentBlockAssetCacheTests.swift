@@ -100,7 +100,7 @@ struct ContentBlockAssetCacheTests {
             let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
             let url = server.url("/assets/hero.png").absoluteString
             let message = "the asset \(url) could not be loaded: the server answered with status \(status)"
-            #expect(callback.calls == [.error("home", blockId: "hero", message: message)])
+            #expect(callback.calls == [.error("home", blockID: "hero", message: message)])
             #expect(callback.readyValues == [false])
             #expect(surface.documents.isEmpty)
             #expect(placeholder.contentBlock == nil)

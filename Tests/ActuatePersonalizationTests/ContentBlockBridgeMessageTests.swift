@@ -19,7 +19,7 @@ struct ContentBlockBridgeMessageTests {
         let click = #"{"action":"click","link":"https://shop.example.com/hero","text":" Open "}"#
         #expect(
             try parse(BridgeTokenReader.signed(click, token: Self.token.text))
-                == .click(ContentBlockAction(url: "https://shop.example.com/hero", text: "Open"))
+                == .click(ContentBlockLink(url: "https://shop.example.com/hero", text: "Open"))
         )
         #expect(try parse(BridgeTokenReader.signed(#"{"action":"close"}"#, token: Self.token.text)) == .close)
     }

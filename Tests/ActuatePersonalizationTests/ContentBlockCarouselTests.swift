@@ -21,13 +21,13 @@ struct ContentBlockCarouselTests {
             surface: InstantHTMLSurface(),
             carousel: ContentBlockCarousel()
         )
-        #expect(callback.shownBlockIds == ["first"])
+        #expect(callback.shownBlockIDs == ["first"])
 
         await fixture.advance(by: .milliseconds(2_999), waitingFor: manager)
-        #expect(callback.shownBlockIds == ["first"])
+        #expect(callback.shownBlockIDs == ["first"])
 
         await fixture.advance(by: .seconds(3), times: 3, waitingFor: manager)
-        #expect(callback.shownBlockIds == ["first", "second", "third", "first"])
+        #expect(callback.shownBlockIDs == ["first", "second", "third", "first"])
         #expect(
             try fixture.eventSummary() == ["executed:first", "executed:second", "executed:third", "executed:first"]
         )
@@ -44,9 +44,9 @@ struct ContentBlockCarouselTests {
             carousel: ContentBlockCarousel(maxCount: 2, interval: .seconds(10))
         )
         await fixture.advance(by: .seconds(3), waitingFor: manager)
-        #expect(callback.shownBlockIds == ["first"])
+        #expect(callback.shownBlockIDs == ["first"])
         await fixture.advance(by: .seconds(10), times: 3, waitingFor: manager)
-        #expect(callback.shownBlockIds == ["first", "second", "first", "second"])
+        #expect(callback.shownBlockIDs == ["first", "second", "first", "second"])
         withExtendedLifetime(placeholder) {}
     }
 
@@ -65,7 +65,7 @@ struct ContentBlockCarouselTests {
         )
         await fixture.advance(by: .seconds(3), times: 4, waitingFor: manager)
         // With nothing else to rotate to, the carousel keeps "keep" on screen without counting new shows.
-        #expect(callback.shownBlockIds == ["keep", "once", "keep"])
+        #expect(callback.shownBlockIDs == ["keep", "once", "keep"])
         #expect(placeholder.contentBlock?.id == "keep")
     }
 
@@ -80,7 +80,7 @@ struct ContentBlockCarouselTests {
         )
         placeholder.stop()
         await fixture.advance(by: .seconds(30), waitingFor: manager)
-        #expect(callback.shownBlockIds == ["first"])
+        #expect(callback.shownBlockIDs == ["first"])
         #expect(fixture.scheduler.pendingCount == 0)
     }
 }

@@ -33,10 +33,10 @@ struct ContentBlockEventTests {
         #expect(events.map(\.type) == ["executed", "target", "error", "close"])
         for event in events {
             #expect(event.properties[ReportEventKey.contentSource] == "contentBlock")
-            #expect(event.properties[ReportEventKey.actionId] == "hero")
+            #expect(event.properties[ReportEventKey.actionID] == "hero")
             #expect(event.properties[ReportEventKey.actionName] == "Spring hero")
             #expect(event.properties[ContentBlockEventKey.placeholder] == "home")
-            #expect(event.properties[ContentBlockEventKey.variantId] == "v-hero")
+            #expect(event.properties[ContentBlockEventKey.variantID] == "v-hero")
             #expect(event.properties[ContentBlockEventKey.variantName] == "Variant of hero")
             #expect(event.properties[ContentBlockEventKey.blockType] == "banner")
             #expect(!event.isTrackingForced)
@@ -47,7 +47,7 @@ struct ContentBlockEventTests {
         #expect(events[3].properties[ContentBlockEventKey.interaction] == true)
     }
 
-    @Test("Showing, clicking and closing are actions of the personalisation feature in the timeline")
+    @Test("Showing, clicking and closing are actions of the personalization feature in the timeline")
     func timeline() async throws {
         let fixture = ContentBlockFixture()
         let (manager, placeholder, surface) = await show(.test("hero", name: "Spring hero"), fixture)
@@ -119,25 +119,25 @@ struct ContentBlockEventTests {
         fixture.reporter.setTrackingConsent(.denied)
         let block = ContentBlock.test("hero", hasTrackingConsent: false)
         let manager = fixture.makeManager(ScriptedContentBlockSource([block]))
-        manager.trackShow(placeholderId: "home", contentBlock: block)
+        manager.trackShow(placeholderID: "home", contentBlock: block)
         manager.trackClick(
-            placeholderId: "home",
+            placeholderID: "home",
             contentBlock: block,
-            action: ContentBlockAction(url: "https://x.example")
+            link: ContentBlockLink(url: "https://x.example")
         )
-        manager.trackClose(placeholderId: "home", contentBlock: block)
-        manager.trackError(placeholderId: "home", contentBlock: block, errorMessage: "broken")
+        manager.trackClose(placeholderID: "home", contentBlock: block)
+        manager.trackError(placeholderID: "home", contentBlock: block, errorMessage: "broken")
         await manager.waitUntilIdle()
         #expect(try fixture.blockEvents().isEmpty)
 
-        manager.trackShowWithoutTrackingConsent(placeholderId: "home", contentBlock: block)
+        manager.trackShowWithoutTrackingConsent(placeholderID: "home", contentBlock: block)
         manager.trackClickWithoutTrackingConsent(
-            placeholderId: "home",
+            placeholderID: "home",
             contentBlock: block,
-            action: ContentBlockAction(url: "https://x.example", text: "X")
+            link: ContentBlockLink(url: "https://x.example", text: "X")
         )
-        manager.trackCloseWithoutTrackingConsent(placeholderId: "home", contentBlock: block, userInteraction: false)
-        manager.trackErrorWithoutTrackingConsent(placeholderId: "home", contentBlock: nil, errorMessage: "no source")
+        manager.trackCloseWithoutTrackingConsent(placeholderID: "home", contentBlock: block, userInteraction: false)
+        manager.trackErrorWithoutTrackingConsent(placeholderID: "home", contentBlock: nil, errorMessage: "no source")
         await manager.waitUntilIdle()
         let events = try fixture.blockEvents()
         #expect(Set(events.map(\.type)) == ["executed", "target", "close", "content_block_error"])

@@ -9,9 +9,9 @@ import Testing
 @Suite("ContentBlockFrequency")
 struct ContentBlockFrequencyTests {
     /// Shows the placeholder once and says whether `blockId` was shown.
-    private func shows(_ manager: ContentBlockManager, _ blockId: String = "hero") async -> Bool {
+    private func shows(_ manager: ContentBlockManager, _ blockID: String = "hero") async -> Bool {
         let placeholder = await manager.loadedPlaceholder(surface: InstantHTMLSurface()).placeholder
-        return placeholder.contentBlock?.id == blockId
+        return placeholder.contentBlock?.id == blockID
     }
 
     /// The pattern of shows for one rule: twice in the first visit, once in a second visit, once after a

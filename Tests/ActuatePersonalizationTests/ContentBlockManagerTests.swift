@@ -44,7 +44,7 @@ struct ContentBlockManagerTests {
         #expect(source.onMainThread == [false])
     }
 
-    @Test("Personalised content is fetched again once its time-to-live has passed on the injected clock")
+    @Test("Personalized content is fetched again once its time-to-live has passed on the injected clock")
     func timeToLive() async throws {
         let fixture = ContentBlockFixture()
         let source = ScriptedContentBlockSource([.test("hero", html: "<p>morning</p>", timeToLive: .seconds(60))])
@@ -91,12 +91,12 @@ struct ContentBlockManagerTests {
         let manager = fixture.makeManager(source)
         manager.prefetchPlaceholders(ids: ["home"])
         await manager.waitUntilIdle()
-        try manager.identify(userId: "customer-42")
+        try manager.identify(userID: "customer-42")
         await manager.waitUntilIdle()
         #expect(source.requests == [["home"], ["home"]])
         #expect(source.identities.map(\.userID) == [nil, "customer-42"])
         #expect(fixture.reporter.identity.userID == "customer-42")
-        #expect(throws: ReportingError.invalidUserID) { try manager.identify(userId: "") }
+        #expect(throws: ReportingError.invalidUserID) { try manager.identify(userID: "") }
     }
 
     @Test("The reporter's reset() forgets the previous visitor's blocks and history and prefetches again")
@@ -133,7 +133,7 @@ struct ContentBlockManagerTests {
         let (home, callback) = manager.deferredPlaceholder()
         await home.reloadAndWait(manager)
         let message = "the content blocks could not be loaded from test: offline"
-        #expect(callback.calls == [.error("home", blockId: nil, message: message)])
+        #expect(callback.calls == [.error("home", blockID: nil, message: message)])
         #expect(callback.readyValues == [false])
         #expect(manager.lastError == .sourceFailed(source: "test", reason: "offline"))
         #expect(problems.withLock { $0 } == [.sourceFailed(source: "test", reason: "offline")])
@@ -147,7 +147,7 @@ struct ContentBlockManagerTests {
         #expect(home.contentBlock?.id == "hero")
     }
 
-    @Test("Expired personalised content is not shown when the source fails to refresh it")
+    @Test("Expired personalized content is not shown when the source fails to refresh it")
     func expiredAndFailing() async throws {
         let fixture = ContentBlockFixture()
         let source = ScriptedContentBlockSource([.test("hero", timeToLive: .seconds(60))])

@@ -22,7 +22,7 @@ struct ContentBlockPlaceholderTests {
 
         await placeholder.reloadAndWait(manager)
         #expect(source.requests == [["home"]])
-        #expect(callback.calls == [.shown("home", blockId: "hero")])
+        #expect(callback.calls == [.shown("home", blockID: "hero")])
         #expect(placeholder.contentBlock?.id == "hero")
         #expect(try fixture.eventSummary() == ["executed:hero"])
     }
@@ -33,7 +33,7 @@ struct ContentBlockPlaceholderTests {
         let source = ScriptedContentBlockSource([.test("hero")])
         let manager = fixture.makeManager(source)
         let surface = InstantHTMLSurface()
-        let placeholder = ContentBlockPlaceholder(placeholderId: "home", manager: manager, surface: surface)
+        let placeholder = ContentBlockPlaceholder(placeholderID: "home", manager: manager, surface: surface)
         await manager.waitUntilIdle()
         #expect(source.requests == [["home"]])
         #expect(placeholder.contentBlock?.id == "hero")
@@ -50,7 +50,7 @@ struct ContentBlockPlaceholderTests {
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let size = HTMLContentSize(width: 375, height: 212)
         let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
+            placeholderID: "home",
             deferredLoad: true,
             manager: manager,
             surface: InstantHTMLSurface(result: .loaded(size: size))
@@ -88,7 +88,7 @@ struct ContentBlockPlaceholderTests {
 
         surface.finishLoad(.loaded(size: HTMLContentSize(width: 300, height: 90)))
         await manager.waitUntilIdle()
-        #expect(callback.calls == [.shown("home", blockId: "hero")])
+        #expect(callback.calls == [.shown("home", blockID: "hero")])
         #expect(callback.readyValues == [true])
         #expect(placeholder.contentSize == HTMLContentSize(width: 300, height: 90))
         #expect(try fixture.eventSummary() == ["executed:hero"])
@@ -99,14 +99,14 @@ struct ContentBlockPlaceholderTests {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let placeholder = ContentBlockPlaceholder(
-            placeholderId: "home",
+            placeholderID: "home",
             deferredLoad: true,
             manager: manager,
             surface: InstantHTMLSurface(result: .failed(message: "the web process crashed"))
         )
         let callback = RecordingContentBlockCallback.install(on: placeholder)
         await placeholder.reloadAndWait(manager)
-        #expect(callback.calls == [.error("home", blockId: "hero", message: "the web process crashed")])
+        #expect(callback.calls == [.error("home", blockID: "hero", message: "the web process crashed")])
         #expect(callback.readyValues == [false])
         let events = try fixture.blockEvents()
         #expect(events.map(\.type) == ["error"])
@@ -123,7 +123,7 @@ struct ContentBlockPlaceholderTests {
         await manager.waitUntilIdle()
         #expect(
             callback.calls.last
-                == .actionClicked("home", blockId: "hero", url: "https://shop.example.com/hero", text: "Open hero")
+                == .actionClicked("home", blockID: "hero", url: "https://shop.example.com/hero", text: "Open hero")
         )
         #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
         let click = try #require(try fixture.blockEvents().last)
@@ -145,8 +145,8 @@ struct ContentBlockPlaceholderTests {
         await manager.waitUntilIdle()
         #expect(
             callback.calls == [
-                .shown("home", blockId: "first"), .closeClicked("home", blockId: "first"),
-                .shown("home", blockId: "second"),
+                .shown("home", blockID: "first"), .closeClicked("home", blockID: "first"),
+                .shown("home", blockID: "second"),
             ]
         )
         let close = try #require(try fixture.blockEvents().first { $0.type == "close" })
@@ -178,23 +178,23 @@ struct ContentBlockPlaceholderTests {
     }
 
     @Test("invokeActionClick(actionUrl:) reports a custom view's click with the link's text from the block")
-    func invokeActionClick() async throws {
+    func invokeLinkClick() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
         let (placeholder, callback) = await manager.loadedPlaceholder()
-        #expect(callback.calls == [.shown("home", blockId: "hero")])
+        #expect(callback.calls == [.shown("home", blockID: "hero")])
         #expect(callback.readyValues == [true])
         #expect(placeholder.contentSize == nil)
 
-        placeholder.invokeActionClick(actionUrl: "https://shop.example.com/hero")
+        placeholder.invokeLinkClick(linkURL: "https://shop.example.com/hero")
         await manager.waitUntilIdle()
         #expect(
             callback.calls.last
-                == .actionClicked("home", blockId: "hero", url: "https://shop.example.com/hero", text: "Open hero")
+                == .actionClicked("home", blockID: "hero", url: "https://shop.example.com/hero", text: "Open hero")
         )
         #expect(try fixture.eventSummary() == ["executed:hero", "target:hero"])
 
-        placeholder.invokeActionClick(actionUrl: "javascript:alert(1)")
+        placeholder.invokeLinkClick(linkURL: "javascript:alert(1)")
         await manager.waitUntilIdle()
         guard case .error("home", "hero", let message) = callback.calls.last else {
             Issue.record("a javascript: link was not refused: \(callback.calls)")
@@ -249,8 +249,8 @@ struct ContentBlockPlaceholderTests {
         let reason = ContentBlockError.invalidMessage(
             reason: "it does not carry this page's token: a script of the page posted it, not the bridge"
         )
-        let forged = RecordingContentBlockCallback.Call.error("home", blockId: "hero", message: reason.description)
-        #expect(Array(callback.calls.suffix(2)) == [.shown("home", blockId: "hero"), forged])
+        let forged = RecordingContentBlockCallback.Call.error("home", blockID: "hero", message: reason.description)
+        #expect(Array(callback.calls.suffix(2)) == [.shown("home", blockID: "hero"), forged])
         #expect(fixture.opener.opened.isEmpty)
         #expect(placeholder.contentBlock?.id == "hero")
         // The first refused message is an error event; the others of the same page view are counted.
@@ -261,7 +261,7 @@ struct ContentBlockPlaceholderTests {
         await manager.waitUntilIdle()
         #expect(
             callback.calls.last
-                == .actionClicked("home", blockId: "hero", url: "https://shop.example.com/hero", text: "Open hero")
+                == .actionClicked("home", blockID: "hero", url: "https://shop.example.com/hero", text: "Open hero")
         )
         #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
     }

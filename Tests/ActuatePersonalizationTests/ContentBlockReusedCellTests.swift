@@ -5,7 +5,7 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuateTesting
 
-/// Exponea's rows of tables and lists: `prepareInAppContentBlockView(placeholderId:indexPath:)` is called from
+/// Exponea's rows of tables and lists: `prepareInAppContentBlockView(placeholderID:indexPath:)` is called from
 /// `cellForRowAt`, and a table view reuses its cells, so the view a row is given changes as the user scrolls.
 /// A reused cell must show the block of the row it is configured for now, never another row's.
 @Suite("ContentBlockManager rows in reused cells")
@@ -28,8 +28,8 @@ struct ContentBlockReusedCellTests {
         )
         let refreshed = Mutex<[ContentBlockRow]>([])
         manager.refreshCallback = { row in refreshed.withLock { $0.append(row) } }
-        let rowA = ContentBlockRow(placeholderId: "feed-a", indexPath: IndexPath(indexes: [0, 0]))
-        let rowB = ContentBlockRow(placeholderId: "feed-b", indexPath: IndexPath(indexes: [0, 1]))
+        let rowA = ContentBlockRow(placeholderID: "feed-a", indexPath: IndexPath(indexes: [0, 0]))
+        let rowB = ContentBlockRow(placeholderID: "feed-b", indexPath: IndexPath(indexes: [0, 1]))
         let cell1 = SimulatedHTMLSurface(loadResult: .loaded(size: Self.short))
         let cell2 = SimulatedHTMLSurface(loadResult: .loaded(size: Self.tall))
 
@@ -73,8 +73,8 @@ struct ContentBlockReusedCellTests {
     func cellTakenByAnotherRow() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("a1", placeholders: ["feed-a"])]))
-        let rowA = ContentBlockRow(placeholderId: "feed-a", rowId: "order-1")
-        let rowEmpty = ContentBlockRow(placeholderId: "feed-empty", rowId: "order-2")
+        let rowA = ContentBlockRow(placeholderID: "feed-a", rowID: "order-1")
+        let rowEmpty = ContentBlockRow(placeholderID: "feed-empty", rowID: "order-2")
         let cell = SimulatedHTMLSurface()
 
         let placeholderA = manager.preparePlaceholder(for: rowA, surface: cell)
@@ -106,7 +106,7 @@ struct ContentBlockReusedCellTests {
     func rebindWhileLoading() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("a1", placeholders: ["feed-a"])]))
-        let rowA = ContentBlockRow(placeholderId: "feed-a", rowId: "a")
+        let rowA = ContentBlockRow(placeholderID: "feed-a", rowID: "a")
         // The first cell never finishes loading: the row is given another cell before its block is shown.
         let slow = SimulatedHTMLSurface(loadResult: nil)
         _ = manager.preparePlaceholder(for: rowA, surface: slow)

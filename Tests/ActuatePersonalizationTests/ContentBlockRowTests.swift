@@ -8,8 +8,8 @@ import Testing
 struct ContentBlockRowTests {
     @Test("A row is named by its index path or its own id")
     func rowNames() {
-        #expect(ContentBlockRow(placeholderId: "feed", indexPath: IndexPath(indexes: [1, 3])).rowId == "1-3")
-        #expect(ContentBlockRow(placeholderId: "feed", rowId: "order-9").description == "feed@order-9")
+        #expect(ContentBlockRow(placeholderID: "feed", indexPath: IndexPath(indexes: [1, 3])).rowID == "1-3")
+        #expect(ContentBlockRow(placeholderID: "feed", rowID: "order-9").description == "feed@order-9")
     }
 
     @Test("A row's placeholder is prepared once, and the refresh callback fires when its content or height changes")
@@ -21,7 +21,7 @@ struct ContentBlockRowTests {
         let manager = fixture.makeManager(source)
         let refreshed = Mutex<[ContentBlockRow]>([])
         manager.refreshCallback = { row in refreshed.withLock { $0.append(row) } }
-        let row = ContentBlockRow(placeholderId: "feed", indexPath: IndexPath(indexes: [0, 4]))
+        let row = ContentBlockRow(placeholderID: "feed", indexPath: IndexPath(indexes: [0, 4]))
         let surface = InstantHTMLSurface(result: .loaded(size: HTMLContentSize(width: 320, height: 88)))
         let placeholder = manager.preparePlaceholder(for: row, surface: surface)
         await manager.waitUntilIdle()
@@ -51,7 +51,7 @@ struct ContentBlockRowTests {
     func forgetRows() async {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("first", placeholders: ["feed"])]))
-        let row = ContentBlockRow(placeholderId: "feed", rowId: "a")
+        let row = ContentBlockRow(placeholderID: "feed", rowID: "a")
         let first = manager.preparePlaceholder(for: row, surface: InstantHTMLSurface())
         await manager.waitUntilIdle()
         #expect(manager.usedContentBlock(for: row) != nil)

@@ -27,9 +27,9 @@ struct ContentBlockSelectionTests {
             try surface.close()
             await manager.waitUntilIdle()
         }
-        #expect(walked.shownBlockIds == ["alpha", "zed", "low"])
+        #expect(walked.shownBlockIDs == ["alpha", "zed", "low"])
         #expect(walked.calls.last == .noMessage("home"))
-        #expect(callback.calls == [.shown("home", blockId: "alpha")])
+        #expect(callback.calls == [.shown("home", blockID: "alpha")])
         withExtendedLifetime(walker) {}
     }
 

@@ -16,7 +16,7 @@ import Testing
 
 @Suite("Content blocks under stress")
 struct ContentBlockStressTests {
-    private static let placeholderIds = ["home", "cart", "search", "profile"]
+    private static let placeholderIDs = ["home", "cart", "search", "profile"]
     private static let rounds = 40
 
     @Test("reloads, row placeholders, identify and reset from several threads leave every placeholder consistent")
@@ -26,10 +26,10 @@ struct ContentBlockStressTests {
         fixture.callbackQueue.setSpecific(key: callbackKey, value: true)
         let source = PerUserContentBlockSource()
         let manager = fixture.makeManager(source)
-        manager.prefetchPlaceholders(ids: Self.placeholderIds)
-        let surfaces = Self.placeholderIds.map { _ in InstantHTMLSurface() }
-        let placeholders = zip(Self.placeholderIds, surfaces).map { id, surface in
-            ContentBlockPlaceholder(placeholderId: id, deferredLoad: true, manager: manager, surface: surface)
+        manager.prefetchPlaceholders(ids: Self.placeholderIDs)
+        let surfaces = Self.placeholderIDs.map { _ in InstantHTMLSurface() }
+        let placeholders = zip(Self.placeholderIDs, surfaces).map { id, surface in
+            ContentBlockPlaceholder(placeholderID: id, deferredLoad: true, manager: manager, surface: surface)
         }
         let callbacks = placeholders.map { placeholder in
             QueueCheckingCallback(
@@ -39,7 +39,7 @@ struct ContentBlockStressTests {
         }
         for (placeholder, callback) in zip(placeholders, callbacks) { placeholder.behaviourCallback = callback }
         // Rows have placeholders of their own, so their shows can be told apart from the four above.
-        let rows = (0..<8).map { ContentBlockRow(placeholderId: "list-\($0 % 2)", rowId: "row-\($0)") }
+        let rows = (0..<8).map { ContentBlockRow(placeholderID: "list-\($0 % 2)", rowID: "row-\($0)") }
         let rowPlaceholders = Mutex<[ContentBlockRow: [ObjectIdentifier]]>([:])
         let resets = DispatchGroup()
 
@@ -50,7 +50,7 @@ struct ContentBlockStressTests {
                     case 0, 1:
                         placeholders[(thread + round) % placeholders.count].reload()
                     case 2:
-                        try? manager.identify(userId: "user-\(round % 3)")
+                        try? manager.identify(userID: "user-\(round % 3)")
                     case 3:
                         if round % 8 == 0 {
                             resets.enter()
@@ -59,7 +59,7 @@ struct ContentBlockStressTests {
                                 resets.leave()
                             }
                         }
-                        manager.prefetchPlaceholders(ids: [Self.placeholderIds[round % 4]])
+                        manager.prefetchPlaceholders(ids: [Self.placeholderIDs[round % 4]])
                     default:
                         let row = rows[(thread + round) % rows.count]
                         let placeholder = manager.preparePlaceholder(for: row, surface: InstantHTMLSurface())
@@ -78,9 +78,9 @@ struct ContentBlockStressTests {
         // The last identity wins, even when an answer for an earlier one arrives after it: the source holds the
         // answers for a `stale` user and then the `final` one, and gives the newest first.
         source.hold()
-        try manager.identify(userId: "stale")
+        try manager.identify(userID: "stale")
         try #require(await source.waitForHeldAnswers(1), "the prefetch for the stale user never reached the source")
-        try manager.identify(userId: "final")
+        try manager.identify(userID: "final")
         try #require(await source.waitForHeldAnswers(2), "the prefetch for the final user never reached the source")
         source.releaseNewestFirst()
         try await withBoundedWait("the content-block manager") { await manager.waitUntilIdle() }
@@ -88,7 +88,7 @@ struct ContentBlockStressTests {
         try await withBoundedWait("the content-block manager") { await manager.waitUntilIdle() }
 
         for (placeholder, callback) in zip(placeholders, callbacks) {
-            let id = placeholder.placeholderId
+            let id = placeholder.placeholderID
             #expect(
                 placeholder.contentBlock?.id == "\(id)-final",
                 "\(id) shows \(String(describing: placeholder.contentBlock?.id))"
@@ -97,10 +97,10 @@ struct ContentBlockStressTests {
             // No placeholder was ever told about another placeholder's block.
             for call in callback.recording.calls {
                 switch call {
-                case .shown(let shownIn, let blockId):
-                    #expect(shownIn == id && blockId.hasPrefix("\(id)-"), "\(call)")
-                case .error(let placeholderId, _, let message):
-                    Issue.record("\(placeholderId): unexpected error \(message)")
+                case .shown(let shownIn, let blockID):
+                    #expect(shownIn == id && blockID.hasPrefix("\(id)-"), "\(call)")
+                case .error(let placeholderID, _, let message):
+                    Issue.record("\(placeholderID): unexpected error \(message)")
                 default: break
                 }
             }
@@ -116,20 +116,20 @@ struct ContentBlockStressTests {
         }
         // Every show the callbacks of the four placeholders heard was tracked exactly once.
         let shown = callbacks.flatMap(\.recording.calls).compactMap { call -> String? in
-            if case .shown(_, let blockId) = call { blockId } else { nil }
+            if case .shown(_, let blockID) = call { blockID } else { nil }
         }
         let tracked = try fixture.blockEvents().filter { event in
             event.type == "executed"
-                && Self.placeholderIds.contains(event.properties[ContentBlockEventKey.placeholder]?.stringValue ?? "")
+                && Self.placeholderIDs.contains(event.properties[ContentBlockEventKey.placeholder]?.stringValue ?? "")
         }
         #expect(tracked.count == shown.count)
-        let trackedBlocks = tracked.compactMap { $0.properties[ReportEventKey.actionId]?.stringValue }
+        let trackedBlocks = tracked.compactMap { $0.properties[ReportEventKey.actionID]?.stringValue }
         #expect(trackedBlocks.sorted() == shown.sorted())
         // Every row shows its own placeholder's block.
         for row in rows {
             let used = manager.usedContentBlock(for: row)?.contentBlock.id
             #expect(
-                used.map { $0.hasPrefix("\(row.placeholderId)-") } ?? true,
+                used.map { $0.hasPrefix("\(row.placeholderID)-") } ?? true,
                 "\(row) shows \(String(describing: used))"
             )
         }
@@ -181,13 +181,13 @@ private final class PerUserContentBlockSource: ContentBlockSource {
     }
 
     func loadBlocks(
-        placeholderIds: [String],
+        placeholderIDs: [String],
         identity: StoredIdentity,
         completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
     ) {
         let onWorkQueue = DispatchQueue.getSpecific(key: ContentBlockFixture.workQueueKey) == "work"
         let user = identity.userID ?? "anonymous"
-        let blocks = placeholderIds.map { ContentBlock.test("\($0)-\(user)", placeholders: [$0]) }
+        let blocks = placeholderIDs.map { ContentBlock.test("\($0)-\(user)", placeholders: [$0]) }
         let answer: @Sendable () -> Void = { completion(.success(blocks)) }
         let holding = state.withLock { state -> Bool in
             state.requests += 1
@@ -220,28 +220,28 @@ private final class QueueCheckingCallback: ContentBlockCallback {
         if DispatchQueue.getSpecific(key: callbackKey) != true { offQueueCount.add(1, ordering: .relaxed) }
     }
 
-    func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
+    func onMessageShown(placeholderID: String, contentBlock: ContentBlock) {
         check()
-        recording.onMessageShown(placeholderId: placeholderId, contentBlock: contentBlock)
+        recording.onMessageShown(placeholderID: placeholderID, contentBlock: contentBlock)
     }
 
-    func onNoMessageFound(placeholderId: String) {
+    func onNoMessageFound(placeholderID: String) {
         check()
-        recording.onNoMessageFound(placeholderId: placeholderId)
+        recording.onNoMessageFound(placeholderID: placeholderID)
     }
 
-    func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
+    func onError(placeholderID: String, contentBlock: ContentBlock?, errorMessage: String) {
         check()
-        recording.onError(placeholderId: placeholderId, contentBlock: contentBlock, errorMessage: errorMessage)
+        recording.onError(placeholderID: placeholderID, contentBlock: contentBlock, errorMessage: errorMessage)
     }
 
-    func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
+    func onCloseClicked(placeholderID: String, contentBlock: ContentBlock) {
         check()
-        recording.onCloseClicked(placeholderId: placeholderId, contentBlock: contentBlock)
+        recording.onCloseClicked(placeholderID: placeholderID, contentBlock: contentBlock)
     }
 
-    func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
+    func onLinkClicked(placeholderID: String, contentBlock: ContentBlock, link: ContentBlockLink) {
         check()
-        recording.onActionClicked(placeholderId: placeholderId, contentBlock: contentBlock, action: action)
+        recording.onLinkClicked(placeholderID: placeholderID, contentBlock: contentBlock, link: link)
     }
 }

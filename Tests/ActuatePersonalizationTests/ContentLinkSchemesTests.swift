@@ -35,7 +35,7 @@ struct ContentLinkSchemesTests {
         let href = "\(scheme):alert(1)"
         let message = #"{"status":"target","href":"\#(href)","arg":"","token":"t"}"#
         #expect(
-            BridgeMessage.parse(message, actionId: 1, bridge: widened, token: BridgeToken("t"))
+            BridgeMessage.parse(message, actionID: 1, bridge: widened, token: BridgeToken("t"))
                 == .failure(.disallowedHref(href))
         )
         let document = try #require(
@@ -45,13 +45,13 @@ struct ContentLinkSchemesTests {
         #expect(!document.contains("\"\(scheme.lowercased()):\""), "the page's bridge would report the scheme")
         #expect(document.contains("\"shop:\""))
         #expect(throws: ContentBlockError.self) {
-            try ContentBlockAction(checking: href, text: nil, allowedSchemes: [scheme.lowercased(), "https"])
+            try ContentBlockLink(checking: href, text: nil, allowedSchemes: [scheme.lowercased(), "https"])
         }
         var configuration = ContentBlockConfiguration(allowedLinkSchemes: [scheme, "https"])
         #expect(configuration.allowedLinkSchemes == ["https"])
         configuration.allowedLinkSchemes.insert(scheme.lowercased())
         #expect(throws: ContentBlockError.self) {
-            try ContentBlockAction(checking: href, text: nil, allowedSchemes: configuration.allowedLinkSchemes)
+            try ContentBlockLink(checking: href, text: nil, allowedSchemes: configuration.allowedLinkSchemes)
         }
     }
 
@@ -59,17 +59,17 @@ struct ContentLinkSchemesTests {
     func deepLinkAccepted() throws {
         let bridge = ContentBridge(routes: Self.routes)
         let message = #"{"status":"target","href":"shop://product/p1","arg":"","token":"t"}"#
-        let clicked = try BridgeMessage.parse(message, actionId: 7, bridge: bridge, token: BridgeToken("t")).get()
+        let clicked = try BridgeMessage.parse(message, actionID: 7, bridge: bridge, token: BridgeToken("t")).get()
         #expect(clicked.href == "shop://product/p1")
         #expect(
-            BridgeMessage.parse(message, actionId: 7, bridge: .standard, token: BridgeToken("t"))
+            BridgeMessage.parse(message, actionID: 7, bridge: .standard, token: BridgeToken("t"))
                 == .failure(.disallowedHref("shop://product/p1"))
         )
         let allowed = ContentLinkSchemes.allowed(by: Self.routes)
-        let action = try ContentBlockAction(checking: "SHOP://product/p1", text: "Pick", allowedSchemes: allowed)
+        let action = try ContentBlockLink(checking: "SHOP://product/p1", text: "Pick", allowedSchemes: allowed)
         #expect(action.url == "SHOP://product/p1")
         #expect(throws: ContentBlockError.self) {
-            try ContentBlockAction(checking: "other://product/p1", text: nil, allowedSchemes: allowed)
+            try ContentBlockLink(checking: "other://product/p1", text: nil, allowedSchemes: allowed)
         }
     }
 

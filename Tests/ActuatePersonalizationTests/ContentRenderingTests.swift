@@ -84,9 +84,9 @@ struct ContentRenderingTests {
         try surface.close()
         #expect(
             clicks.all == [
-                ActionClicked(actionId: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1"),
-                ActionClicked(actionId: 7, href: "https://shop.example.com/spring", status: .target),
-                ActionClicked(actionId: 7, status: .close, arg: "2"),
+                ActionClicked(actionID: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1"),
+                ActionClicked(actionID: 7, href: "https://shop.example.com/spring", status: .target),
+                ActionClicked(actionID: 7, status: .close, arg: "2"),
             ]
         )
         let events = try await fixture.events()
@@ -95,7 +95,7 @@ struct ContentRenderingTests {
         #expect(events[2].properties["href"] == "https://shop.example.com/spring")
         #expect(events[3].properties["dontShowSessions"] == 2)
         // Closed for 2 sessions, counting this one: 1 more after it.
-        #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        #expect(fixture.tracker.hiddenSessionsRemaining(actionID: 7) == 1)
         let timeline = fixture.harness.timeline.snapshot()
         #expect(
             timeline.map(\.actionName) == ["Show Content", "Click Content Product", "Click Content", "Close Content"]
@@ -173,7 +173,7 @@ struct ContentRenderingTests {
         surface.post(BridgeTokenReader.signed(click, token: token))
         #expect(
             clicks.all == [
-                ActionClicked(actionId: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1")
+                ActionClicked(actionID: 7, href: "https://shop.example.com/p/1", status: .product, arg: "sku-1")
             ]
         )
         events = try await fixture.events()
@@ -200,7 +200,7 @@ struct ContentRenderingTests {
         ContentAction.banner().render(on: surface) { clicks.append($0) }
         surface.finishLoad()
         surface.postFromBridge(#"{"status":"target","href":"","arg":""}"#)
-        #expect(clicks.all == [ActionClicked(actionId: 7, status: .target)])
+        #expect(clicks.all == [ActionClicked(actionID: 7, status: .target)])
         #expect(ContentAction.banner().reportExecuted() == .noTracker)
     }
 }

@@ -18,7 +18,7 @@ struct ControlGroupTests {
             rules: RulesFile(
                 actions: [action],
                 conditions: [first, second].map {
-                    RuleCondition(id: $0, name: "Condition \($0)", actionIds: [1], controlGroupPercent: percent)
+                    RuleCondition(id: $0, name: "Condition \($0)", actionIDs: [1], controlGroupPercent: percent)
                 }
             )
         )
@@ -32,7 +32,7 @@ struct ControlGroupTests {
     ) -> (first: Int, second: Int, both: Int) {
         var counts = (first: 0, second: 0, both: 0)
         for visitor in visitors {
-            let decision = source.evaluate(DecisionRequest(visitorId: visitor, sessionCount: 1))
+            let decision = source.evaluate(DecisionRequest(visitorID: visitor, sessionCount: 1))
             let held = Set(decision.conditions.filter(\.isControlGroup).map(\.id))
             if held.contains(first) { counts.first += 1 }
             if held.contains(second) { counts.second += 1 }
@@ -71,7 +71,7 @@ struct ControlGroupTests {
         // They are computed from UTF-8 bytes with wrapping integer arithmetic only, so every platform agrees.
         for (visitor, condition, bucket) in Self.pinnedBuckets {
             #expect(
-                ControlGroup.bucket(visitorId: visitor, conditionId: condition) == bucket,
+                ControlGroup.bucket(visitorID: visitor, conditionID: condition) == bucket,
                 "\(visitor):\(condition)"
             )
         }

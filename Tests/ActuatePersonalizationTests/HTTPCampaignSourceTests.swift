@@ -47,9 +47,9 @@ struct HTTPCampaignSourceTests {
             screen.viewDidAppear()
             await fixture.settle()
             screen.addToCart(try LineItem(product: Self.shoes))
-            try fixture.reporter.identity.identify(userId: "user-42")
+            try fixture.reporter.identity.identify(userID: "user-42")
             screen.trackAction("Open Reviews")
-            screen.purchase(try Order(orderId: "o-1"))
+            screen.purchase(try Order(orderID: "o-1"))
             await fixture.settle()
 
             #expect(
@@ -61,7 +61,7 @@ struct HTTPCampaignSourceTests {
             try #require(delivered.count == 3)
             #expect(delivered.map(\.isControlGroup) == [false, false, true], "the server's assignment")
             #expect(delivered[1].promotedItemKeys == ["Product:p2"])
-            #expect(delivered[0].experienceId == "server-1")
+            #expect(delivered[0].experienceID == "server-1")
             #expect(delivered[0].data["headline"] == "Free shipping on shoes this week")
             #expect(fixture.decisions().first?.hasPrefix("Hold Campaign") == true)
 
@@ -165,7 +165,7 @@ struct HTTPCampaignSourceTests {
             let campaigns = try await source(server).campaigns(for: Self.request)
             #expect(
                 campaigns == [
-                    Campaign(target: "banner", campaignId: "42", messageId: "7", data: ["n": 1.5], isControlGroup: true)
+                    Campaign(target: "banner", campaignID: "42", messageID: "7", data: ["n": 1.5], isControlGroup: true)
                 ]
             )
         }

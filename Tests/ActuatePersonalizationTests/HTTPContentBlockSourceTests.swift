@@ -19,7 +19,7 @@ struct HTTPContentBlockSourceTests {
         identity: StoredIdentity = StoredIdentity(anonymousID: "anon-1")
     ) async -> Result<[ContentBlock], ContentBlockError> {
         await withCheckedContinuation { continuation in
-            source.loadBlocks(placeholderIds: ["home"], identity: identity) { continuation.resume(returning: $0) }
+            source.loadBlocks(placeholderIDs: ["home"], identity: identity) { continuation.resume(returning: $0) }
         }
     }
 
@@ -31,7 +31,7 @@ struct HTTPContentBlockSourceTests {
             let manager = fixture.makeManager(try HTTPContentBlockSource(endpoint: server.blocksURL))
             let surface = InstantHTMLSurface()
             let placeholder = ContentBlockPlaceholder(
-                placeholderId: "home",
+                placeholderID: "home",
                 deferredLoad: true,
                 manager: manager,
                 surface: surface
@@ -40,15 +40,15 @@ struct HTTPContentBlockSourceTests {
             #expect(placeholder.contentBlock?.id == "remote-hero")
             #expect(placeholder.contentBlock?.timeToLive == .seconds(300))
             #expect(surface.documents.last?.contains("from the server") == true)
-            try manager.identify(userId: "customer-7")
+            try manager.identify(userID: "customer-7")
             await manager.waitUntilIdle()
             manager.prefetchPlaceholders(ids: ["home", "cart"])
             await manager.waitUntilIdle()
 
             let requests = try await server.stats().blockRequests
-            #expect(requests.map(\.placeholderIds) == [["home"], ["home", "cart"]])
-            #expect(requests.allSatisfy { $0.anonymousId == fixture.reporter.identity.anonymousID })
-            #expect(requests.map(\.userId) == [nil, "customer-7"])
+            #expect(requests.map(\.placeholderIDs) == [["home"], ["home", "cart"]])
+            #expect(requests.allSatisfy { $0.anonymousID == fixture.reporter.identity.anonymousID })
+            #expect(requests.map(\.userID) == [nil, "customer-7"])
         }
     }
 

@@ -20,7 +20,7 @@ struct HTTPDecisionSourceTests {
         try await TestDecisionServer.with(result: Self.result) { server in
             let fixture = TrackerFixture(source: try source(server))
             try fixture.tracker.navigate(documentName: "home")
-            try fixture.tracker.productViewed(productId: "sku-1")
+            try fixture.tracker.productViewed(productID: "sku-1")
             try fixture.tracker.logUserData(field: "tier", value: "gold")
             let result = try await fixture.tracker.getResult()
             #expect(result.actions.map(\.id) == [7])
@@ -35,12 +35,12 @@ struct HTTPDecisionSourceTests {
             #expect(requests.count == 1)
             let request = try #require(requests.first)
             #expect(request.authorization == "Bearer test-key-123")
-            #expect(request.body?.visitorId == fixture.reporter.identity.anonymousID)
+            #expect(request.body?.visitorID == fixture.reporter.identity.anonymousID)
             #expect(request.body?.sessionCount == 1)
             #expect(
                 request.body?.commands == [
                     .init(command: "navigate", document: "home"),
-                    .init(command: "product", event: "viewed", productId: "sku-1"),
+                    .init(command: "product", event: "viewed", productID: "sku-1"),
                     .init(command: "userData", field: "tier", value: "gold"),
                 ]
             )
@@ -55,7 +55,7 @@ struct HTTPDecisionSourceTests {
         try await TestDecisionServer.with(result: Self.result, script: ["ok", "truncated", "ok"]) { server in
             let fixture = TrackerFixture(source: try source(server))
             let good = try await fixture.tracker.getResult()
-            try fixture.tracker.productViewed(productId: "sku-2")
+            try fixture.tracker.productViewed(productID: "sku-2")
             do {
                 _ = try await fixture.tracker.getResult()
                 Issue.record("a truncated response must not be accepted")
@@ -69,11 +69,11 @@ struct HTTPDecisionSourceTests {
                 #expect(clear, "\(reason)")
             }
             #expect(fixture.tracker.cachedResult == good)
-            #expect(fixture.tracker.pendingCommands == [.product(.viewed, productId: "sku-2")])
+            #expect(fixture.tracker.pendingCommands == [.product(.viewed, productID: "sku-2")])
             _ = try await fixture.tracker.getResult()
             let requests = try await server.requests()
             #expect(requests.count == 3)
-            #expect(requests[2].body?.commands == [.init(command: "product", event: "viewed", productId: "sku-2")])
+            #expect(requests[2].body?.commands == [.init(command: "product", event: "viewed", productID: "sku-2")])
             #expect(fixture.tracker.pendingCommands.isEmpty)
         }
     }
@@ -90,7 +90,7 @@ struct HTTPDecisionSourceTests {
         try await TestDecisionServer.with(result: Self.result, script: [entry]) { server in
             let source = try source(server)
             do {
-                _ = try await source.decide(DecisionRequest(visitorId: "v", sessionCount: 1))
+                _ = try await source.decide(DecisionRequest(visitorID: "v", sessionCount: 1))
                 Issue.record("expected a malformed response")
             } catch {
                 guard case .malformedResponse(let text) = error as? DecisionSourceError else {
@@ -116,7 +116,7 @@ struct HTTPDecisionSourceTests {
     func statuses(entry: String, expected: DecisionSourceError) async throws {
         try await TestDecisionServer.with(result: Self.result, script: [entry]) { server in
             do {
-                _ = try await source(server).decide(DecisionRequest(visitorId: "v", sessionCount: 1))
+                _ = try await source(server).decide(DecisionRequest(visitorID: "v", sessionCount: 1))
                 Issue.record("expected \(expected)")
             } catch {
                 switch (error as? DecisionSourceError, expected) {
@@ -161,7 +161,7 @@ struct HTTPDecisionSourceTests {
             maximumRequestBytes: 100
         )
         let request = DecisionRequest(
-            visitorId: "v",
+            visitorID: "v",
             sessionCount: 1,
             commands: Array(repeating: .navigate(documentName: "home"), count: 20)
         )

@@ -69,7 +69,7 @@ struct ItemTests {
         ) {
             _ = try LineItem(product: Product(id: "sku-1"), price: -5)
         },
-        Mistake(label: "empty order id", expected: "Order.orderId: must not be empty") { _ = try Order(orderId: "") },
+        Mistake(label: "empty order id", expected: "Order.orderId: must not be empty") { _ = try Order(orderID: "") },
         Mistake(
             label: "negative order total",
             expected: "Order.totalValue: must be a finite number of at least 0, found -10.0"
@@ -139,10 +139,10 @@ struct ItemTests {
     func categoryHierarchy() throws {
         let trail = try Category(id: "Men|Shoes|Trail")
         #expect(trail.path == ["Men", "Shoes", "Trail"])
-        #expect(trail.parentId == "Men|Shoes")
+        #expect(trail.parentID == "Men|Shoes")
         #expect(trail.name == "Trail")
         let men = try Category(id: "Men", isDepartment: true, name: "Men's")
-        #expect(men.parentId == nil)
+        #expect(men.parentID == nil)
         #expect(men.isDepartment)
         #expect(men.name == "Men's")
     }

@@ -27,7 +27,7 @@ struct LineItemTests {
         ]
         #expect(try Order(lineItems: lines).total == 50)
         #expect(try Order(lineItems: lines, totalValue: 45).total == 45)
-        #expect(try Order(lineItems: lines).productIds == ["sku-1", "sku-2"])
-        #expect(try Order(orderId: " A-1 ").orderId == "A-1")
+        #expect(try Order(lineItems: lines).productIDs == ["sku-1", "sku-2"])
+        #expect(try Order(orderID: " A-1 ").orderID == "A-1")
     }
 }

@@ -20,7 +20,7 @@ struct LocalDecisionSourceTests {
                     RuleCondition(
                         id: 10,
                         name: "C",
-                        actionIds: [1],
+                        actionIDs: [1],
                         controlGroupPercent: controlGroupPercent,
                         targeting: targeting
                     )
@@ -35,7 +35,7 @@ struct LocalDecisionSourceTests {
         sessions: Int = 1,
         visitor: String = "v"
     ) -> Bool {
-        !source.evaluate(DecisionRequest(visitorId: visitor, sessionCount: sessions, profile: profile)).actions.isEmpty
+        !source.evaluate(DecisionRequest(visitorID: visitor, sessionCount: sessions, profile: profile)).actions.isEmpty
     }
 
     private static func profile(_ commands: [BehaviourCommand]) -> VisitorProfile {
@@ -64,30 +64,30 @@ struct LocalDecisionSourceTests {
     @Test("products seen: any of a list, a minimum count, and the list the event fills")
     func productsSeen() throws {
         let anyOf = try Self.source(RuleTargeting(productsSeen: SeenItemsRule(list: .viewed, anyOf: ["a", "b"])))
-        #expect(!Self.matches(anyOf, Self.profile([.product(.viewed, productId: "c")])))
-        #expect(Self.matches(anyOf, Self.profile([.product(.viewed, productId: "b")])))
-        #expect(!Self.matches(anyOf, Self.profile([.product(.liked, productId: "b")])))
+        #expect(!Self.matches(anyOf, Self.profile([.product(.viewed, productID: "c")])))
+        #expect(Self.matches(anyOf, Self.profile([.product(.viewed, productID: "b")])))
+        #expect(!Self.matches(anyOf, Self.profile([.product(.liked, productID: "b")])))
         let twoOf = try Self.source(
             RuleTargeting(productsSeen: SeenItemsRule(list: .viewed, anyOf: ["a", "b", "c"], minCount: 2))
         )
         #expect(
-            !Self.matches(twoOf, Self.profile([.product(.viewed, productId: "a"), .product(.viewed, productId: "x")]))
+            !Self.matches(twoOf, Self.profile([.product(.viewed, productID: "a"), .product(.viewed, productID: "x")]))
         )
         #expect(
-            Self.matches(twoOf, Self.profile([.product(.viewed, productId: "a"), .product(.viewed, productId: "c")]))
+            Self.matches(twoOf, Self.profile([.product(.viewed, productID: "a"), .product(.viewed, productID: "c")]))
         )
         let cart = try Self.source(RuleTargeting(productsSeen: SeenItemsRule(list: .addedToCart, minCount: 1)))
-        #expect(Self.matches(cart, Self.profile([.product(.addedToCart, productId: "a")])))
+        #expect(Self.matches(cart, Self.profile([.product(.addedToCart, productID: "a")])))
         #expect(
             !Self.matches(
                 cart,
-                Self.profile([.product(.addedToCart, productId: "a"), .product(.removedFromCart, productId: "a")])
+                Self.profile([.product(.addedToCart, productID: "a"), .product(.removedFromCart, productID: "a")])
             )
         )
         #expect(
             !Self.matches(
                 cart,
-                Self.profile([.product(.addedToCart, productId: "a"), .product(.purchased, productId: "a")])
+                Self.profile([.product(.addedToCart, productID: "a"), .product(.purchased, productID: "a")])
             )
         )
     }
@@ -95,16 +95,16 @@ struct LocalDecisionSourceTests {
     @Test("articles seen")
     func articlesSeen() throws {
         let source = try Self.source(RuleTargeting(articlesSeen: SeenItemsRule(list: .liked, anyOf: ["a1"])))
-        #expect(Self.matches(source, Self.profile([.article(.liked, articleId: "a1")])))
+        #expect(Self.matches(source, Self.profile([.article(.liked, articleID: "a1")])))
         #expect(
             !Self.matches(
                 source,
-                Self.profile([.article(.liked, articleId: "a1"), .article(.unliked, articleId: "a1")])
+                Self.profile([.article(.liked, articleID: "a1"), .article(.unliked, articleID: "a1")])
             )
         )
         let goals = try Self.source(RuleTargeting(articlesSeen: SeenItemsRule(list: .goal, minCount: 2)))
         #expect(
-            Self.matches(goals, Self.profile([.article(.goal, articleId: "a1"), .article(.goal, articleId: "a2")]))
+            Self.matches(goals, Self.profile([.article(.goal, articleID: "a1"), .article(.goal, articleID: "a2")]))
         )
     }
 
@@ -153,7 +153,7 @@ struct LocalDecisionSourceTests {
         var held = 0
         for index in 0..<2_000 {
             let visitor = "visitor-\(index)"
-            let request = DecisionRequest(visitorId: visitor, sessionCount: 1)
+            let request = DecisionRequest(visitorID: visitor, sessionCount: 1)
             let first = source.evaluate(request)
             #expect(source.evaluate(request) == first, "the same visitor stays in the same group")
             #expect(first.conditions.count == 1)
@@ -173,12 +173,12 @@ struct LocalDecisionSourceTests {
         let rules = RulesFile(
             actions: [Self.action(1), Self.action(2), Self.action(3)],
             conditions: [
-                RuleCondition(id: 1, actionIds: [3, 1]),
-                RuleCondition(id: 2, actionIds: [1], targeting: RuleTargeting(documents: ["nowhere"])),
-                RuleCondition(id: 3, actionIds: [2, 3]),
+                RuleCondition(id: 1, actionIDs: [3, 1]),
+                RuleCondition(id: 2, actionIDs: [1], targeting: RuleTargeting(documents: ["nowhere"])),
+                RuleCondition(id: 3, actionIDs: [2, 3]),
             ]
         )
-        let result = try LocalDecisionSource(rules: rules).evaluate(DecisionRequest(visitorId: "v", sessionCount: 1))
+        let result = try LocalDecisionSource(rules: rules).evaluate(DecisionRequest(visitorID: "v", sessionCount: 1))
         #expect(result.actions.map(\.id) == [3, 1, 2])
         #expect(result.conditions.map(\.id) == [1, 3])
     }
@@ -189,13 +189,13 @@ struct LocalDecisionSourceTests {
             contentsOf: RepositoryFiles.url("Examples/Rules/personalization-rules.json")
         )
         let home = DecisionRequest(
-            visitorId: "v",
+            visitorID: "v",
             sessionCount: 1,
             profile: Self.profile([.navigate(documentName: "home")])
         )
         #expect(source.evaluate(home).actions.map(\.id) == [101])
-        let shoes = Self.profile([.product(.viewed, productId: "sku-1"), .navigate(documentName: "product/sku-9")])
-        let shoeResult = source.evaluate(DecisionRequest(visitorId: "v", sessionCount: 1, profile: shoes))
+        let shoes = Self.profile([.product(.viewed, productID: "sku-1"), .navigate(documentName: "product/sku-9")])
+        let shoeResult = source.evaluate(DecisionRequest(visitorID: "v", sessionCount: 1, profile: shoes))
         #expect(shoeResult.conditions.map(\.id) == [2])
     }
 

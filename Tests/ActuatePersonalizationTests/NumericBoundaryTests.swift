@@ -7,7 +7,7 @@ import Testing
 /// Every numeric field of every parser of outside input, fed the numbers that trap careless conversions: each
 /// is either read as the same number, inside the field's documented range, or refused with a problem at its JSON
 /// path that names the range. Nothing traps.
-@Suite("Numeric boundaries of the personalisation parsers")
+@Suite("Numeric boundaries of the personalization parsers")
 struct NumericBoundaryTests {
     /// The numbers, as written in JSON, with the value a JSON reader gives them.
     static let extremes: [(json: String, value: Double)] = [
@@ -95,7 +95,7 @@ struct NumericBoundaryTests {
                 + #""conditions": [{"id": 2, "actions": [NUMBER]}]}"#,
             path: "$.conditions[0].actions[0]",
             allows: exactWhole,
-            read: { $0.conditions.first?.actionIds.first.map(Double.init) }
+            read: { $0.conditions.first?.actionIDs.first.map(Double.init) }
         ),
         rulesField(
             "rules controlGroupPercent",
@@ -263,7 +263,7 @@ struct NumericBoundaryTests {
     }
 
     @Test("a decision response with an id past 2^53 is refused, naming the path and the range")
-    func decisionIdBeyondExactRange() {
+    func decisionIDBeyondExactRange() {
         let data = Data(#"{"actions": [{"id": 10000000000000000, "contentType": "text/html", "content": "x"}]}"#.utf8)
         #expect(
             throws: DecisionSourceError.malformedResponse(
@@ -282,7 +282,7 @@ struct NumericBoundaryTests {
             )
             let source = try HTTPContentBlockSource(endpoint: server.blocksURL)
             let result = await withCheckedContinuation { continuation in
-                source.loadBlocks(placeholderIds: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
+                source.loadBlocks(placeholderIDs: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
                     continuation.resume(returning: $0)
                 }
             }

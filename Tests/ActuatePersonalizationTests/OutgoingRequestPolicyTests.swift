@@ -16,7 +16,7 @@ struct OutgoingRequestPolicyTests {
 
     private func load(_ source: HTTPContentBlockSource) async -> Result<[ContentBlock], ContentBlockError> {
         await withCheckedContinuation { continuation in
-            source.loadBlocks(placeholderIds: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
+            source.loadBlocks(placeholderIDs: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
                 continuation.resume(returning: $0)
             }
         }
@@ -31,7 +31,7 @@ struct OutgoingRequestPolicyTests {
             try await RedirectServer.with(location: target.decideURL) { redirect in
                 let source = try HTTPDecisionSource(endpoint: redirect.url("/redirect/\(status)"), apiKey: Self.secret)
                 let error = await #expect(throws: DecisionSourceError.self) {
-                    try await source.decide(DecisionRequest(visitorId: "v", sessionCount: 1))
+                    try await source.decide(DecisionRequest(visitorID: "v", sessionCount: 1))
                 }
                 #expect(error == .unexpectedStatus(status))
                 #expect(try await target.requests().isEmpty, "the redirect target must not be asked")
@@ -143,7 +143,7 @@ struct OutgoingRequestPolicyTests {
         try await TestDecisionServer.with(result: big) { server in
             let source = try HTTPDecisionSource(endpoint: server.decideURL, maximumResponseBytes: 1_000)
             let error = await #expect(throws: DecisionSourceError.self) {
-                try await source.decide(DecisionRequest(visitorId: "v", sessionCount: 1))
+                try await source.decide(DecisionRequest(visitorID: "v", sessionCount: 1))
             }
             #expect(error?.description.contains("larger than 1000 bytes") == true, "\(String(describing: error))")
         }

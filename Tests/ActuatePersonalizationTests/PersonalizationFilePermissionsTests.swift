@@ -11,7 +11,7 @@ import Testing
 // on real files in a temporary directory, under the test process's usual umask (022, which gives 0644 to files
 // written with `Data.write`).
 
-@Suite("Personalisation files are owner-only")
+@Suite("Personalization files are owner-only")
 struct PersonalizationFilePermissionsTests {
     /// The permission bits of `url`.
     private static func permissions(_ url: URL) throws -> Int {
@@ -36,7 +36,7 @@ struct PersonalizationFilePermissionsTests {
             .result(TrackerResult(actions: [ContentAction.banner(id: 8, name: "Summer banner")])),
         ])
         let fixture = TrackerFixture(source: source)
-        try fixture.tracker.productViewed(productId: "p1")
+        try fixture.tracker.productViewed(productID: "p1")
         _ = try await fixture.tracker.getResult()
         let state = fixture.directory.appending("tracker-state.json")
         let result = fixture.directory.appending("tracker-result.json")
@@ -47,7 +47,7 @@ struct PersonalizationFilePermissionsTests {
         // Each save replaces the file with a new one: the new file is owner-only whatever the old one was.
         try Self.widen(state)
         try Self.widen(result)
-        try fixture.tracker.productViewed(productId: "p2")
+        try fixture.tracker.productViewed(productID: "p2")
         _ = try await fixture.tracker.getResult()
         #expect(try Self.permissions(state) == 0o600)
         #expect(try Self.permissions(result) == 0o600)

@@ -4,9 +4,9 @@ import Testing
 
 @testable import ActuatePersonalization
 
-/// Replays the committed corpora of the personalisation fuzz targets (`Tests/Fuzz`) through their entry points,
+/// Replays the committed corpora of the personalization fuzz targets (`Tests/Fuzz`) through their entry points,
 /// so that every input the fuzzers kept, including any that once crashed, stays a regression test.
-@Suite("Personalisation fuzzing corpora")
+@Suite("Personalization fuzzing corpora")
 struct PersonalizationFuzzingTests {
     private static let fuzz = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fuzz")

@@ -13,20 +13,20 @@ struct HideWhenEmptyCallback: ContentBlockCallback {
     let original: any ContentBlockCallback
     let setHidden: @Sendable (Bool) -> Void
 
-    func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
-        original.onMessageShown(placeholderId: placeholderId, contentBlock: contentBlock)
+    func onMessageShown(placeholderID: String, contentBlock: ContentBlock) {
+        original.onMessageShown(placeholderID: placeholderID, contentBlock: contentBlock)
         setHidden(false)
     }
-    func onNoMessageFound(placeholderId: String) { setHidden(true) }
-    func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
-        original.onError(placeholderId: placeholderId, contentBlock: contentBlock, errorMessage: errorMessage)
+    func onNoMessageFound(placeholderID: String) { setHidden(true) }
+    func onError(placeholderID: String, contentBlock: ContentBlock?, errorMessage: String) {
+        original.onError(placeholderID: placeholderID, contentBlock: contentBlock, errorMessage: errorMessage)
         setHidden(true)
     }
-    func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
-        original.onCloseClicked(placeholderId: placeholderId, contentBlock: contentBlock)
+    func onCloseClicked(placeholderID: String, contentBlock: ContentBlock) {
+        original.onCloseClicked(placeholderID: placeholderID, contentBlock: contentBlock)
     }
-    func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
-        original.onActionClicked(placeholderId: placeholderId, contentBlock: contentBlock, action: action)
+    func onLinkClicked(placeholderID: String, contentBlock: ContentBlock, link: ContentBlockLink) {
+        original.onLinkClicked(placeholderID: placeholderID, contentBlock: contentBlock, link: link)
     }
 }
 
@@ -60,7 +60,7 @@ struct ReadmeContentBlocksTests {
         manager.prefetchPlaceholders(ids: ["home", "home-carousel"])  // at start-up; again after identify and reset
 
         let home = ContentBlockPlaceholder(
-            placeholderId: "home",
+            placeholderID: "home",
             deferredLoad: true,
             manager: manager,
             surface: homeView
@@ -71,7 +71,7 @@ struct ReadmeContentBlocksTests {
         home.reload()
 
         let carousel = ContentBlockPlaceholder(
-            placeholderId: "home-carousel",
+            placeholderID: "home-carousel",
             manager: manager,
             surface: carouselView,
             carousel: ContentBlockCarousel(maxCount: 3)  // a new block every 3 s on the configuration's clock
@@ -93,15 +93,15 @@ struct ReadmeContentBlocksTests {
         cellView: any HTMLSurface,
         reloadRow: @escaping @Sendable (ContentBlockRow) -> Void
     ) -> (ContentBlockPlaceholder, Double) {
-        home.invokeActionClick(actionUrl: "shop://product/p1")  // a button in a view that draws the block itself
+        home.invokeLinkClick(linkURL: "shop://product/p1")  // a button in a view that draws the block itself
         manager.trackClickWithoutTrackingConsent(  // also trackShow…, trackClose…, trackError…
-            placeholderId: "home",
+            placeholderID: "home",
             contentBlock: block,
-            action: ContentBlockAction(url: "shop://product/p1", text: "Today's pick")
+            link: ContentBlockLink(url: "shop://product/p1", text: "Today's pick")
         )
 
         manager.refreshCallback = { row in reloadRow(row) }  // the row's content or height changed
-        let row = ContentBlockRow(placeholderId: "feed", indexPath: indexPath)
+        let row = ContentBlockRow(placeholderID: "feed", indexPath: indexPath)
         let cellPlaceholder = manager.preparePlaceholder(for: row, surface: cellView)  // the same one on every call
         let rowHeight = manager.usedContentBlock(for: row)?.size?.height ?? 0
         return (cellPlaceholder, rowHeight)
@@ -120,7 +120,7 @@ struct ReadmeContentBlocksTests {
         let block = ContentBlock.test("hero", placeholders: ["home", "feed"])
         let manager = fixture.makeManager(ScriptedContentBlockSource([block]))
         let home = ContentBlockPlaceholder(
-            placeholderId: "home",
+            placeholderID: "home",
             deferredLoad: true,
             manager: manager,
             surface: InstantHTMLSurface()
@@ -142,9 +142,9 @@ struct ReadmeContentBlocksTests {
         )
         await manager.waitUntilIdle()
         #expect(cell.contentBlock?.id == "hero")
-        #expect(refreshed.withLock { $0 } == [ContentBlockRow(placeholderId: "feed", rowId: "0-2")])
+        #expect(refreshed.withLock { $0 } == [ContentBlockRow(placeholderID: "feed", rowID: "0-2")])
         #expect(
-            manager.usedContentBlock(for: ContentBlockRow(placeholderId: "feed", rowId: "0-2"))?.size?.height == 120
+            manager.usedContentBlock(for: ContentBlockRow(placeholderID: "feed", rowID: "0-2"))?.size?.height == 120
         )
         // Withdrawing consent purged the earlier show; of the rest, only the forced click is stored.
         let events = try fixture.blockEvents()

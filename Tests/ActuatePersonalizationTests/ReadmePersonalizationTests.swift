@@ -7,7 +7,7 @@ import Testing
 
 /// The snippets of the DocC article "Content actions and the tracker" (once the README's), copied here verbatim so that
 /// they compile; the ones that touch no process-wide state also run.
-@Suite("README: Personalisation")
+@Suite("README: Personalization")
 struct ReadmePersonalizationTests {
     /// The first snippet. Compiled, not run: it installs a plugin on the shared dispatcher of
     /// `ActionSession.main`, which tests must leave alone.
@@ -25,10 +25,10 @@ struct ReadmePersonalizationTests {
             directory: supportDirectory.appendingPathComponent("tracker")  // result cache, sessions, suppression
         )
         // Reports run in the tracker's session (ActionSession.main unless you pass one); its dispatcher needs the plugin.
-        ActionSession.main.dispatcher.add(observer: ReportingPlugin(reporter: reporter))
+        ActionSession.main.dispatcher.add(plugin: ReportingPlugin(reporter: reporter))
 
         try tracker.navigate(documentName: "home")  // behaviour: targeting and `behaviour` events
-        try tracker.productViewed(productId: "sku-1")
+        try tracker.productViewed(productID: "sku-1")
         try tracker.logUserData(field: "tier", value: "gold")  // the value is never recorded in an event
 
         let result = try await tracker.getResult()  // matched conditions and actions to show
@@ -49,12 +49,12 @@ struct ReadmePersonalizationTests {
         let fixture = TrackerFixture()
         let tracker = fixture.tracker
         let action = ContentAction.banner(tracker: tracker)
-        let clicked = ActionClicked(actionId: 8, href: "https://shop.example.com/x", status: .target)
+        let clicked = ActionClicked(actionID: 8, href: "https://shop.example.com/x", status: .target)
         // README snippet:
         action.reportExecuted()  // it was shown
         action.reportClick()  // its main target was clicked
-        action.reportProductClick(productId: "sku-2")  // a product in it was clicked
-        action.reportArticleClick(articleId: "care-guide")  // an article in it was clicked
+        action.reportProductClick(productID: "sku-2")  // a product in it was clicked
+        action.reportArticleClick(articleID: "care-guide")  // an article in it was clicked
         action.reportClose(dontShowSessions: 2)  // hidden for 2 sessions: the rest of this one and the next
         action.reportError(message: "The image did not load.")
         tracker.reportActionClicked(clicked)  // an ActionClicked from a bridge of your own
@@ -63,7 +63,7 @@ struct ReadmePersonalizationTests {
         #expect(
             try await fixture.eventTypes() == ["executed", "target", "product", "article", "close", "error", "target"]
         )
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 0)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 0)
     }
 
     @Test("decision sources and validation, on the shipped example rules")

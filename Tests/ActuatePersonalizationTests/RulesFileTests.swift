@@ -325,7 +325,7 @@ struct RulesFileTests {
     func rulesInCode() {
         let rules = RulesFile(
             actions: [.banner()],
-            conditions: [RuleCondition(id: 1, actionIds: [7, 9], controlGroupPercent: 101)]
+            conditions: [RuleCondition(id: 1, actionIDs: [7, 9], controlGroupPercent: 101)]
         )
         #expect(throws: RulesFileError.self) { try LocalDecisionSource(rules: rules) }
         #expect(

@@ -126,10 +126,10 @@ struct SimulatedHTMLSurfaceTests {
         await manager.waitUntilIdle()
         #expect(
             callback.calls == [
-                .shown("home", blockId: "first"),
-                .actionClicked("home", blockId: "first", url: "shop://product/p1", text: "Today's pick"),
-                .closeClicked("home", blockId: "first"),
-                .shown("home", blockId: "second"),
+                .shown("home", blockID: "first"),
+                .actionClicked("home", blockID: "first", url: "shop://product/p1", text: "Today's pick"),
+                .closeClicked("home", blockID: "first"),
+                .shown("home", blockID: "second"),
             ]
         )
         #expect(fixture.opener.opened == [URL(string: "shop://product/p1")!])

@@ -11,18 +11,18 @@ struct TrackerBehaviourTests {
         let fixture = TrackerFixture()
         let tracker = fixture.tracker
         try tracker.navigate(documentName: "home")
-        try tracker.productViewed(productId: "p1")
-        try tracker.productAddedToCart(productId: "p1")
-        try tracker.productLiked(productId: "p1")
-        try tracker.productUnliked(productId: "p1")
-        try tracker.productAddedToCart(productId: "p2")
-        try tracker.productRemovedFromCart(productId: "p2")
-        try tracker.productPurchased(productId: "p1")
-        try tracker.articleViewed(articleId: "a1")
-        try tracker.articleLiked(articleId: "a1")
-        try tracker.articleCommented(articleId: "a1")
-        try tracker.articleUnliked(articleId: "a1")
-        try tracker.articleGoal(articleId: "a1")
+        try tracker.productViewed(productID: "p1")
+        try tracker.productAddedToCart(productID: "p1")
+        try tracker.productLiked(productID: "p1")
+        try tracker.productUnliked(productID: "p1")
+        try tracker.productAddedToCart(productID: "p2")
+        try tracker.productRemovedFromCart(productID: "p2")
+        try tracker.productPurchased(productID: "p1")
+        try tracker.articleViewed(articleID: "a1")
+        try tracker.articleLiked(articleID: "a1")
+        try tracker.articleCommented(articleID: "a1")
+        try tracker.articleUnliked(articleID: "a1")
+        try tracker.articleGoal(articleID: "a1")
         try tracker.logUserData(field: "tier", value: "gold")
         let events = try await fixture.events()
         #expect(
@@ -38,7 +38,7 @@ struct TrackerBehaviourTests {
         )
         #expect(events[0].properties["document"] == "home")
         #expect(events[1].properties["productId"] == "p1")
-        #expect(events[7].purchasedProductIds == ["p1"])
+        #expect(events[7].purchasedProductIDs == ["p1"])
         #expect(events[8].properties["articleId"] == "a1")
         let profile = tracker.profile
         #expect(profile.currentDocument == "home")
@@ -69,8 +69,8 @@ struct TrackerBehaviourTests {
     @Test("a purchase after a product click in content counts as its contribution")
     func purchaseContribution() async throws {
         let fixture = TrackerFixture()
-        ContentAction.banner(tracker: fixture.tracker).reportProductClick(productId: "sku-1")
-        try fixture.tracker.productPurchased(productId: "sku-1")
+        ContentAction.banner(tracker: fixture.tracker).reportProductClick(productID: "sku-1")
+        try fixture.tracker.productPurchased(productID: "sku-1")
         await fixture.tracker.waitForReports()
         let statistics = ReportingStatistics(events: try fixture.store.fetch(count: 100, maxBytes: .max))
         #expect(statistics[.contentAction(id: 7)]?.attributedPurchases == 1)
@@ -87,11 +87,11 @@ struct TrackerBehaviourTests {
         func perform(on tracker: Tracker) throws(TrackerError) {
             switch self {
             case .emptyDocument: try tracker.navigate(documentName: "")
-            case .blankProduct: try tracker.productViewed(productId: "  ")
-            case .newlineArticle: try tracker.articleGoal(articleId: "\n")
+            case .blankProduct: try tracker.productViewed(productID: "  ")
+            case .newlineArticle: try tracker.articleGoal(articleID: "\n")
             case .emptyField: try tracker.logUserData(field: "", value: "x")
-            case .oversizedProduct: try tracker.productLiked(productId: String(repeating: "x", count: 1_025))
-            case .emptyCommandArticle: try tracker.track(.article(.viewed, articleId: ""))
+            case .oversizedProduct: try tracker.productLiked(productID: String(repeating: "x", count: 1_025))
+            case .emptyCommandArticle: try tracker.track(.article(.viewed, articleID: ""))
             }
         }
     }
@@ -108,7 +108,7 @@ struct TrackerBehaviourTests {
     func errorText() {
         let fixture = TrackerFixture()
         #expect(throws: TrackerError.invalidArgument(name: "product id", reason: "it is empty")) {
-            try fixture.tracker.productViewed(productId: "")
+            try fixture.tracker.productViewed(productID: "")
         }
         #expect(
             TrackerError.invalidArgument(name: "product id", reason: "it is empty").description

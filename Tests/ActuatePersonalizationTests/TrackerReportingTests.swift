@@ -13,8 +13,8 @@ struct TrackerReportingTests {
         let action = ContentAction.banner(tracker: fixture.tracker)
         #expect(action.reportExecuted() == .sent)
         #expect(action.reportClick() == .sent)
-        #expect(action.reportProductClick(productId: "sku-1") == .sent)
-        #expect(action.reportArticleClick(articleId: "a-1") == .sent)
+        #expect(action.reportProductClick(productID: "sku-1") == .sent)
+        #expect(action.reportArticleClick(articleID: "a-1") == .sent)
         #expect(action.reportError(message: "image missing") == .sent)
         #expect(action.reportClose(dontShowSessions: -3) == .sent)
         let events = try await fixture.events()
@@ -42,8 +42,8 @@ struct TrackerReportingTests {
         let fixture = TrackerFixture()
         let analytics = RecordingAnalyticsProvider()
         let stacks = ActionStacksPlugin()
-        fixture.harness.dispatcher.add(observer: AnalyticsPlugin(provider: analytics))
-        fixture.harness.dispatcher.add(observer: stacks)
+        fixture.harness.dispatcher.add(plugin: AnalyticsPlugin(provider: analytics))
+        fixture.harness.dispatcher.add(plugin: stacks)
         ContentAction.banner(tracker: fixture.tracker).reportClick()
         await fixture.tracker.waitForReports()
         let stack = try #require(stacks.openStack(session: "test", feature: PersonalizationFeature.identifier))
@@ -67,8 +67,8 @@ struct TrackerReportingTests {
         #expect(action.reportClick() == .duplicate)
         #expect(action.reportExecuted() == .duplicate)
         #expect(other.reportClick() == .sent)
-        #expect(action.reportProductClick(productId: "sku-1") == .sent)
-        #expect(action.reportProductClick(productId: "sku-1") == .duplicate)
+        #expect(action.reportProductClick(productID: "sku-1") == .sent)
+        #expect(action.reportProductClick(productID: "sku-1") == .duplicate)
         try fixture.tracker.navigate(documentName: "cart")
         #expect(action.reportExecuted() == .sent)
         #expect(action.reportClick() == .sent)
@@ -83,12 +83,12 @@ struct TrackerReportingTests {
     func productAndArticleClicksPerArgument() async throws {
         let fixture = TrackerFixture()
         let action = ContentAction.banner(tracker: fixture.tracker)
-        #expect(action.reportProductClick(productId: "sku-1") == .sent)
-        #expect(action.reportProductClick(productId: "sku-2") == .sent)
-        #expect(action.reportProductClick(productId: "sku-1") == .duplicate)
-        #expect(action.reportArticleClick(articleId: "a-1") == .sent)
-        #expect(action.reportArticleClick(articleId: "a-2") == .sent)
-        #expect(action.reportArticleClick(articleId: "a-2") == .duplicate)
+        #expect(action.reportProductClick(productID: "sku-1") == .sent)
+        #expect(action.reportProductClick(productID: "sku-2") == .sent)
+        #expect(action.reportProductClick(productID: "sku-1") == .duplicate)
+        #expect(action.reportArticleClick(articleID: "a-1") == .sent)
+        #expect(action.reportArticleClick(articleID: "a-2") == .sent)
+        #expect(action.reportArticleClick(articleID: "a-2") == .duplicate)
         let events = try await fixture.events()
         #expect(events.map(\.type) == ["product", "product", "article", "article"])
         #expect(
@@ -106,20 +106,20 @@ struct TrackerReportingTests {
         _ = try await fixture.tracker.getResult()
         let tracker = fixture.tracker
         #expect(
-            tracker.reportActionClicked(ActionClicked(actionId: 7, status: .close, arg: "soon"))
+            tracker.reportActionClicked(ActionClicked(actionID: 7, status: .close, arg: "soon"))
                 == .invalid(reason: "Invalid argument \"soon\" for content status close: not a whole number.")
         )
         #expect(
-            tracker.reportActionClicked(ActionClicked(actionId: 7, status: .product, arg: ""))
+            tracker.reportActionClicked(ActionClicked(actionID: 7, status: .product, arg: ""))
                 == .invalid(reason: "Invalid argument \"\" for content status product: the product id is empty.")
         )
         #expect(
-            tracker.reportActionClicked(ActionClicked(actionId: 7, href: "https://x.example/", status: .target))
+            tracker.reportActionClicked(ActionClicked(actionID: 7, href: "https://x.example/", status: .target))
                 == .sent
         )
-        #expect(tracker.reportActionClicked(ActionClicked(actionId: 7, status: .article, arg: "a-1")) == .sent)
-        #expect(tracker.reportActionClicked(ActionClicked(actionId: 7, status: .close, arg: "3")) == .sent)
-        #expect(tracker.reportActionClicked(ActionClicked(actionId: 99, status: .target)) == .sent)
+        #expect(tracker.reportActionClicked(ActionClicked(actionID: 7, status: .article, arg: "a-1")) == .sent)
+        #expect(tracker.reportActionClicked(ActionClicked(actionID: 7, status: .close, arg: "3")) == .sent)
+        #expect(tracker.reportActionClicked(ActionClicked(actionID: 99, status: .target)) == .sent)
         let events = try await fixture.events()
         #expect(events.map(\.type) == ["target", "article", "close", "target"])
         #expect(events[0].properties["href"] == "https://x.example/")
@@ -129,11 +129,11 @@ struct TrackerReportingTests {
     }
 
     @Test("empty product and article ids are refused and not recorded")
-    func invalidIds() async throws {
+    func invalidIDs() async throws {
         let fixture = TrackerFixture()
         let action = ContentAction.banner(tracker: fixture.tracker)
-        #expect(action.reportProductClick(productId: " ") == .invalid(reason: "the product id is empty"))
-        #expect(action.reportArticleClick(articleId: "") == .invalid(reason: "the article id is empty"))
+        #expect(action.reportProductClick(productID: " ") == .invalid(reason: "the product id is empty"))
+        #expect(action.reportArticleClick(articleID: "") == .invalid(reason: "the article id is empty"))
         #expect(try await fixture.eventTypes() == [])
     }
 

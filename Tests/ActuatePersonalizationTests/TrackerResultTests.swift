@@ -35,17 +35,17 @@ struct TrackerResultTests {
         _ = try await fixture.tracker.getResult()
         _ = try await fixture.tracker.getResult()
         #expect(source.requests.count == 1, "the second call answers from the cache")
-        try fixture.tracker.productViewed(productId: "p1")
+        try fixture.tracker.productViewed(productID: "p1")
         try fixture.tracker.logUserData(field: "tier", value: "gold")
         _ = try await fixture.tracker.getResult()
         #expect(source.requests.count == 2)
         #expect(
             source.requests[1].commands == [
-                .product(.viewed, productId: "p1"), .userData(field: "tier", value: "gold"),
+                .product(.viewed, productID: "p1"), .userData(field: "tier", value: "gold"),
             ]
         )
         #expect(source.requests[1].profile.viewedProducts == ["p1"])
-        #expect(source.requests[1].visitorId == fixture.reporter.identity.anonymousID)
+        #expect(source.requests[1].visitorID == fixture.reporter.identity.anonymousID)
         #expect(fixture.tracker.pendingCommands.isEmpty)
     }
 
@@ -53,7 +53,7 @@ struct TrackerResultTests {
     func localAsksEveryTime() async throws {
         let source = ScriptedDecisionSource(incremental: false)
         let fixture = TrackerFixture(source: source)
-        try fixture.tracker.productViewed(productId: "p1")
+        try fixture.tracker.productViewed(productID: "p1")
         _ = try await fixture.tracker.getResult()
         _ = try await fixture.tracker.getResult()
         #expect(source.requests.count == 2)
@@ -70,7 +70,7 @@ struct TrackerResultTests {
         ])
         let fixture = TrackerFixture(source: source)
         _ = try await fixture.tracker.getResult()
-        try fixture.tracker.productViewed(productId: "p1")
+        try fixture.tracker.productViewed(productID: "p1")
         let merged = try await fixture.tracker.getResult()
         #expect(merged.actions.map(\.id) == [7, 8])
         #expect(merged.conditions.map(\.id) == [1, 2])
@@ -88,7 +88,7 @@ struct TrackerResultTests {
         ])
         let fixture = TrackerFixture(source: source)
         _ = try await fixture.tracker.getResult()
-        try fixture.tracker.productViewed(productId: "p1")
+        try fixture.tracker.productViewed(productID: "p1")
         do {
             _ = try await fixture.tracker.getResult()
             Issue.record("expected the failure to be thrown")
@@ -106,10 +106,10 @@ struct TrackerResultTests {
             )
         }
         #expect(fixture.tracker.cachedResult?.actions == [Self.banner])
-        #expect(fixture.tracker.pendingCommands == [.product(.viewed, productId: "p1")])
+        #expect(fixture.tracker.pendingCommands == [.product(.viewed, productID: "p1")])
         source.setFallback(.result(TrackerResult(actions: [Self.other])))
         _ = try await fixture.tracker.getResult()
-        #expect(source.requests.last?.commands == [.product(.viewed, productId: "p1")])
+        #expect(source.requests.last?.commands == [.product(.viewed, productID: "p1")])
         #expect(fixture.tracker.pendingCommands.isEmpty)
     }
 
@@ -132,12 +132,12 @@ struct TrackerResultTests {
     @Test("pending commands survive a relaunch once a request was attempted")
     func pendingSurvivesRelaunch() async throws {
         let first = TrackerFixture(source: ScriptedDecisionSource(fallback: .failure("offline")))
-        try first.tracker.productViewed(productId: "p1")
+        try first.tracker.productViewed(productID: "p1")
         _ = try? await first.tracker.getResult()
         let source = ScriptedDecisionSource()
         let second = first.relaunched(source: source)
         _ = try await second.tracker.getResult()
-        #expect(source.requests.first?.commands == [.product(.viewed, productId: "p1")])
+        #expect(source.requests.first?.commands == [.product(.viewed, productID: "p1")])
         #expect(second.tracker.profile.viewedProducts == ["p1"])
     }
 
@@ -145,7 +145,7 @@ struct TrackerResultTests {
     func localProfileSurvivesRelaunch() async throws {
         let first = TrackerFixture(source: ScriptedDecisionSource(incremental: false))
         try first.tracker.navigate(documentName: "product/sku-1")
-        try first.tracker.productViewed(productId: "sku-1")
+        try first.tracker.productViewed(productID: "sku-1")
         _ = try await first.tracker.getResult()
         let second = first.relaunched(source: ScriptedDecisionSource(incremental: false))
         #expect(second.tracker.profile.viewedProducts == ["sku-1"])

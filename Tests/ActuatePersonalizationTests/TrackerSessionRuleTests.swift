@@ -49,7 +49,7 @@ struct TrackerSessionRuleTests {
     func bridgeCloseCountsTheSame() async throws {
         let hidden = try await Self.sessionsHidden { banner in
             guard let tracker = banner.tracker else { return .noTracker }
-            return tracker.reportActionClicked(ActionClicked(actionId: banner.id, href: "", status: .close, arg: "2"))
+            return tracker.reportActionClicked(ActionClicked(actionID: banner.id, href: "", status: .close, arg: "2"))
         }
         #expect(hidden == 2)
     }
@@ -61,13 +61,13 @@ struct TrackerSessionRuleTests {
         let banner = try #require(try await tracker.getResult().actions.first)
         banner.reportClose(dontShowSessions: 2)
         #expect(try await !Self.shown(tracker), "hidden for the rest of the session it was closed in")
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 1)
         tracker.startNewSession()
         #expect(try await !Self.shown(tracker), "hidden in the second session")
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 0)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 0)
         tracker.startNewSession()
         #expect(try await Self.shown(tracker), "back in the third session")
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == nil)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == nil)
     }
 
     @Test("the largest count from outside does not overflow", arguments: [Int.max, Int.min])
@@ -75,7 +75,7 @@ struct TrackerSessionRuleTests {
         let fixture = TrackerFixture(source: Self.alwaysBanner())
         let banner = try #require(try await fixture.tracker.getResult().actions.first)
         #expect(banner.reportClose(dontShowSessions: count) == .sent)
-        #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == (count > 0 ? count - 1 : 0))
+        #expect(fixture.tracker.hiddenSessionsRemaining(actionID: 7) == (count > 0 ? count - 1 : 0))
     }
 
     @Test("\"By default the session is 1.5 hours\": 30 minutes without a call do not end it")
@@ -90,7 +90,7 @@ struct TrackerSessionRuleTests {
         try tracker.navigate(documentName: "home")
         #expect(try await !Self.shown(tracker))
         #expect(tracker.sessionCount == sessions, "still the session the banner was closed in")
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 1)
         await tracker.waitForReports()
         // The reporter's sessions (visits, for statistics) keep their own policy, which ends them after inactivity.
         #expect(fixture.reporter.currentSession?.id != visit)
@@ -107,11 +107,11 @@ struct TrackerSessionRuleTests {
             try tracker.navigate(documentName: "home")
         }
         #expect(tracker.sessionCount == sessions)
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 1)
         fixture.harness.scheduler.advance(by: .seconds(2 * 60))  // 90 minutes after the start
         try tracker.navigate(documentName: "home")
         #expect(tracker.sessionCount == sessions + 1)
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 0)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 0)
         #expect(try await !Self.shown(tracker), "the second of its 2 sessions")
         fixture.harness.scheduler.advance(by: .seconds(90 * 60))
         #expect(try await Self.shown(tracker), "back in the third")
@@ -143,7 +143,7 @@ struct TrackerSessionRuleTests {
         fixture.harness.scheduler.advance(by: .seconds(30 * 60))
         try tracker.navigate(documentName: "home")
         #expect(tracker.sessionCount == sessions + 1, "30 minutes without a call: a new session")
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 0)
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 0)
         fixture.harness.scheduler.advance(by: .seconds(30 * 60))
         #expect(try await Self.shown(tracker), "a third session, so the banner is back")
         await tracker.waitForReports()

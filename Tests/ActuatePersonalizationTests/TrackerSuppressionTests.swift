@@ -10,7 +10,7 @@ struct TrackerSuppressionTests {
         ScriptedDecisionSource(incremental: false, fallback: .result(TrackerResult(actions: [.banner()])))
     }
 
-    private func shownIds(_ fixture: TrackerFixture) async throws -> [Int] {
+    private func shownIDs(_ fixture: TrackerFixture) async throws -> [Int] {
         try await fixture.tracker.getResult().actions.map(\.id)
     }
 
@@ -21,20 +21,20 @@ struct TrackerSuppressionTests {
         let banner = try #require(try await tracker.getResult().actions.first)
         banner.reportExecuted()
         #expect(banner.reportClose(dontShowSessions: 3) == .sent)
-        #expect(try await shownIds(fixture) == [], "hidden for the rest of the session")
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 2)
+        #expect(try await shownIDs(fixture) == [], "hidden for the rest of the session")
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 2)
         tracker.startNewSession()
-        #expect(try await shownIds(fixture) == [])
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        #expect(try await shownIDs(fixture) == [])
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 1)
         // The third session starts by itself, 90 minutes after the second started.
         fixture.harness.scheduler.advance(by: .seconds(90 * 60))
         try tracker.navigate(documentName: "home")
         await tracker.waitForReports()
-        #expect(try await shownIds(fixture) == [])
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == 0)
+        #expect(try await shownIDs(fixture) == [])
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == 0)
         tracker.startNewSession()
-        #expect(try await shownIds(fixture) == [7])
-        #expect(tracker.hiddenSessionsRemaining(actionId: 7) == nil)
+        #expect(try await shownIDs(fixture) == [7])
+        #expect(tracker.hiddenSessionsRemaining(actionID: 7) == nil)
     }
 
     @Test("a suppressed action is reported as dont-show, once per page view")
@@ -57,9 +57,9 @@ struct TrackerSuppressionTests {
     func closeForNow() async throws {
         let fixture = TrackerFixture(source: Self.alwaysBanner())
         try #require(try await fixture.tracker.getResult().actions.first).reportClose()
-        #expect(try await shownIds(fixture) == [])
+        #expect(try await shownIDs(fixture) == [])
         fixture.tracker.startNewSession()
-        #expect(try await shownIds(fixture) == [7])
+        #expect(try await shownIDs(fixture) == [7])
     }
 
     @Test("the countdown survives relaunches: each launch is a new session")
@@ -68,12 +68,12 @@ struct TrackerSuppressionTests {
         try #require(try await first.tracker.getResult().actions.first).reportClose(dontShowSessions: 3)
         await first.tracker.waitForReports()
         let second = first.relaunched(source: Self.alwaysBanner())
-        #expect(try await shownIds(second) == [])
-        #expect(second.tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        #expect(try await shownIDs(second) == [])
+        #expect(second.tracker.hiddenSessionsRemaining(actionID: 7) == 1)
         let third = first.relaunched(source: Self.alwaysBanner())
-        #expect(try await shownIds(third) == [])
+        #expect(try await shownIDs(third) == [])
         let fourth = first.relaunched(source: Self.alwaysBanner())
-        #expect(try await shownIds(fourth) == [7])
+        #expect(try await shownIDs(fourth) == [7])
         #expect(fourth.tracker.sessionCount == 4)
     }
 
@@ -84,9 +84,9 @@ struct TrackerSuppressionTests {
         ContentAction.banner(tracker: fixture.tracker).reportClose(dontShowSessions: 2)
         await fixture.tracker.waitForReports()
         #expect(fixture.reporter.currentSession != nil)
-        #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == 1)
+        #expect(fixture.tracker.hiddenSessionsRemaining(actionID: 7) == 1)
         fixture.tracker.startNewSession()
-        #expect(fixture.tracker.hiddenSessionsRemaining(actionId: 7) == 0)
-        #expect(try await shownIds(fixture) == [])
+        #expect(fixture.tracker.hiddenSessionsRemaining(actionID: 7) == 0)
+        #expect(try await shownIDs(fixture) == [])
     }
 }

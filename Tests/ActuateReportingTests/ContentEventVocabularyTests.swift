@@ -54,8 +54,8 @@ struct ContentEventVocabularyTests {
             (.close, "", .close(dontShowSessions: 0)),
             (.close, "3", .close(dontShowSessions: 3)),
             (.close, "-2", .close(dontShowSessions: -2)),
-            (.product, " sku-1 ", .product(productId: "sku-1")),
-            (.article, "a-9", .article(articleId: "a-9")),
+            (.product, " sku-1 ", .product(productID: "sku-1")),
+            (.article, "a-9", .article(articleID: "a-9")),
             (.error, "image failed", .error(message: "image failed")),
         ]
     )
@@ -87,8 +87,8 @@ struct ContentEventVocabularyTests {
     @Test("each status carries its argument under its documented key")
     func argumentProperties() {
         #expect(ContentEvent.executed.properties.isEmpty)
-        #expect(ContentEvent.product(productId: "sku-1").properties == ["productId": "sku-1"])
-        #expect(ContentEvent.article(articleId: "a-9").properties == ["articleId": "a-9"])
+        #expect(ContentEvent.product(productID: "sku-1").properties == ["productId": "sku-1"])
+        #expect(ContentEvent.article(articleID: "a-9").properties == ["articleId": "a-9"])
         #expect(ContentEvent.error(message: "boom").properties == ["message": "boom"])
         #expect(ContentEvent.target(href: "x").properties == ["href": "x"])
     }
@@ -102,7 +102,7 @@ struct ContentEventVocabularyTests {
         ]
     )
     func contentProperties(content: ContentReference, source: String, id: String) {
-        let properties = EventProperties.content(.product(productId: "sku-1"), for: content)
+        let properties = EventProperties.content(.product(productID: "sku-1"), for: content)
         #expect(properties["contentSource"]?.stringValue == source)
         #expect(properties["actionId"]?.stringValue == id)
         #expect(properties["actionName"]?.stringValue == content.name)
@@ -129,7 +129,7 @@ struct ContentEventVocabularyTests {
 
     @Test("purchase events carry product ids, as an array or a single id, without duplicates")
     func purchaseProducts() {
-        var properties = EventProperties.purchase(productIds: ["sku-1", "sku-2", "sku-1", ""])
+        var properties = EventProperties.purchase(productIDs: ["sku-1", "sku-2", "sku-1", ""])
         properties["productId"] = "sku-3"
         let event = ReportEvent(
             type: "purchase",
@@ -138,7 +138,7 @@ struct ContentEventVocabularyTests {
             anonymousID: "a",
             properties: properties
         )
-        #expect(event.purchasedProductIds == ["sku-1", "sku-2", "sku-3"])
+        #expect(event.purchasedProductIDs == ["sku-1", "sku-2", "sku-3"])
         #expect(event.eventType == .purchase)
     }
 }

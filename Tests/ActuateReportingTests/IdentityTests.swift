@@ -43,7 +43,7 @@ struct IdentityTests {
 
         let firstLaunch = Identity(storage: FileIdentityStorage(directory: directory))
         #expect(firstLaunch.userID == nil)
-        try firstLaunch.identify(userId: "customer-42")
+        try firstLaunch.identify(userID: "customer-42")
         #expect(firstLaunch.userID == "customer-42")
 
         let secondLaunch = Identity(storage: FileIdentityStorage(directory: directory))
@@ -97,7 +97,7 @@ struct IdentityTests {
         let errors = ErrorLog()
 
         let identity = Identity(storage: FileIdentityStorage(directory: directory), onError: errors.handler)
-        try identity.identify(userId: "customer-42")
+        try identity.identify(userID: "customer-42")
 
         #expect(UUID(uuidString: identity.anonymousID) != nil)
         #expect(identity.userID == "customer-42")
@@ -112,7 +112,7 @@ struct IdentityTests {
     func memoryStorage() throws {
         let storage = MemoryIdentityStorage()
         let first = Identity(storage: storage)
-        try first.identify(userId: "u")
+        try first.identify(userID: "u")
         let second = Identity(storage: storage)
         #expect(second.current == first.current)
         #expect(Identity(storage: MemoryIdentityStorage()).anonymousID != first.anonymousID)
@@ -122,7 +122,7 @@ struct IdentityTests {
     func emptyUserID() throws {
         let storage = MemoryIdentityStorage()
         let identity = Identity(storage: storage)
-        #expect(throws: ReportingError.invalidUserID) { try identity.identify(userId: "") }
+        #expect(throws: ReportingError.invalidUserID) { try identity.identify(userID: "") }
         #expect(try storage.load()?.userID == nil)
     }
 

@@ -72,10 +72,10 @@ struct OneClockTests {
             scheduler: scheduler,
             identity: Identity(storage: MemoryIdentityStorage())
         )
-        for plugin: any ActionDispatchObserver in [
+        for plugin: any ActionDispatchPlugin in [
             timeline, stacks, AnalyticsPlugin(provider: analytics), ReportingPlugin(reporter: reporter),
         ] {
-            dispatcher.add(observer: plugin)
+            dispatcher.add(plugin: plugin)
         }
         let report = DebugReport(reportables: [timeline, stacks, logging], dispatcher: dispatcher)
         let session = ActionSession(named: "billing", dispatcher: dispatcher)
@@ -137,10 +137,10 @@ struct OneClockTests {
         )
         let timeline = Timeline(maxEntries: 10)
         let analytics = RecordingAnalyticsProvider()
-        for plugin: any ActionDispatchObserver in [
+        for plugin: any ActionDispatchPlugin in [
             timeline, ActionStacksPlugin(), AnalyticsPlugin(provider: analytics),
         ] {
-            dispatcher.add(observer: plugin)
+            dispatcher.add(plugin: plugin)
         }
         let session = ActionSession(named: "billing", dispatcher: dispatcher)
         let test = TestScheduler()

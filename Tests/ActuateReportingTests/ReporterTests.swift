@@ -122,7 +122,7 @@ struct ReporterTests {
     @Test("a recorded event carries a fresh id, the scheduler's time, the session and both identity ids")
     func buildsEvents() throws {
         let fixture = ReporterFixture()
-        try fixture.reporter.identify(userId: "customer-42")
+        try fixture.reporter.identify(userID: "customer-42")
         fixture.scheduler.advance(by: .seconds(12))
         let first = try #require(fixture.reporter.record(.executed, for: banner).event)
         fixture.scheduler.advance(by: .seconds(3))
@@ -233,7 +233,7 @@ struct ReporterTests {
     @Test("reset flushes under the old identity before rotating it, then runs the reset hooks")
     func resetFlushesFirst() async throws {
         let fixture = ReporterFixture()
-        try fixture.reporter.identify(userId: "customer-42")
+        try fixture.reporter.identify(userID: "customer-42")
         let oldID = fixture.identity.anonymousID
         fixture.reporter.record(.executed, for: banner)
         fixture.scheduler.advance(by: .seconds(40))
@@ -266,7 +266,7 @@ struct ReporterTests {
     @Test("identify rejects an empty user id")
     func identifyRejectsEmpty() {
         let fixture = ReporterFixture()
-        #expect(throws: ReportingError.invalidUserID) { try fixture.reporter.identify(userId: " ") }
+        #expect(throws: ReportingError.invalidUserID) { try fixture.reporter.identify(userID: " ") }
         #expect(fixture.identity.userID == nil)
     }
 
@@ -276,7 +276,7 @@ struct ReporterTests {
         let reporter = fixture.reporter
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { reporter.record(.product(productId: "sku-\(index)"), for: banner) }
+                group.addTask { reporter.record(.product(productID: "sku-\(index)"), for: banner) }
             }
         }
         let events = fixture.events

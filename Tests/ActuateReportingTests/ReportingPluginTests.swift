@@ -96,7 +96,7 @@ struct ReportingPluginTests {
             let plugin = ReportingPlugin(reporter: reporter)
             self.reporter = reporter
             self.plugin = plugin
-            self.harness = ActionTestHarness(observers: [plugin])
+            self.harness = ActionTestHarness(plugins: [plugin])
         }
 
         func actionEvents() throws -> [ReportEvent] {

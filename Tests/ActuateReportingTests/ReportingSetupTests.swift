@@ -33,7 +33,7 @@ struct ReportingSetupTests {
                 "ActionStacksPlugin", "ReportingPlugin", "AnalyticsPlugin", "ActivitiesPlugin", "ActionFailureReporter",
             ]
         )
-        #expect(system.dispatcher.installedObservers.count == kinds.count + 1, "the timeline comes first")
+        #expect(system.dispatcher.installedPlugins.count == kinds.count + 1, "the timeline comes first")
 
         _ = await system.open(url: URL(string: "shop://nowhere")!)
         await system.mainSession.perform(

@@ -28,7 +28,7 @@ private func contentEvents(sessions: Int) -> [ReportEvent] {
         add(.executed, offer, session: session, at: base + 1)
         if session % 2 == 0 { add(.target(), banner, session: session, at: base + 2) }
         if session % 3 == 0 { add(.close(), offer, session: session, at: base + 3) }
-        if session % 5 == 0 { add(.product(productId: "p\(session)"), banner, session: session, at: base + 4) }
+        if session % 5 == 0 { add(.product(productID: "p\(session)"), banner, session: session, at: base + 4) }
     }
     events.append(
         ReportEvent(
@@ -36,7 +36,7 @@ private func contentEvents(sessions: Int) -> [ReportEvent] {
             timestamp: origin.addingTimeInterval(30),
             sessionID: "session-0",
             anonymousID: "anon-0",
-            properties: EventProperties.purchase(productIds: ["p0"])
+            properties: EventProperties.purchase(productIDs: ["p0"])
         )
     )
     return events

@@ -25,7 +25,7 @@ struct ReportingStatisticsSeriesTests {
             timestamp: date,
             sessionID: "s2",
             anonymousID: "anon-1",
-            properties: EventProperties.purchase(productIds: products)
+            properties: EventProperties.purchase(productIDs: products)
         )
     }
 
@@ -36,7 +36,7 @@ struct ReportingStatisticsSeriesTests {
             Self.content(.executed, at: Self.newYear),
             Self.content(.executed, at: Self.newYear.addingTimeInterval(3_600)),
             Self.content(.target(), at: Self.newYear.addingTimeInterval(3_700)),
-            Self.content(.product(productId: "sku"), at: Self.newYear.addingTimeInterval(3_800)),
+            Self.content(.product(productID: "sku"), at: Self.newYear.addingTimeInterval(3_800)),
             Self.purchase(["sku"], at: Self.newYear.addingTimeInterval(86_400 + 10)),
         ]
         let statistics = ReportingStatistics(events: events)

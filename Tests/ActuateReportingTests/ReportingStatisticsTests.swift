@@ -28,14 +28,14 @@ private struct EventBuilder {
         )
     }
 
-    func purchase(_ productIds: [String], session: String = "later", at offset: TimeInterval) -> ReportEvent {
+    func purchase(_ productIDs: [String], session: String = "later", at offset: TimeInterval) -> ReportEvent {
         ReportEvent(
             type: "purchase",
             timestamp: origin.addingTimeInterval(offset),
             sessionID: session,
             anonymousID: anonymousID,
             userID: userID,
-            properties: EventProperties.purchase(productIds: productIds)
+            properties: EventProperties.purchase(productIDs: productIDs)
         )
     }
 }
@@ -63,8 +63,8 @@ struct ReportingStatisticsTests {
             build.content(.executed, banner, session: "s2"),
             build.content(.close(dontShowSessions: 2), banner, session: "s2"),
             build.content(.executed, banner, session: "s3"),
-            build.content(.product(productId: "sku-1"), banner, session: "s3"),
-            build.content(.article(articleId: "a-1"), banner, session: "s3"),
+            build.content(.product(productID: "sku-1"), banner, session: "s3"),
+            build.content(.article(articleID: "a-1"), banner, session: "s3"),
             build.content(.error(message: "image"), banner, session: "s3"),
             build.content(.executed, recommendations, session: "s2"),
             build.content(.target(), recommendations, session: "s2"),
@@ -126,7 +126,7 @@ struct ReportingStatisticsTests {
         let clickTime = 2 * day
         let statistics = ReportingStatistics(events: [
             build.content(.executed, recommendations, session: "s1", at: clickTime),
-            build.content(.product(productId: "sku-1"), recommendations, session: "s1", at: clickTime),
+            build.content(.product(productID: "sku-1"), recommendations, session: "s1", at: clickTime),
             build.purchase(["sku-1", "sku-9"], at: clickTime + purchaseOffset),
         ])
         #expect(statistics[recommendations]?.attributedPurchases == (credited ? 1 : 0))
@@ -139,7 +139,7 @@ struct ReportingStatisticsTests {
     func customWindow() {
         let build = EventBuilder()
         let events = [
-            build.content(.product(productId: "sku-1"), recommendations, session: "s1"),
+            build.content(.product(productID: "sku-1"), recommendations, session: "s1"),
             build.purchase(["sku-1"], at: 2 * day),
         ]
         #expect(ReportingStatistics(events: events).totals.attributedPurchases == 1)
@@ -154,7 +154,7 @@ struct ReportingStatisticsTests {
         let otherDevice = EventBuilder(anonymousID: "anon-2", userID: "customer-42")
         let stranger = EventBuilder(anonymousID: "anon-3")
         let statistics = ReportingStatistics(events: [
-            clicker.content(.product(productId: "sku-1"), recommendations, session: "s1"),
+            clicker.content(.product(productID: "sku-1"), recommendations, session: "s1"),
             otherDevice.purchase(["sku-1"], at: day),
             stranger.purchase(["sku-1"], at: day),
         ])
@@ -166,8 +166,8 @@ struct ReportingStatisticsTests {
     func lastClickWins() {
         let build = EventBuilder()
         let statistics = ReportingStatistics(events: [
-            build.content(.product(productId: "sku-1"), banner, session: "s1", at: 0),
-            build.content(.product(productId: "sku-1"), recommendations, session: "s2", at: day),
+            build.content(.product(productID: "sku-1"), banner, session: "s1", at: 0),
+            build.content(.product(productID: "sku-1"), recommendations, session: "s2", at: day),
             build.purchase(["sku-1"], at: 2 * day),
         ])
         #expect(statistics[recommendations]?.attributedPurchases == 1)
@@ -230,7 +230,7 @@ struct ReportingStatisticsTests {
                 build.content(.executed, banner, session: "s1"),
                 build.content(.executed, banner, session: "s2"),
                 build.content(.target(), banner, session: "s2"),
-                build.content(.product(productId: "sku-1"), banner, session: "s2"),
+                build.content(.product(productID: "sku-1"), banner, session: "s2"),
                 build.purchase(["sku-1"], at: 60),
             ],
             deadLetterCount: 2
@@ -259,12 +259,12 @@ struct ReportingStatisticsTests {
     func endToEnd() throws {
         let fixture = ReporterFixture()
         fixture.reporter.record(.executed, for: banner)
-        fixture.reporter.record(.product(productId: "sku-1"), for: banner)
+        fixture.reporter.record(.product(productID: "sku-1"), for: banner)
         fixture.scheduler.advance(by: .seconds(2 * 3_600))
         fixture.reporter.record(.executed, for: banner)
         fixture.reporter.record(.target(), for: banner)
         fixture.scheduler.advance(by: .seconds(3 * 86_400))
-        fixture.reporter.record(type: .purchase, properties: EventProperties.purchase(productIds: ["sku-1"]))
+        fixture.reporter.record(type: .purchase, properties: EventProperties.purchase(productIDs: ["sku-1"]))
 
         let statistics = try ReportingStatistics(store: fixture.store)
         let figures = try #require(statistics[banner])

@@ -121,10 +121,10 @@ struct SecretLeakTests {
             let timeline = Timeline(maxEntries: 100)
             let stacks = ActionStacksPlugin()
             let analytics = RecordingAnalyticsProvider()
-            dispatcher.add(observer: timeline)
-            dispatcher.add(observer: stacks)
-            dispatcher.add(observer: AnalyticsPlugin(provider: analytics))
-            dispatcher.add(observer: ReportingPlugin(reporter: reporter))
+            dispatcher.add(plugin: timeline)
+            dispatcher.add(plugin: stacks)
+            dispatcher.add(plugin: AnalyticsPlugin(provider: analytics))
+            dispatcher.add(plugin: ReportingPlugin(reporter: reporter))
             let session = ActionSession(named: "uploads", dispatcher: dispatcher)
             let input = UploadNowInput(uploader: uploader, transport: transport)
 
@@ -278,7 +278,7 @@ struct SecretLeakTests {
             identity: Identity(storage: MemoryIdentityStorage())
         )
         let dispatcher = ActionDispatcher(scheduler: scheduler, diagnostics: RecordingDiagnostics())
-        dispatcher.add(observer: ReportingPlugin(reporter: reporter))
+        dispatcher.add(plugin: ReportingPlugin(reporter: reporter))
         let session = ActionSession(named: "payments", dispatcher: dispatcher)
 
         let outcome = await session.perform(

@@ -119,11 +119,11 @@ struct SecretRedactionTests {
             identity: Identity(storage: MemoryIdentityStorage())
         )
         let activities = RecordingActivityPublisher()
-        let plugins: [any ActionDispatchObserver] = [
+        let plugins: [any ActionDispatchPlugin] = [
             timeline, stacks, AnalyticsPlugin(provider: analytics), ReportingPlugin(reporter: reporter),
             ActivitiesPlugin(publisher: activities, diagnostics: diagnostics, activityTypePrefix: "test"),
         ]
-        for plugin in plugins { dispatcher.add(observer: plugin) }
+        for plugin in plugins { dispatcher.add(plugin: plugin) }
         let stream = dispatcher.events(bufferingPolicy: .unbounded)
         let session = ActionSession(named: "wallet", dispatcher: dispatcher)
 

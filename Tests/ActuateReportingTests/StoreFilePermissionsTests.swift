@@ -74,7 +74,7 @@ struct StoreFilePermissionsTests {
         #expect(try Self.permissions(identityDirectory) == 0o700)
         #expect(try Self.permissions(identityDirectory.deletingLastPathComponent()) == 0o700)
 
-        try identity.identify(userId: "user-7")
+        try identity.identify(userID: "user-7")
         #expect(try storage.load()?.userID == "user-7")
         #expect(try Self.permissions(storage.fileURL) == 0o600)
         let names = try FileManager.default.contentsOfDirectory(atPath: identityDirectory.path)

@@ -195,10 +195,10 @@ enum Spelling: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// The sessions and recorder the spellings share; the suite is serialized.
 enum FormsFixture {
-    static let recorder = RecordingObserver()
+    static let recorder = RecordingPlugin()
     static let dispatcher: ActionDispatcher = {
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
-        dispatcher.add(observer: recorder)
+        dispatcher.add(plugin: recorder)
         return dispatcher
     }()
     static let defaultSession = ActionSession(named: "default", dispatcher: dispatcher)

@@ -6,7 +6,7 @@ import Testing
 @testable import Actuate
 @testable import ActuateTesting
 
-/// A log that several observers and a test append to.
+/// A log that several plugins and a test append to.
 final class SharedLog: Sendable {
     private let entries = Mutex<[String]>([])
 
@@ -16,7 +16,7 @@ final class SharedLog: Sendable {
 }
 
 /// Appends every notification it hears to a shared log, under its own label.
-final class LoggingObserver: ActionDispatchObserver {
+final class LoggingPlugin: ActionDispatchPlugin {
     let label: String
     let log: SharedLog
 
@@ -79,8 +79,8 @@ struct ActionDispatcherTests {
     @Test("every plugin hears willBegin before the body and didComplete before the caller")
     func pluginOrder() async {
         let log = SharedLog()
-        let harness = ActionTestHarness(observers: [
-            LoggingObserver("first", log: log), LoggingObserver("second", log: log),
+        let harness = ActionTestHarness(plugins: [
+            LoggingPlugin("first", log: log), LoggingPlugin("second", log: log),
         ])
         let presenter = GreetingPresenter()
         await withCheckedContinuation { continuation in
@@ -130,13 +130,13 @@ struct ActionDispatcherTests {
     }
 
     @Test("an observer added while an action is in flight hears neither half of it")
-    func observerAddedMidFlight() async {
+    func pluginAddedMidFlight() async {
         let harness = ActionTestHarness()
-        let late = LoggingObserver("late")
+        let late = LoggingPlugin("late")
         let probe = Probe()
         let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })
-        harness.dispatcher.add(observer: late)
+        harness.dispatcher.add(plugin: late)
         probe.completeKept(.success)
         _ = await pending.outcome()
         #expect(late.log.all.isEmpty)
@@ -145,18 +145,18 @@ struct ActionDispatcherTests {
     }
 
     @Test("an observer removed while an action is in flight still hears its completion, then nothing")
-    func observerRemovedMidFlight() async {
-        let observer = LoggingObserver("removed")
-        let harness = ActionTestHarness(observers: [observer])
+    func pluginRemovedMidFlight() async {
+        let plugin = LoggingPlugin("removed")
+        let harness = ActionTestHarness(plugins: [plugin])
         let probe = Probe()
         let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })
-        harness.dispatcher.remove(observer: observer)
+        harness.dispatcher.remove(plugin: plugin)
         probe.completeKept(.success)
         _ = await pending.outcome()
         _ = await harness.session.perform(GreetingFeature.noOp)
-        #expect(observer.log.all == ["removed begin Probe", "removed complete Probe"])
-        #expect(harness.dispatcher.installedObservers.count == 2)
+        #expect(plugin.log.all == ["removed begin Probe", "removed complete Probe"])
+        #expect(harness.dispatcher.installedPlugins.count == 2)
     }
 
     @Test("the context carries input, source, session and initiator")

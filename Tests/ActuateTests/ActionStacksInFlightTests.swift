@@ -16,7 +16,7 @@ struct ActionStacksInFlightTests {
 
         init(maxEntriesPerStack: Int = 100) {
             stacks = ActionStacksPlugin(maxEntriesPerStack: maxEntriesPerStack)
-            harness.dispatcher.add(observer: stacks)
+            harness.dispatcher.add(plugin: stacks)
         }
 
         func step(_ label: String, _ ending: Ending = .success) async {

@@ -17,7 +17,7 @@ struct ActionStacksTests {
                 maxClosedStacks: maxClosedStacks,
                 maxOpenStacks: maxOpenStacks
             )
-            harness.dispatcher.add(observer: stacks)
+            harness.dispatcher.add(plugin: stacks)
         }
 
         func session(_ name: String) -> ActionSession {

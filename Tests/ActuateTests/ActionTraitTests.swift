@@ -49,7 +49,7 @@ private let audited = ActionTrait<String>("audited") { action in
 }
 
 /// Records, for each completed request, the audit category its action declares, if any.
-private final class AuditPlugin: ActionDispatchObserver {
+private final class AuditPlugin: ActionDispatchPlugin {
     let seen = Mutex<[String]>([])
 
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
@@ -66,7 +66,7 @@ struct ActionTraitTests {
     func pluginReadsTrait() async {
         let plugin = AuditPlugin()
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
-        dispatcher.add(observer: plugin)
+        dispatcher.add(plugin: plugin)
         let session = ActionSession(named: "traits", dispatcher: dispatcher)
 
         for _ in 0..<3 {

@@ -17,7 +17,7 @@ struct ActivitiesPluginTests {
                 diagnostics: harness.diagnostics,
                 activityTypePrefix: prefix
             )
-            harness.dispatcher.add(observer: plugin)
+            harness.dispatcher.add(plugin: plugin)
         }
     }
 

@@ -87,7 +87,7 @@ struct ActivityRouteLinkTests {
     /// A system on virtual time whose activities plugin was given no router: the system gives it its own.
     private struct Setup {
         let publisher = RecordingActivityPublisher()
-        let recorder = RecordingObserver()
+        let recorder = RecordingPlugin()
         let diagnostics = RecordingDiagnostics()
         let system: ActuateSystem
         let activities: ActivityRouter

@@ -56,7 +56,7 @@ final class BrokenStoreApp: FeatureGroup {
 }
 
 /// A plugin that counts completions and reports the count as a debug report section.
-final class CountingPlugin: ActionDispatchObserver, DebugReportable {
+final class CountingPlugin: ActionDispatchPlugin, DebugReportable {
     private let count = Mutex(0)
 
     var completions: Int { count.withLock { $0 } }
@@ -78,7 +78,7 @@ extension ActuateSystem {
         _ group: any FeatureDefinition.Type = StoreApp.self,
         scheduler: TestScheduler = TestScheduler(),
         diagnostics: RecordingDiagnostics = RecordingDiagnostics(),
-        plugins: [any ActionDispatchObserver] = [],
+        plugins: [any ActionDispatchPlugin] = [],
         toggles: InMemoryUserToggles = InMemoryUserToggles()
     ) throws(ActuateSetupError) -> ActuateSystem {
         try setup(
@@ -99,7 +99,7 @@ extension ActuateSystem {
 struct ActuateSystemTests {
     @Test("setup registers the group and builds sessions, timeline, plugins, debug report, router and availability")
     func setupBuildsEverything() async throws {
-        let recorder = RecordingObserver()
+        let recorder = RecordingPlugin()
         let counter = CountingPlugin()
         let system = try ActuateSystem.testing(plugins: [recorder, counter])
 
@@ -111,8 +111,8 @@ struct ActuateSystemTests {
         #expect(system.mainSession.name == "main")
         #expect(system.mainSession.dispatcher === system.dispatcher)
         #expect(system.dispatcher !== ActionDispatcher.shared)
-        #expect(system.dispatcher.installedObservers.count == 3)
-        #expect(system.dispatcher.installedObservers.first as? Timeline === system.timeline)
+        #expect(system.dispatcher.installedPlugins.count == 3)
+        #expect(system.dispatcher.installedPlugins.first as? Timeline === system.timeline)
         #expect(system.debugReport.sections.map(\.debugReportSectionName) == ["timeline", "availability", "counting"])
         #expect(system.router.routeDescriptions == ["store/$(name) → Store › Open Store"])
         #expect(system.availability.isRegistered(StoreBetaFeature.self))
@@ -242,6 +242,6 @@ struct ActuateSystemTests {
         #expect(await StoreFeature.openStore.perform(input: "quick-2").isSuccess)
         #expect(second.timeline.snapshot().contains { $0.inputDescription == "quick-2" })
         #expect(!first.timeline.snapshot().contains { $0.inputDescription == "quick-2" })
-        #expect(!ActionDispatcher.shared.installedObservers.contains { $0 as? Timeline === first.timeline })
+        #expect(!ActionDispatcher.shared.installedPlugins.contains { $0 as? Timeline === first.timeline })
     }
 }

@@ -12,7 +12,7 @@ struct AnalyticsPluginTests {
         let provider = RecordingAnalyticsProvider()
 
         init() {
-            harness.dispatcher.add(observer: AnalyticsPlugin(provider: provider))
+            harness.dispatcher.add(plugin: AnalyticsPlugin(provider: provider))
         }
     }
 
@@ -107,7 +107,7 @@ struct AnalyticsPluginTests {
         let second = RecordingAnalyticsProvider()
         let harness = ActionTestHarness()
         let provider = MultiplexAnalyticsProvider([first, NoOpAnalyticsProvider(), second])
-        harness.dispatcher.add(observer: AnalyticsPlugin(provider: provider))
+        harness.dispatcher.add(plugin: AnalyticsPlugin(provider: provider))
         await harness.perform(AccountsFeature.signIn, input: Self.input, presenter: ())
         #expect(first.events.map(\.phase) == [.began, .ended])
         #expect(second.events == first.events)

@@ -25,7 +25,7 @@ struct DispatchEventHubTests {
     func endedStreamsAreReleased() async {
         let harness = ActionTestHarness()
         let dispatcher = harness.dispatcher
-        let listsBefore = dispatcher.publishedObserverListCount
+        let listsBefore = dispatcher.publishedPluginListCount
         for index in 0..<20_000 {
             let stream = dispatcher.events()
             if index.isMultiple(of: 2_000) {
@@ -34,7 +34,7 @@ struct DispatchEventHubTests {
                 #expect(await next(2, from: &iterator) == ["began n\(index)", "completed n\(index)"])
             }
         }
-        #expect(dispatcher.publishedObserverListCount <= listsBefore + 2)
+        #expect(dispatcher.publishedPluginListCount <= listsBefore + 2)
         #expect(await eventually { dispatcher.liveEventStreamCount == 0 })
         #expect(dispatcher.eventStreamRequestsInFlight == 0)
     }

@@ -53,15 +53,15 @@ struct DispatchEventStreamTests {
     }
 
     @Test("ending the iteration removes the stream's observer")
-    func terminationRemovesObserver() async {
+    func terminationRemovesPlugin() async {
         let harness = ActionTestHarness()
-        let before = harness.dispatcher.installedObservers.count
+        let before = harness.dispatcher.installedPlugins.count
         do {
             let stream = harness.dispatcher.events()
-            #expect(harness.dispatcher.installedObservers.count == before + 1)
+            #expect(harness.dispatcher.installedPlugins.count == before + 1)
             _ = await harness.session.perform(GreetingFeature.noOp)
             for await _ in stream { break }
         }
-        #expect(await eventually { harness.dispatcher.installedObservers.count == before })
+        #expect(await eventually { harness.dispatcher.installedPlugins.count == before })
     }
 }

@@ -51,8 +51,8 @@ private final class SnapshotFeature: Feature {
     }
 }
 
-/// An observer that counts its calls.
-private final class CountingObserver: ActionDispatchObserver {
+/// An plugin that counts its calls.
+private final class AtomicCountingPlugin: ActionDispatchPlugin {
     let began = Atomic<Int>(0)
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) { began.add(1, ordering: .relaxed) }
     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}
@@ -61,19 +61,19 @@ private final class CountingObserver: ActionDispatchObserver {
 @Suite("Dispatch snapshots, running-queue record and timeline shards")
 struct DispatchSnapshotTests {
     @Test("adding and removing plugins publishes a new immutable list; a list already loaded never changes")
-    func observerListPublication() async {
+    func pluginListPublication() async {
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
-        #expect(dispatcher.publishedObserverListCount == 1)
-        let first = CountingObserver()
-        dispatcher.add(observer: first)
-        let loaded = dispatcher.currentObservers.load(ordering: .acquiring)
-        let second = CountingObserver()
-        dispatcher.add(observer: second)
-        #expect(loaded.object.observers.count == 1)
-        #expect(dispatcher.currentObservers.load(ordering: .acquiring).object.observers.count == 2)
-        dispatcher.remove(observer: first)
-        #expect(dispatcher.publishedObserverListCount == 4)
-        #expect(loaded.object.observers.count == 1)
+        #expect(dispatcher.publishedPluginListCount == 1)
+        let first = AtomicCountingPlugin()
+        dispatcher.add(plugin: first)
+        let loaded = dispatcher.currentPlugins.load(ordering: .acquiring)
+        let second = AtomicCountingPlugin()
+        dispatcher.add(plugin: second)
+        #expect(loaded.object.plugins.count == 1)
+        #expect(dispatcher.currentPlugins.load(ordering: .acquiring).object.plugins.count == 2)
+        dispatcher.remove(plugin: first)
+        #expect(dispatcher.publishedPluginListCount == 4)
+        #expect(loaded.object.plugins.count == 1)
 
         let session = ActionSession(named: "snapshots", dispatcher: dispatcher)
         _ = await session.perform(SnapshotFeature.left)
@@ -134,7 +134,7 @@ struct DispatchSnapshotTests {
         let scheduler = TestScheduler()
         let dispatcher = ActionDispatcher(scheduler: scheduler, diagnostics: RecordingDiagnostics())
         let timeline = Timeline(maxEntries: 3)
-        dispatcher.add(observer: timeline)
+        dispatcher.add(plugin: timeline)
         let session = ActionSession(named: "shards", dispatcher: dispatcher)
         let left = DispatchQueueMarker.marker(for: SnapshotQueues.left).index
         let right = DispatchQueueMarker.marker(for: SnapshotQueues.right).index

@@ -23,14 +23,14 @@ struct DispatchStressTests {
         let scheduler = TestScheduler()
         let diagnostics = RecordingDiagnostics()
         let dispatcher = ActionDispatcher(scheduler: scheduler, diagnostics: diagnostics)
-        let recorder = RecordingObserver()
+        let recorder = RecordingPlugin()
         let timeline = Timeline(maxEntries: 64)
         let stacks = ActionStacksPlugin()
         let analytics = RecordingAnalyticsProvider()
-        dispatcher.add(observer: recorder)
-        dispatcher.add(observer: timeline)
-        dispatcher.add(observer: stacks)
-        dispatcher.add(observer: AnalyticsPlugin(provider: analytics))
+        dispatcher.add(plugin: recorder)
+        dispatcher.add(plugin: timeline)
+        dispatcher.add(plugin: stacks)
+        dispatcher.add(plugin: AnalyticsPlugin(provider: analytics))
         let sessions = (0..<8).map { ActionSession(named: "stress-\($0)", dispatcher: dispatcher) }
         let total = Self.threads * Self.actionsPerThread
         let tally = CompletionTally(count: total)
@@ -102,18 +102,18 @@ struct DispatchStressTests {
     func pluginsAddedAndRemovedDuringDispatch() async throws {
         let diagnostics = RecordingDiagnostics()
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: diagnostics)
-        let permanent = PairCheckingObserver()
-        dispatcher.add(observer: permanent)
+        let permanent = PairCheckingPlugin()
+        dispatcher.add(plugin: permanent)
         // A plugin that adds and removes another plugin from inside its own callbacks: a dispatcher holding its
         // lock while it calls plugins would deadlock here.
-        let reentrant = ReentrantObserver(dispatcher: dispatcher)
-        dispatcher.add(observer: reentrant)
+        let reentrant = ReentrantPlugin(dispatcher: dispatcher)
+        dispatcher.add(plugin: reentrant)
         let session = ActionSession(named: "churn", dispatcher: dispatcher)
         let performers = Self.threads - 2
         let total = performers * Self.actionsPerThread
         let tally = CompletionTally(count: total)
         let monitor = StressMonitor()
-        let churned = Mutex<[PairCheckingObserver]>([])
+        let churned = Mutex<[PairCheckingPlugin]>([])
 
         let finished = await onOwnThread { () -> Bool in
             let group = DispatchGroup()
@@ -121,10 +121,10 @@ struct DispatchStressTests {
                 guard thread < performers else {
                     // Two threads keep adding and removing plugins while the others perform.
                     for _ in 0..<Self.actionsPerThread {
-                        let observer = PairCheckingObserver()
-                        dispatcher.add(observer: observer)
-                        churned.withLock { $0.append(observer) }
-                        dispatcher.remove(observer: observer)
+                        let plugin = PairCheckingPlugin()
+                        dispatcher.add(plugin: plugin)
+                        churned.withLock { $0.append(plugin) }
+                        dispatcher.remove(plugin: plugin)
                     }
                     return
                 }
@@ -148,16 +148,16 @@ struct DispatchStressTests {
         #expect(monitor.overlaps == 0, "bodies sharing a serial queue ran at the same time")
         let nested = (0..<total).filter { StressPerformer.isNesting($0) }.count
         #expect(permanent.report == .init(began: total + nested, completed: total + nested, unpaired: 0, open: 0))
-        let churnedObservers = churned.withLock { $0 }
-        #expect(churnedObservers.count == 2 * Self.actionsPerThread)
-        for observer in churnedObservers {
-            let report = observer.report
+        let churnedPlugins = churned.withLock { $0 }
+        #expect(churnedPlugins.count == 2 * Self.actionsPerThread)
+        for plugin in churnedPlugins {
+            let report = plugin.report
             #expect(report.open == 0 && report.unpaired == 0, "a removed plugin heard half a pair: \(report)")
         }
         #expect(reentrant.inner.report.open == 0 && reentrant.inner.report.unpaired == 0)
         #expect(reentrant.callbacks == 2 * (total + nested))
         // Only the two plugins that were never removed are left.
-        #expect(dispatcher.installedObservers.count == 2)
+        #expect(dispatcher.installedPlugins.count == 2)
     }
 }
 
@@ -190,7 +190,7 @@ private final class CompletionTally: Sendable {
 }
 
 /// A plugin that checks each request's begin and completion arrive as a pair.
-private final class PairCheckingObserver: ActionDispatchObserver {
+private final class PairCheckingPlugin: ActionDispatchPlugin {
     struct Report: Equatable, CustomStringConvertible {
         var began = 0
         var completed = 0
@@ -238,8 +238,8 @@ private final class PairCheckingObserver: ActionDispatchObserver {
 }
 
 /// A plugin that adds a plugin when an action begins and removes it when the action completes.
-private final class ReentrantObserver: ActionDispatchObserver {
-    let inner = PairCheckingObserver()
+private final class ReentrantPlugin: ActionDispatchPlugin {
+    let inner = PairCheckingPlugin()
     /// Unowned: the dispatcher holds this plugin, so a strong reference would be a cycle that never frees either.
     private unowned let dispatcher: ActionDispatcher
     private let count = Atomic<Int>(0)
@@ -250,13 +250,13 @@ private final class ReentrantObserver: ActionDispatchObserver {
 
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         count.add(1, ordering: .relaxed)
-        dispatcher.add(observer: inner)
-        _ = dispatcher.installedObservers
+        dispatcher.add(plugin: inner)
+        _ = dispatcher.installedPlugins
     }
 
     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         count.add(1, ordering: .relaxed)
-        dispatcher.remove(observer: inner)
+        dispatcher.remove(plugin: inner)
     }
 
     /// How many callbacks it received.

@@ -87,7 +87,7 @@ struct IntentRouterTests {
         let screen = OrderScreen()
 
         init() {
-            harness = ActionTestHarness(observers: [IntentDonationPlugin(donor: donor)])
+            harness = ActionTestHarness(plugins: [IntentDonationPlugin(donor: donor)])
         }
 
         var completed: [ActionRequestSummary] {

@@ -61,8 +61,8 @@ struct NestedChainStressTests {
         let scheduler = TestScheduler()
         let diagnostics = RecordingDiagnostics()
         let dispatcher = ActionDispatcher(scheduler: scheduler, diagnostics: diagnostics)
-        let recorder = RecordingObserver()
-        dispatcher.add(observer: recorder)
+        let recorder = RecordingPlugin()
+        dispatcher.add(plugin: recorder)
         let sessions = (0..<4).map { ActionSession(named: "chains-\($0)", dispatcher: dispatcher) }
         let log = RelayLog()
         let total = threads * chainsPerThread
@@ -124,7 +124,7 @@ private struct RelayRunReport {
     var calls: [Int: [Bool]]
     var visits: [Int: [Int]]
     var offLane: [String]
-    var events: [RecordingObserver.Event]
+    var events: [RecordingPlugin.Event]
     var diagnostics: [String]
     var pendingAsyncCompletions: Int
 

@@ -46,7 +46,7 @@ private final class StageLog: Sendable {
 }
 
 /// Prepares a redacted label for each request, for the recorders to use.
-private final class RedactingPlugin: ActionDispatchObserver {
+private final class RedactingPlugin: ActionDispatchPlugin {
     let log: StageLog
     init(log: StageLog) { self.log = log }
 
@@ -63,7 +63,7 @@ private final class RedactingPlugin: ActionDispatchObserver {
 }
 
 /// Records the label the enrichment plugin prepared; at the default stage.
-private final class LabelRecorder: ActionDispatchObserver {
+private final class LabelRecorder: ActionDispatchPlugin {
     let name: String
     let log: StageLog
     init(_ name: String, log: StageLog) {
@@ -80,7 +80,7 @@ private final class LabelRecorder: ActionDispatchObserver {
     }
 }
 
-private final class StagedPlugin: ActionDispatchObserver {
+private final class StagedPlugin: ActionDispatchPlugin {
     let stage: PluginStage
     let log: StageLog
     init(_ stage: PluginStage, log: StageLog) {
@@ -101,11 +101,11 @@ struct PluginStagesTests {
     func enrichmentAddedLastRunsFirst() async {
         let log = StageLog()
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
-        dispatcher.add(observer: StagedPlugin(.after, log: log))
-        dispatcher.add(observer: LabelRecorder("first recorder", log: log))
-        dispatcher.add(observer: LabelRecorder("second recorder", log: log))
-        dispatcher.add(observer: StagedPlugin(.before, log: log))
-        dispatcher.add(observer: RedactingPlugin(log: log))
+        dispatcher.add(plugin: StagedPlugin(.after, log: log))
+        dispatcher.add(plugin: LabelRecorder("first recorder", log: log))
+        dispatcher.add(plugin: LabelRecorder("second recorder", log: log))
+        dispatcher.add(plugin: StagedPlugin(.before, log: log))
+        dispatcher.add(plugin: RedactingPlugin(log: log))
         let session = ActionSession(named: "stages", dispatcher: dispatcher)
 
         let outcome = await session.perform(ChargesFeature.charge, input: "4111111111111111")
@@ -119,7 +119,7 @@ struct PluginStagesTests {
             ]
         )
         #expect(
-            dispatcher.installedObservers.map(\.stage) == [.before, .enrichment, .observation, .observation, .after]
+            dispatcher.installedPlugins.map(\.stage) == [.before, .enrichment, .observation, .observation, .after]
         )
     }
 
@@ -128,14 +128,14 @@ struct PluginStagesTests {
         let log = StageLog()
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
         let activities = ActivitiesPlugin(publisher: RecordingActivityPublisher(), activityTypePrefix: "test")
-        dispatcher.add(observer: activities)
-        dispatcher.add(observer: StagedPlugin(.after, log: log))
+        dispatcher.add(plugin: activities)
+        dispatcher.add(plugin: StagedPlugin(.after, log: log))
         let stream = dispatcher.events()
-        dispatcher.add(observer: Timeline(maxEntries: 1))
-        dispatcher.add(observer: ActionStacksPlugin())
-        dispatcher.add(observer: AnalyticsPlugin(provider: NoOpAnalyticsProvider()))
+        dispatcher.add(plugin: Timeline(maxEntries: 1))
+        dispatcher.add(plugin: ActionStacksPlugin())
+        dispatcher.add(plugin: AnalyticsPlugin(provider: NoOpAnalyticsProvider()))
         _ = stream
-        let installed = dispatcher.installedObservers
+        let installed = dispatcher.installedPlugins
         #expect(installed.map(\.stage) == [.observation, .observation, .observation, .after, .after, .after])
         #expect(installed.first is Timeline)
         #expect(installed[3] is ActivitiesPlugin)

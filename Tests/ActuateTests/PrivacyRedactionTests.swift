@@ -99,9 +99,9 @@ struct PrivacyRedactionTests {
         let timeline = Timeline(maxEntries: 10)
         let stacks = ActionStacksPlugin()
         let analytics = RecordingAnalyticsProvider()
-        dispatcher.add(observer: timeline)
-        dispatcher.add(observer: stacks)
-        dispatcher.add(observer: AnalyticsPlugin(provider: analytics))
+        dispatcher.add(plugin: timeline)
+        dispatcher.add(plugin: stacks)
+        dispatcher.add(plugin: AnalyticsPlugin(provider: analytics))
         let session = ActionSession(named: "privacy", dispatcher: dispatcher)
 
         let outcome = await session.performDetailed(

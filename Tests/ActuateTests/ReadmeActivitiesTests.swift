@@ -49,7 +49,7 @@ enum ReadmeActivities {
 
         // README begins
         let publisher = RecordingActivityPublisher()  // keeps published activities in memory
-        dispatcher.add(observer: ActivitiesPlugin(publisher: publisher, activityTypePrefix: "com.example.shop"))
+        dispatcher.add(plugin: ActivitiesPlugin(publisher: publisher, activityTypePrefix: "com.example.shop"))
 
         let router = ActivityRouter(activityTypePrefix: "com.example.shop")
         router.register(CatalogFeature.viewProduct) { userInfo in
@@ -76,7 +76,7 @@ enum ReadmeActivities {
     static func appleOnly(dispatcher: ActionDispatcher, router: ActivityRouter, userActivity: NSUserActivity) async {
         // README begins
         dispatcher.add(
-            observer: ActivitiesPlugin(publisher: UserActivityPublisher(), activityTypePrefix: "com.example.shop")
+            plugin: ActivitiesPlugin(publisher: UserActivityPublisher(), activityTypePrefix: "com.example.shop")
         )
         let result = await router.continue(userActivity, session: .main)  // the NSUserActivity the system handed you
         // README ends
@@ -91,7 +91,7 @@ struct ReadmeActivitiesTests {
     func portableSnippet() async {
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
         let timeline = Timeline(maxEntries: 10)
-        dispatcher.add(observer: timeline)
+        dispatcher.add(plugin: timeline)
         let session = ActionSession(named: "readme", dispatcher: dispatcher)
         let seen = await ReadmeActivities.portable(dispatcher: dispatcher, session: session)
         let type = "com.example.shop.CatalogFeature.ViewProductAction"

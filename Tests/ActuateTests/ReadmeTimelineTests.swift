@@ -57,7 +57,7 @@ struct ReadmeTimelineTests {
 
         // README begins
         let timeline = Timeline(maxEntries: 500)  // a ring buffer: O(1) append and eviction
-        dispatcher.add(observer: timeline)  // ActionDispatcher.shared is the one behind ActionSession.main
+        dispatcher.add(plugin: timeline)  // ActionDispatcher.shared is the one behind ActionSession.main
         // ... perform actions ...
         _ = await performActions()
         print(timeline.textDump())

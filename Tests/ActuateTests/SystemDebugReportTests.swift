@@ -59,7 +59,7 @@ private final class AisleApp: FeatureGroup {
 struct SystemDebugReportTests {
     private func system(
         loggerFactory: (any ActionLoggerFactory)? = nil,
-        plugins: [any ActionDispatchObserver] = [],
+        plugins: [any ActionDispatchPlugin] = [],
         toggles: InMemoryUserToggles = InMemoryUserToggles()
     ) throws -> ActuateSystem {
         try ActuateSystem.setup(

@@ -9,7 +9,7 @@ struct TimelineTests {
     @Test("keeps only the newest entries, evicting the oldest")
     func evictsOldest() async {
         let timeline = Timeline(maxEntries: 3)
-        let harness = ActionTestHarness(observers: [timeline])
+        let harness = ActionTestHarness(plugins: [timeline])
         for name in ["a", "b", "c", "d", "e"] {
             _ = await harness.perform(GreetingFeature.sayHello, input: name, presenter: GreetingPresenter())
         }
@@ -21,7 +21,7 @@ struct TimelineTests {
     @Test("an entry completing after it was evicted is ignored")
     func completionAfterEviction() async {
         let timeline = Timeline(maxEntries: 2)
-        let harness = ActionTestHarness(observers: [timeline])
+        let harness = ActionTestHarness(plugins: [timeline])
         let probe = Probe()
         let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
         #expect(await eventually { probe.events.count == 1 })

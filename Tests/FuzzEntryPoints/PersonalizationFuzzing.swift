@@ -1,7 +1,7 @@
 import ActuatePersonalization
 import Foundation
 
-/// The entry points of the personalisation libFuzzer targets in `Tests/Fuzz`, and of the regression tests that
+/// The entry points of the personalization libFuzzer targets in `Tests/Fuzz`, and of the regression tests that
 /// replay their corpora. Each feeds arbitrary bytes to one parser of untrusted input and must return, whatever
 /// the bytes. They live in `ActuateFuzzEntryPoints`, a target in no product, and reach the module's `package`
 /// declarations, so neither they nor what they call are part of the public API or of what ships.
@@ -77,7 +77,7 @@ package enum PersonalizationFuzzing {
         let text = String(decoding: data, as: UTF8.self)
         let token = BridgeToken(bridgeToken)
         _ = try? ContentBlockBridgeMessage(parsing: text, allowedSchemes: ["https", "http"], token: token)
-        if case .success = BridgeMessage.parse(text, actionId: 1, bridge: .standard, token: token) { return true }
+        if case .success = BridgeMessage.parse(text, actionID: 1, bridge: .standard, token: token) { return true }
         return false
     }
 

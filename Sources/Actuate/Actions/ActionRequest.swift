@@ -18,7 +18,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// Everything but the input and the completion reading, as the dispatch stored it: one plain copy.
     @usableFromInline let header: RequestHeader
     /// The monotonic reading at completion, set by the dispatcher on the copy it hands to
-    /// ``ActionDispatchObserver/actionDidComplete(_:outcome:)``.
+    /// ``ActionDispatchPlugin/actionDidComplete(_:outcome:)``.
     @usableFromInline var completionReading: UInt64?
     /// The input the action was performed with.
     @usableFromInline let input: A.InputType
@@ -75,7 +75,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     }
 
     /// The dispatcher clock's monotonic reading when the action completed, in nanoseconds; nil in
-    /// ``ActionDispatchObserver/actionWillBegin(_:)``, set in ``ActionDispatchObserver/actionDidComplete(_:outcome:)``.
+    /// ``ActionDispatchPlugin/actionWillBegin(_:)``, set in ``ActionDispatchPlugin/actionDidComplete(_:outcome:)``.
     @inlinable
     public var completionUptimeNanoseconds: UInt64? { completionReading }
 

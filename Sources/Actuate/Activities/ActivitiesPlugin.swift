@@ -23,9 +23,9 @@ import Synchronization
 ///
 /// ```swift
 /// let activities = ActivitiesPlugin(publisher: UserActivityPublisher(), activityTypePrefix: "com.example.shop")
-/// dispatcher.add(observer: activities)
+/// dispatcher.add(plugin: activities)
 /// ```
-public final class ActivitiesPlugin: ActionDispatchObserver {
+public final class ActivitiesPlugin: ActionDispatchPlugin {
     /// The prefix of default activity types: the main bundle's identifier, or `actuate` when it has none
     /// (as on Linux).
     public static var defaultActivityTypePrefix: String {

@@ -15,7 +15,7 @@ public protocol ActivityPublisher: Sendable {
 ///
 /// ```swift
 /// let publisher = RecordingActivityPublisher()
-/// dispatcher.add(observer: ActivitiesPlugin(publisher: publisher))
+/// dispatcher.add(plugin: ActivitiesPlugin(publisher: publisher))
 /// ...
 /// #expect(publisher.current?.title == "View Socks")
 /// ```

@@ -11,7 +11,7 @@ import Intents
 /// system can offer it for Handoff, Spotlight and Siri suggestions.
 ///
 /// ```swift
-/// dispatcher.add(observer: ActivitiesPlugin(publisher: UserActivityPublisher(), diagnostics: diagnostics))
+/// dispatcher.add(plugin: ActivitiesPlugin(publisher: UserActivityPublisher(), diagnostics: diagnostics))
 /// ```
 @MainActor
 public final class UserActivityPublisher: ActivityPublisher {

@@ -11,12 +11,12 @@ import Synchronization
 ///
 /// ```swift
 /// let analytics = AnalyticsPlugin(provider: MultiplexAnalyticsProvider([mySDKAdapter, ConsoleAnalytics()]))
-/// dispatcher.add(observer: analytics)
+/// dispatcher.add(plugin: analytics)
 /// ```
 ///
 /// Install one plugin per dispatcher: it pairs begin and end events by request identifier, which is unique
 /// per dispatcher.
-public final class AnalyticsPlugin: ActionDispatchObserver {
+public final class AnalyticsPlugin: ActionDispatchPlugin {
     /// Where events go.
     public let provider: any AnalyticsProvider
     /// The attributes of each tracked action that has begun and not ended, asked for once when it began.

@@ -18,7 +18,7 @@ extension ActionDispatcher {
     public static let defaultEventBuffering = AsyncStream<ActionDispatchEvent>.Continuation.BufferingPolicy
         .bufferingNewest(1_000)
 
-    /// A stream of every action that begins and completes from now on, as an alternative to an observer.
+    /// A stream of every action that begins and completes from now on, as an alternative to an plugin.
     ///
     /// Dispatch never waits for the consumer. Events the consumer has not taken yet wait in a buffer; when it
     /// is full, `policy` decides what is lost: `.bufferingNewest(n)` (the default, with n = 1,000) drops the
@@ -30,7 +30,7 @@ extension ActionDispatcher {
     /// stage, added by the first call to `events()`: streams hear an action after the plugins of the earlier
     /// stages and, among the `after` plugins, in the place of that first call. Every stream receives the events
     /// in the same order. While any stream is live, that plugin is one of the
-    /// ``ActionDispatcher/installedObservers``.
+    /// ``ActionDispatcher/installedPlugins``.
     ///
     /// ```swift
     /// for await event in dispatcher.events() {

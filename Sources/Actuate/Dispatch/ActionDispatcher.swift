@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
 /// let timeline = Timeline(maxEntries: 100)
-/// dispatcher.add(observer: timeline)
+/// dispatcher.add(plugin: timeline)
 /// let session = ActionSession(named: "test", dispatcher: dispatcher)
 /// ```
 ///
@@ -33,22 +33,22 @@ public final class ActionDispatcher: Sendable {
     @usableFromInline let watchdog: CompletionWatchdog
     private let loggerFactory: (any ActionLoggerFactory)?
     @usableFromInline let hasLoggerFactory: Bool
-    private let observers: Mutex<Observers>
+    private let plugins: Mutex<Plugins>
     /// The list every new dispatch notifies, read with one atomic load and no lock. Never released through
-    /// this reference: ``Observers/published`` owns every list stored here, so a list a dispatch loaded stays
+    /// this reference: ``Plugins/published`` owns every list stored here, so a list a dispatch loaded stays
     /// valid while the dispatch, or the operation that holds this dispatcher, uses it.
-    @usableFromInline let currentObservers: Atomic<UnownedReference<ObserverList>>
+    @usableFromInline let currentPlugins: Atomic<UnownedReference<PluginList>>
     @usableFromInline let nextRequestID = Atomic<UInt64>(1)
     /// The plugin that feeds every stream of ``events(bufferingPolicy:)``; nil until the first stream.
     let eventHubSlot = Mutex<DispatchEventHub?>(nil)
 
-    private struct ObserverEntry: Sendable {
-        let observer: any ActionDispatchObserver
+    private struct PluginEntry: Sendable {
+        let plugin: any ActionDispatchPlugin
         let identity: ObjectIdentifier?
         let stage: PluginStage
     }
 
-    /// The installed observers in the order they were added, and every list published to dispatches (in stage
+    /// The installed plugins in the order they were added, and every list published to dispatches (in stage
     /// order, then that order), the newest last.
     ///
     /// Published lists are kept until the dispatcher is deinitialized: a dispatch holds the list it loaded
@@ -56,20 +56,20 @@ public final class ActionDispatcher: Sendable {
     /// removed plugin stays in memory, though it hears nothing new, until its dispatcher goes away. Adding and
     /// removing plugins is rare (setup, tests), and each change keeps one small array; event streams come and go
     /// inside one plugin, `DispatchEventHub`, without publishing a list.
-    private struct Observers: Sendable {
-        var entries: [ObserverEntry] = []
-        var published: [ObserverList]
+    private struct Plugins: Sendable {
+        var entries: [PluginEntry] = []
+        var published: [PluginList]
 
-        init(empty: ObserverList) {
+        init(empty: PluginList) {
             published = [empty]
         }
 
-        mutating func update(_ change: (inout [ObserverEntry]) -> Void) -> ObserverList {
+        mutating func update(_ change: (inout [PluginEntry]) -> Void) -> PluginList {
             change(&entries)
-            let list = ObserverList(
+            let list = PluginList(
                 entries.enumerated()
                     .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
-                    .map(\.element.observer)
+                    .map(\.element.plugin)
             )
             published.append(list)
             return list
@@ -107,50 +107,50 @@ public final class ActionDispatcher: Sendable {
         self.loggerFactory = loggerFactory
         self.hasLoggerFactory = loggerFactory != nil
         self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
-        let empty = ObserverList([])
-        self.observers = Mutex(Observers(empty: empty))
-        self.currentObservers = Atomic(UnownedReference(empty))
+        let empty = PluginList([])
+        self.plugins = Mutex(Plugins(empty: empty))
+        self.currentPlugins = Atomic(UnownedReference(empty))
     }
 
     /// Adds a plugin. It hears about every action that begins from now on, in its
-    /// ``ActionDispatchObserver/stage`` and, within the stage, after the plugins added before it.
-    public func add(observer: any ActionDispatchObserver) {
-        let entry = ObserverEntry(observer: observer, identity: Self.identity(of: observer), stage: observer.stage)
-        observers.withLock { observers in
-            let list = observers.update { $0.append(entry) }
-            currentObservers.store(UnownedReference(list), ordering: .releasing)
+    /// ``ActionDispatchPlugin/stage`` and, within the stage, after the plugins added before it.
+    public func add(plugin: any ActionDispatchPlugin) {
+        let entry = PluginEntry(plugin: plugin, identity: Self.identity(of: plugin), stage: plugin.stage)
+        plugins.withLock { plugins in
+            let list = plugins.update { $0.append(entry) }
+            currentPlugins.store(UnownedReference(list), ordering: .releasing)
         }
     }
 
     /// Removes a plugin, identified by object identity. Actions already in flight still complete their
     /// begin/complete pair with it.
     ///
-    /// Only class instances can be removed; a value-type observer stays for the dispatcher's life.
-    public func remove(observer: any ActionDispatchObserver) {
-        guard let identity = Self.identity(of: observer) else { return }
-        observers.withLock { observers in
-            let list = observers.update { $0.removeAll { $0.identity == identity } }
-            currentObservers.store(UnownedReference(list), ordering: .releasing)
+    /// Only class instances can be removed; a value-type plugin stays for the dispatcher's life.
+    public func remove(plugin: any ActionDispatchPlugin) {
+        guard let identity = Self.identity(of: plugin) else { return }
+        plugins.withLock { plugins in
+            let list = plugins.update { $0.removeAll { $0.identity == identity } }
+            currentPlugins.store(UnownedReference(list), ordering: .releasing)
         }
     }
 
     /// The installed plugins, in the order they run: by stage, then in the order they were added.
     ///
     /// The plugin that feeds the streams of ``events(bufferingPolicy:)`` is listed while any stream is live.
-    public var installedObservers: [any ActionDispatchObserver] {
-        observers.withLock { Array($0.published[$0.published.count - 1].observers) }
+    public var installedPlugins: [any ActionDispatchPlugin] {
+        plugins.withLock { Array($0.published[$0.published.count - 1].plugins) }
             .filter { ($0 as? DispatchEventHub).map { $0.liveStreamCount > 0 } ?? true }
     }
 
     /// The number of plugin lists published so far (one at init, one per add or remove), for tests.
-    var publishedObserverListCount: Int { observers.withLock { $0.published.count } }
+    var publishedPluginListCount: Int { plugins.withLock { $0.published.count } }
 
     /// The number of actions that promised to complete asynchronously and have not yet.
     public var pendingAsyncCompletions: Int { watchdog.trackedCount }
 
-    private static func identity(of observer: any ActionDispatchObserver) -> ObjectIdentifier? {
-        guard type(of: observer) is AnyObject.Type else { return nil }
-        return ObjectIdentifier(observer as AnyObject)
+    private static func identity(of plugin: any ActionDispatchPlugin) -> ObjectIdentifier? {
+        guard type(of: plugin) is AnyObject.Type else { return nil }
+        return ObjectIdentifier(plugin as AnyObject)
     }
 
     /// Performs `A` as an action of `F`: the one entry point every binding and session uses.
@@ -179,8 +179,8 @@ public final class ActionDispatcher: Sendable {
             return nil
         }
         let marker = resolution.withObject { $0.marker }
-        let observers = currentObservers.load(ordering: .acquiring)
-        let hasObservers = !observers.withObject { $0.isEmpty }
+        let plugins = currentPlugins.load(ordering: .acquiring)
+        let hasPlugins = !plugins.withObject { $0.isEmpty }
         let uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
         let start: UInt64
         let date: Date
@@ -201,7 +201,7 @@ public final class ActionDispatcher: Sendable {
             sessionName: session,
             userInitiated: userInitiated,
             source: source,
-            inputDescription: hasObservers ? input.loggingDescription : "",
+            inputDescription: hasPlugins ? input.loggingDescription : "",
             logs: hasLoggerFactory
                 ? makeLogs(
                     feature: feature.object,
@@ -214,7 +214,7 @@ public final class ActionDispatcher: Sendable {
         let operation = RequestOperation<F, A, A.InputType?>(
             header: header,
             input: input,
-            observers: observers,
+            plugins: plugins,
             queueMarker: marker,
             dispatcher: self,
             completion: completion
@@ -245,7 +245,7 @@ public final class ActionDispatcher: Sendable {
         let previous = RunningQueue.enter(operation.queueMarker)
         let request = operation.request
         if operation.notifier != nil {
-            operation.observers.withObject { $0.notifyWillBegin(request) }
+            operation.plugins.withObject { $0.notifyWillBegin(request) }
         }
         let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)

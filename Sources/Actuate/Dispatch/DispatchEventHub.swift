@@ -10,7 +10,7 @@ import Synchronization
 /// after it was created, and the completion of each action whose begin it heard. Events are yielded under the
 /// hub's lock, so every stream receives them in the same order. An ended stream's continuation is released at
 /// once; when the last stream ends, the hub forgets every action it was waiting to hear complete.
-final class DispatchEventHub: ActionDispatchObserver {
+final class DispatchEventHub: ActionDispatchPlugin {
     private struct State {
         /// The live streams, by subscription number.
         var streams: [Int: AsyncStream<ActionDispatchEvent>.Continuation] = [:]
@@ -92,7 +92,7 @@ extension ActionDispatcher {
         eventHubSlot.withLock { slot in
             if let hub = slot { return hub }
             let hub = DispatchEventHub()
-            add(observer: hub)
+            add(plugin: hub)
             slot = hub
             return hub
         }

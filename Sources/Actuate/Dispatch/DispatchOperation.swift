@@ -49,7 +49,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     @usableFromInline let releaseInput: InputRelease
     /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
     /// it is deinitialized, and this operation holds the dispatcher.
-    @usableFromInline let observers: UnownedReference<ObserverList>
+    @usableFromInline let plugins: UnownedReference<PluginList>
     /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
     /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
     @usableFromInline let queueMarker: UnownedReference<DispatchQueueMarker>
@@ -57,7 +57,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     @inlinable
     init(
         header: RequestHeader,
-        observers: UnownedReference<ObserverList>,
+        plugins: UnownedReference<PluginList>,
         notifier: CompletionNotifier?,
         releaseInput: @escaping InputRelease,
         queueMarker: UnownedReference<DispatchQueueMarker>,
@@ -65,7 +65,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         completion: CallerCompletion
     ) {
         self.header = header
-        self.observers = observers
+        self.plugins = plugins
         self.notifier = notifier
         self.releaseInput = releaseInput
         self.queueMarker = queueMarker
@@ -191,17 +191,17 @@ where Slot.Input == A.InputType {
     init(
         header: RequestHeader,
         input: A.InputType,
-        observers: UnownedReference<ObserverList>,
+        plugins: UnownedReference<PluginList>,
         queueMarker: UnownedReference<DispatchQueueMarker>,
         dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
-        let hasObservers = !observers.withObject { $0.isEmpty }
+        let hasPlugins = !plugins.withObject { $0.isEmpty }
         super.init(
             input: input,
             header: header,
-            observers: observers,
-            notifier: hasObservers ? Self.makeNotifier() : nil,
+            plugins: plugins,
+            notifier: hasPlugins ? Self.makeNotifier() : nil,
             releaseInput: Self.makeInputRelease(),
             queueMarker: queueMarker,
             dispatcher: dispatcher,
@@ -217,7 +217,7 @@ where Slot.Input == A.InputType {
             let operation = castKnownType(operation, to: RequestOperation<F, A, Slot>.self)
             var request = operation.request
             request.completionReading = completionUptimeNanoseconds
-            operation.observers.withObject { $0.notifyDidComplete(request, outcome: outcome) }
+            operation.plugins.withObject { $0.notifyDidComplete(request, outcome: outcome) }
         }
     }
 

@@ -1,8 +1,8 @@
 /// When a plugin hears about an action, relative to the other plugins of its dispatcher.
 ///
 /// A dispatcher tells its plugins in stage order, and within a stage in the order they were added, whatever
-/// order an app adds them in; ``ActionDispatchObserver/actionWillBegin(_:)`` and
-/// ``ActionDispatchObserver/actionDidComplete(_:outcome:)`` go through them in the same order. So a plugin that
+/// order an app adds them in; ``ActionDispatchPlugin/actionWillBegin(_:)`` and
+/// ``ActionDispatchPlugin/actionDidComplete(_:outcome:)`` go through them in the same order. So a plugin that
 /// prepares what others record (redaction, enrichment) is guaranteed to run before the plugins that record.
 ///
 /// The stages of the shipped plugins:

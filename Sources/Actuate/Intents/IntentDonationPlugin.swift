@@ -5,9 +5,9 @@
 /// knows of them.
 ///
 /// ```swift
-/// dispatcher.add(observer: IntentDonationPlugin(donor: donor))
+/// dispatcher.add(plugin: IntentDonationPlugin(donor: donor))
 /// ```
-public final class IntentDonationPlugin: ActionDispatchObserver {
+public final class IntentDonationPlugin: ActionDispatchPlugin {
     /// Where intents go.
     public let donor: any IntentDonor
 

@@ -14,7 +14,7 @@ import Intents
 ///     intent.orderID = descriptor.parameters[IntentDescriptor.singleValueParameterName]
 ///     return intent
 /// }
-/// dispatcher.add(observer: IntentDonationPlugin(donor: donor))
+/// dispatcher.add(plugin: IntentDonationPlugin(donor: donor))
 /// ```
 public final class InteractionIntentDonor: IntentDonor {
     private let makeIntent: @Sendable (IntentDescriptor) -> INIntent?

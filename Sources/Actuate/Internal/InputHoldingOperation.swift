@@ -15,7 +15,7 @@ class InputHoldingOperation<Slot: InputSlot>: DispatchOperation, @unchecked Send
     init(
         input: Slot.Input,
         header: RequestHeader,
-        observers: UnownedReference<ObserverList>,
+        plugins: UnownedReference<PluginList>,
         notifier: CompletionNotifier?,
         releaseInput: @escaping InputRelease,
         queueMarker: UnownedReference<DispatchQueueMarker>,
@@ -25,7 +25,7 @@ class InputHoldingOperation<Slot: InputSlot>: DispatchOperation, @unchecked Send
         self.slot = Slot(holding: input)
         super.init(
             header: header,
-            observers: observers,
+            plugins: plugins,
             notifier: notifier,
             releaseInput: releaseInput,
             queueMarker: queueMarker,

@@ -5,7 +5,7 @@
 public struct ActuateConfiguration: Sendable {
     /// The plugins to install after the timeline, in order. Those that are ``DebugReportable`` join the
     /// debug report.
-    public var plugins: [any ActionDispatchObserver]
+    public var plugins: [any ActionDispatchPlugin]
     /// The most entries the timeline keeps.
     var timelineMaxEntries: Int
     /// The name of the system's main session. On the shared dispatcher (``ActuateSystem/quickSetup(group:configuration:)``
@@ -34,7 +34,7 @@ public struct ActuateConfiguration: Sendable {
     ///   - purchases: What validates purchases; by default nothing is validated yet.
     ///   - platform: The platform for platform constraints; the current one by default.
     public init(
-        plugins: [any ActionDispatchObserver] = [],
+        plugins: [any ActionDispatchPlugin] = [],
         timelineMaxEntries: Int = Timeline.defaultMaxEntries,
         mainSessionName: String = "main",
         routes: URLRouterConfiguration = URLRouterConfiguration(),

@@ -42,7 +42,7 @@ public final class ActuateSystem: Sendable {
     /// The availability of the group's features.
     public let availability: FeatureAvailability
     /// The plugins installed after the timeline, in order.
-    public let plugins: [any ActionDispatchObserver]
+    public let plugins: [any ActionDispatchPlugin]
 
     private let sessions: Mutex<[String: ActionSession]>
 
@@ -56,7 +56,7 @@ public final class ActuateSystem: Sendable {
         debugReport: DebugReport,
         router: URLRouter,
         availability: FeatureAvailability,
-        plugins: [any ActionDispatchObserver]
+        plugins: [any ActionDispatchPlugin]
     ) {
         self.features = features
         self.dispatcher = dispatcher
@@ -138,11 +138,11 @@ public final class ActuateSystem: Sendable {
         }
 
         let timeline = Timeline(maxEntries: configuration.timelineMaxEntries)
-        dispatcher.add(observer: timeline)
+        dispatcher.add(plugin: timeline)
         for plugin in configuration.plugins {
             // Routed actions' activities carry their route link, so that continuing them goes through the router.
             (plugin as? ActivitiesPlugin)?.adoptRouterIfNone(router)
-            dispatcher.add(observer: plugin)
+            dispatcher.add(plugin: plugin)
             if let reportable = plugin as? any DebugReportable { installedReportables.append(reportable) }
         }
         let debugReport = DebugReport(
@@ -215,14 +215,14 @@ public final class ActuateSystem: Sendable {
     /// Removes this system's timeline and plugins from its dispatcher, except those `successor` also uses.
     private func uninstall(keeping successor: ActuateSystem) {
         let kept = Set(([successor.timeline] + successor.plugins).compactMap(Self.identity))
-        for observer in [timeline] + plugins {
-            guard let identity = Self.identity(of: observer), !kept.contains(identity) else { continue }
-            dispatcher.remove(observer: observer)
+        for plugin in [timeline] + plugins {
+            guard let identity = Self.identity(of: plugin), !kept.contains(identity) else { continue }
+            dispatcher.remove(plugin: plugin)
         }
     }
 
-    private static func identity(of observer: any ActionDispatchObserver) -> ObjectIdentifier? {
-        guard type(of: observer) is AnyObject.Type else { return nil }
-        return ObjectIdentifier(observer as AnyObject)
+    private static func identity(of plugin: any ActionDispatchPlugin) -> ObjectIdentifier? {
+        guard type(of: plugin) is AnyObject.Type else { return nil }
+        return ObjectIdentifier(plugin as AnyObject)
     }
 }

@@ -17,10 +17,10 @@ import Synchronization
 ///
 /// ```swift
 /// let stacks = ActionStacksPlugin()
-/// dispatcher.add(observer: stacks)
+/// dispatcher.add(plugin: stacks)
 /// debugReport.register(stacks)
 /// ```
-public final class ActionStacksPlugin: ActionDispatchObserver, DebugReportable {
+public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     /// The default most entries per stack.
     public static let defaultMaxEntriesPerStack = 100
     /// The default most closed stacks kept.

@@ -8,11 +8,11 @@ import Synchronization
 ///
 /// ```swift
 /// let timeline = Timeline(maxEntries: 500)
-/// dispatcher.add(observer: timeline)
+/// dispatcher.add(plugin: timeline)
 /// ...
 /// print(timeline.textDump())
 /// ```
-public final class Timeline: ActionDispatchObserver, DebugReportable {
+public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// The default capacity.
     public static let defaultMaxEntries = 100
 

@@ -10,15 +10,15 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The app-defined name of what the data is for and how it is shaped, for example `product-banner`.
     public var target: String
     /// The campaign's id.
-    public var campaignId: String
+    public var campaignID: String
     /// The campaign's name.
     public var campaignName: String?
     /// The id of the campaign's experience (its variant).
-    public var experienceId: String?
+    public var experienceID: String?
     /// The name of the experience.
     public var experienceName: String?
     /// The id of the message within the experience.
-    public var messageId: String?
+    public var messageID: String?
     /// The items the campaign promotes, as `Type:id` keys such as `Product:sku-1` (see ``Item/itemKey``).
     public var promotedItemKeys: [String]
     /// The payload, shaped as the target defines.
@@ -30,31 +30,31 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Creates a campaign.
     /// - Parameters:
     ///   - target: What the data is for.
-    ///   - campaignId: The campaign's id.
+    ///   - campaignID: The campaign's id.
     ///   - campaignName: The campaign's name.
-    ///   - experienceId: The experience's id.
+    ///   - experienceID: The experience's id.
     ///   - experienceName: The experience's name.
-    ///   - messageId: The message's id.
+    ///   - messageID: The message's id.
     ///   - promotedItemKeys: The promoted items, as `Type:id` keys.
     ///   - data: The payload.
     ///   - isControlGroup: Whether this user is in the control group.
     init(
         target: String,
-        campaignId: String,
+        campaignID: String,
         campaignName: String? = nil,
-        experienceId: String? = nil,
+        experienceID: String? = nil,
         experienceName: String? = nil,
-        messageId: String? = nil,
+        messageID: String? = nil,
         promotedItemKeys: [String] = [],
         data: [String: JSONValue] = [:],
         isControlGroup: Bool = false
     ) {
         self.target = target
-        self.campaignId = campaignId
+        self.campaignID = campaignID
         self.campaignName = campaignName
-        self.experienceId = experienceId
+        self.experienceID = experienceID
         self.experienceName = experienceName
-        self.messageId = messageId
+        self.messageID = messageID
         self.promotedItemKeys = promotedItemKeys
         self.data = data
         self.isControlGroup = isControlGroup
@@ -62,7 +62,7 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The campaign as reporting names content: source `campaign`, its id and name.
     public var contentReference: ContentReference {
-        .campaign(id: campaignId, name: campaignName)
+        .campaign(id: campaignID, name: campaignName)
     }
 
     /// The properties every event about this campaign carries: the content's identity, the target, the
@@ -71,9 +71,9 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
         var properties = EventProperties.content(contentReference)
         properties[CampaignEventKey.target] = .string(target)
         properties[CampaignEventKey.controlGroup] = .bool(isControlGroup)
-        if let experienceId { properties[CampaignEventKey.experienceId] = .string(experienceId) }
+        if let experienceID { properties[CampaignEventKey.experienceID] = .string(experienceID) }
         if let experienceName { properties[CampaignEventKey.experienceName] = .string(experienceName) }
-        if let messageId { properties[CampaignEventKey.messageId] = .string(messageId) }
+        if let messageID { properties[CampaignEventKey.messageID] = .string(messageID) }
         return properties
     }
 
@@ -82,11 +82,23 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         var text = "campaign"
         if let campaignName { text += " \"\(campaignName)\"" }
-        text += " (\(campaignId)"
-        if let experienceId { text += ", experience \(experienceId)" }
-        if let messageId { text += ", message \(messageId)" }
+        text += " (\(campaignID)"
+        if let experienceID { text += ", experience \(experienceID)" }
+        if let messageID { text += ", message \(messageID)" }
         if isControlGroup { text += ", control group" }
         text += ") for target \"\(target)\""
         return text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case target
+        case campaignID = "campaignId"
+        case campaignName
+        case experienceID = "experienceId"
+        case experienceName
+        case messageID = "messageId"
+        case promotedItemKeys
+        case data
+        case isControlGroup
     }
 }

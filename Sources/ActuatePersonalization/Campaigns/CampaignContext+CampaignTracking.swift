@@ -60,10 +60,10 @@ extension CampaignContext {
         let parsed = try CampaignNotification(payload: notification)
         engine.userActivity()
         var properties = EventProperties.content(.target(href: nil), for: parsed.contentReference)
-        properties[CampaignEventKey.messageId] = .string(parsed.messageId)
+        properties[CampaignEventKey.messageID] = .string(parsed.messageID)
         properties[CampaignEventKey.controlGroup] = .bool(false)
         properties[CampaignEventKey.via] = "notification"
-        if let experienceId = parsed.experienceId { properties[CampaignEventKey.experienceId] = .string(experienceId) }
+        if let experienceID = parsed.experienceID { properties[CampaignEventKey.experienceID] = .string(experienceID) }
         if let target = parsed.target { properties[CampaignEventKey.target] = .string(target) }
         if let actionIdentifier { properties[CampaignEventKey.actionIdentifier] = .string(actionIdentifier) }
         engine.record(.target, properties, contextName: name)

@@ -121,17 +121,17 @@ extension CampaignContext {
         engine.userActivity()
         switch engine.tracking({ $0.purchase(order) }) {
         case .success(let settled):
-            var properties = EventProperties.purchase(productIds: settled.productIds)
+            var properties = EventProperties.purchase(productIDs: settled.productIDs)
             properties[CampaignEventKey.order] = settled.jsonValue
             engine.record(.purchase, properties, contextName: name)
-            let trigger = CampaignTrigger.interaction(.purchase, type: .product, ids: settled.productIds)
+            let trigger = CampaignTrigger.interaction(.purchase, type: .product, ids: settled.productIDs)
             engine.request(
                 trigger,
                 properties: [CampaignEventKey.order: settled.jsonValue],
                 contextID: id,
                 contextName: name
             )
-        case .failure(.repeatedOrderId):
+        case .failure(.repeatedOrderID):
             return
         case .failure(.nothingBought):
             engine.recordTrackingError(

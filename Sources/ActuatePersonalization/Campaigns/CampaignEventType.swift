@@ -49,11 +49,11 @@ package enum CampaignEventKey {
     /// Whether the campaign's user is in its control group.
     package static let controlGroup = "controlGroup"
     /// A campaign's experience id.
-    package static let experienceId = "experienceId"
+    package static let experienceID = "experienceId"
     /// A campaign's experience name.
     package static let experienceName = "experienceName"
     /// A campaign's message id.
-    package static let messageId = "messageId"
+    package static let messageID = "messageId"
     /// The item an event is about, as ``Item/jsonValue``.
     package static let item = "item"
     /// The optional action name of a view, or the name of a ``CampaignEventType/userAction``.

@@ -17,7 +17,7 @@ import Foundation
 /// +145.6%): not distinguishable yet", not "+50%".
 public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The campaign.
-    public var campaignId: String
+    public var campaignID: String
     /// The goal.
     public var goal: CampaignGoal
     /// Visitors whose first impression was a shown campaign.
@@ -33,21 +33,21 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Creates figures.
     /// - Parameters:
-    ///   - campaignId: The campaign.
+    ///   - campaignID: The campaign.
     ///   - goal: The goal.
     ///   - testVisitors: Visitors in the test group.
     ///   - testConversions: Test visitors who reached the goal.
     ///   - controlVisitors: Visitors in the control group.
     ///   - controlConversions: Control visitors who reached the goal.
     init(
-        campaignId: String,
+        campaignID: String,
         goal: CampaignGoal,
         testVisitors: Int,
         testConversions: Int,
         controlVisitors: Int,
         controlConversions: Int
     ) {
-        self.campaignId = campaignId
+        self.campaignID = campaignID
         self.goal = goal
         self.testVisitors = testVisitors
         self.testConversions = testConversions
@@ -103,7 +103,7 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
         let control =
             "control \(controlConversions)/\(controlVisitors) "
             + "(\(Self.rate(controlRate, comparison.controlRateInterval)))"
-        var text = "\(campaignId), \(goal): \(test), \(control), lift \(lift.map(Self.signedPercent) ?? "n/a")"
+        var text = "\(campaignID), \(goal): \(test), \(control), lift \(lift.map(Self.signedPercent) ?? "n/a")"
         if let interval = comparison.relativeDifferenceInterval {
             text += " (95% CI \(Self.signedPercent(interval.lower)) to \(Self.signedPercent(interval.upper)))"
         }
@@ -134,7 +134,8 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     private enum CodingKeys: String, CodingKey {
-        case campaignId, goal, testVisitors, testConversions, controlVisitors, controlConversions, series
+        case campaignID = "campaignId"
+        case goal, testVisitors, testConversions, controlVisitors, controlConversions, series
         case testRate, testRateInterval, controlRate, controlRateInterval, lift, liftInterval, verdict
         case visitorsPerGroupNeeded, additionalVisitorsPerGroupNeeded
     }
@@ -144,7 +145,7 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     /// - Throws: A decoding error when a count is missing or of the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        campaignId = try container.decode(String.self, forKey: .campaignId)
+        campaignID = try container.decode(String.self, forKey: .campaignID)
         goal = try container.decode(CampaignGoal.self, forKey: .goal)
         testVisitors = try container.decode(Int.self, forKey: .testVisitors)
         testConversions = try container.decode(Int.self, forKey: .testConversions)
@@ -160,7 +161,7 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     public func encode(to encoder: any Encoder) throws {
         let comparison = comparison
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(campaignId, forKey: .campaignId)
+        try container.encode(campaignID, forKey: .campaignID)
         try container.encode(goal, forKey: .goal)
         try container.encode(testVisitors, forKey: .testVisitors)
         try container.encode(testConversions, forKey: .testConversions)

@@ -20,18 +20,18 @@ package struct CampaignLiftAccumulator {
         if goal.isReached(by: event) {
             goalDates[event.anonymousID, default: []].append(event.timestamp)
         }
-        guard let (campaignId, isControl) = Self.impression(in: event) else { return }
-        if let earlier = firstImpressions[campaignId]?[event.anonymousID], earlier.date <= event.timestamp {
+        guard let (campaignID, isControl) = Self.impression(in: event) else { return }
+        if let earlier = firstImpressions[campaignID]?[event.anonymousID], earlier.date <= event.timestamp {
             return
         }
-        firstImpressions[campaignId, default: [:]][event.anonymousID] = (event.timestamp, isControl)
+        firstImpressions[campaignID, default: [:]][event.anonymousID] = (event.timestamp, isControl)
     }
 
     /// The lift of every campaign with an impression, sorted by campaign id.
     package func finish() -> [CampaignLift] {
-        firstImpressions.keys.sorted().map { campaignId in
+        firstImpressions.keys.sorted().map { campaignID in
             var lift = CampaignLift(
-                campaignId: campaignId,
+                campaignID: campaignID,
                 goal: goal,
                 testVisitors: 0,
                 testConversions: 0,
@@ -39,7 +39,7 @@ package struct CampaignLiftAccumulator {
                 controlConversions: 0
             )
             var series = SeriesCounts(empty: CampaignSeriesPoint(start: ""))
-            for (visitor, first) in firstImpressions[campaignId] ?? [:] {
+            for (visitor, first) in firstImpressions[campaignID] ?? [:] {
                 let conversion = goalDates[visitor]?.filter { $0 >= first.date }.min()
                 if first.isControl {
                     lift.controlVisitors += 1
@@ -69,11 +69,11 @@ package struct CampaignLiftAccumulator {
     /// The campaign id and group of an impression event, or nil for other events.
     private static func impression(in event: ReportEvent) -> (String, Bool)? {
         guard event.properties[ReportEventKey.contentSource] == .string(ContentSource.campaign.rawValue),
-            let campaignId = event.properties[ReportEventKey.actionId]?.stringValue
+            let campaignID = event.properties[ReportEventKey.actionID]?.stringValue
         else { return nil }
         switch event.type {
-        case ReportEventType.executed.rawValue: return (campaignId, false)
-        case CampaignEventType.controlImpression.rawValue: return (campaignId, true)
+        case ReportEventType.executed.rawValue: return (campaignID, false)
+        case CampaignEventType.controlImpression.rawValue: return (campaignID, true)
         default: return nil
         }
     }

@@ -13,13 +13,13 @@ import Foundation
 /// ```
 public struct CampaignNotification: Sendable, Hashable {
     /// The campaign's id.
-    public var campaignId: String
+    public var campaignID: String
     /// The message's id.
-    public var messageId: String
+    public var messageID: String
     /// The campaign's name.
     public var campaignName: String?
     /// The experience's id.
-    public var experienceId: String?
+    public var experienceID: String?
     /// The campaign's target.
     public var target: String?
 
@@ -28,16 +28,16 @@ public struct CampaignNotification: Sendable, Hashable {
     /// - Throws: ``CampaignNotificationError`` when the campaign or message id is missing, empty or not a
     ///   string or whole number.
     public init(payload: [String: JSONValue]) throws(CampaignNotificationError) {
-        campaignId = try Self.requiredId("campaignId", in: payload)
-        messageId = try Self.requiredId("messageId", in: payload)
+        campaignID = try Self.requiredID("campaignId", in: payload)
+        messageID = try Self.requiredID("messageId", in: payload)
         campaignName = payload["campaignName"]?.stringValue
-        experienceId = Self.id(payload["experienceId"])
+        experienceID = Self.id(payload["experienceId"])
         target = payload["target"]?.stringValue
     }
 
     /// The campaign as reporting names content.
     public var contentReference: ContentReference {
-        .campaign(id: campaignId, name: campaignName)
+        .campaign(id: campaignID, name: campaignName)
     }
 
     /// Converts a notification's user info, as Apple platforms deliver it, to a JSON payload.
@@ -70,7 +70,7 @@ public struct CampaignNotification: Sendable, Hashable {
         }
     }
 
-    private static func requiredId(
+    private static func requiredID(
         _ key: String,
         in payload: [String: JSONValue]
     ) throws(CampaignNotificationError)

@@ -24,15 +24,15 @@ public struct CampaignRule: Sendable, Hashable {
 
     /// The campaign as offered to one visitor: marked ``Campaign/isControlGroup`` when the visitor falls in the
     /// control group.
-    /// - Parameter visitorId: The visitor's stable anonymous id, or nil when the request named none (then only
+    /// - Parameter visitorID: The visitor's stable anonymous id, or nil when the request named none (then only
     ///   a campaign that is control for everyone is control).
     /// - Returns: The campaign for that visitor.
-    public func campaign(forVisitor visitorId: String?) -> Campaign {
-        guard !campaign.isControlGroup, let visitorId else { return campaign }
+    public func campaign(forVisitor visitorID: String?) -> Campaign {
+        guard !campaign.isControlGroup, let visitorID else { return campaign }
         var offered = campaign
         offered.isControlGroup = ControlGroup.contains(
-            visitorId: visitorId,
-            campaignId: campaign.campaignId,
+            visitorID: visitorID,
+            campaignID: campaign.campaignID,
             percent: controlGroupPercent
         )
         return offered
@@ -89,11 +89,11 @@ public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
         switch (event, request.trigger) {
         case (.action(let expected), .action(let name)):
             return expected == name
-        case (.itemView(let expectedType, let expectedId), .itemView(let type, let id)):
-            return (expectedType.map { $0 == type } ?? true) && (expectedId.map { $0 == id } ?? true)
-        case (.interaction(let expected, let expectedType, let expectedId), .interaction(let kind, let type, let ids)):
+        case (.itemView(let expectedType, let expectedID), .itemView(let type, let id)):
+            return (expectedType.map { $0 == type } ?? true) && (expectedID.map { $0 == id } ?? true)
+        case (.interaction(let expected, let expectedType, let expectedID), .interaction(let kind, let type, let ids)):
             return expected == kind && (expectedType.map { $0 == type } ?? true)
-                && (expectedId.map { ids.contains($0) } ?? true)
+                && (expectedID.map { ids.contains($0) } ?? true)
         default:
             return false
         }

@@ -32,11 +32,11 @@ struct CampaignRulesParser {
 
     private mutating func parseCampaign(_ value: JSONValue, at path: String) -> CampaignRule? {
         guard let object = reader.object(value, at: path, keys: Self.campaignKeys) else { return nil }
-        let campaignId = text(object, "campaignId", at: path, required: true)
+        let campaignID = text(object, "campaignId", at: path, required: true)
         let campaignName = text(object, "campaignName", at: path)
-        let experienceId = text(object, "experienceId", at: path)
+        let experienceID = text(object, "experienceId", at: path)
         let experienceName = text(object, "experienceName", at: path)
-        let messageId = text(object, "messageId", at: path)
+        let messageID = text(object, "messageId", at: path)
         let target = text(object, "target", at: path, required: true)
         let promotedPath = "\(path).promotedItemKeys"
         let promoted = reader.array(object["promotedItemKeys"], at: promotedPath).map {
@@ -46,14 +46,14 @@ struct CampaignRulesParser {
         let isControlGroup = object["isControlGroup"].flatMap { reader.bool($0, at: "\(path).isControlGroup") }
         let controlGroupPercent = parseControlGroupPercent(object, isControlGroup: isControlGroup == true, at: path)
         let trigger = parseTrigger(object["trigger"], at: "\(path).trigger")
-        guard let campaignId, let target, let trigger, let controlGroupPercent else { return nil }
+        guard let campaignID, let target, let trigger, let controlGroupPercent else { return nil }
         let campaign = Campaign(
             target: target,
-            campaignId: campaignId,
+            campaignID: campaignID,
             campaignName: campaignName,
-            experienceId: experienceId,
+            experienceID: experienceID,
             experienceName: experienceName,
-            messageId: messageId,
+            messageID: messageID,
             promotedItemKeys: promoted ?? [],
             data: data ?? [:],
             isControlGroup: isControlGroup ?? false

@@ -4,7 +4,7 @@ import Foundation
 /// Campaign statistics computed from recorded events: lift against control for a goal.
 ///
 /// ```swift
-/// let lift = try CampaignStatistics.lift(campaignId: "summer", goal: .purchase, store: store)
+/// let lift = try CampaignStatistics.lift(campaignID: "summer", goal: .purchase, store: store)
 /// print(lift)
 /// // summer, purchase: test 30/100 (30.0%, 95% CI 21.9%–39.6%), control 20/100 (20.0%, 95% CI 13.3%–28.9%),
 /// // lift +50.0% (95% CI −8.4% to +145.6%): not distinguishable yet; 294 visitors per group would detect it
@@ -16,18 +16,18 @@ import Foundation
 public enum CampaignStatistics {
     /// The lift of one campaign, from events in any order.
     /// - Parameters:
-    ///   - campaignId: The campaign.
+    ///   - campaignID: The campaign.
     ///   - goal: The goal.
     ///   - events: The events.
     /// - Returns: The figures; see ``CampaignLift`` for the definitions.
     public static func lift<Events: Sequence<ReportEvent>>(
-        campaignId: String,
+        campaignID: String,
         goal: CampaignGoal,
         events: Events
     ) -> CampaignLift {
-        lifts(goal: goal, events: events).first { $0.campaignId == campaignId }
+        lifts(goal: goal, events: events).first { $0.campaignID == campaignID }
             ?? CampaignLift(
-                campaignId: campaignId,
+                campaignID: campaignID,
                 goal: goal,
                 testVisitors: 0,
                 testConversions: 0,
@@ -49,14 +49,14 @@ public enum CampaignStatistics {
 
     /// The lift of one campaign, from everything pending in a store (not its dead letters).
     /// - Parameters:
-    ///   - campaignId: The campaign.
+    ///   - campaignID: The campaign.
     ///   - goal: The goal.
     ///   - store: The store to read, without removing anything.
     /// - Returns: The figures.
     /// - Throws: `storeFailed(operation:reason:)` when the store cannot be
     ///   read.
     public static func lift(
-        campaignId: String,
+        campaignID: String,
         goal: CampaignGoal,
         store: any EventStore
     ) throws(ReportingError) -> CampaignLift {
@@ -66,6 +66,6 @@ public enum CampaignStatistics {
         } catch {
             throw .storeFailed(operation: "read events for campaign lift", reason: String(describing: error))
         }
-        return lift(campaignId: campaignId, goal: goal, events: events)
+        return lift(campaignID: campaignID, goal: goal, events: events)
     }
 }

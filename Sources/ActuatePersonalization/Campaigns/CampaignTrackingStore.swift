@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Writes replace the file atomically, readable by its owner only (0600, see ``OwnerOnlyFile``), and are ordered
 /// by generation: a snapshot older than the one already written is skipped. At most
-/// ``TrackingState/maxRememberedOrderIds`` order ids are kept, the most recent. A file that cannot be read back
+/// ``TrackingState/maxRememberedOrderIDs`` order ids are kept, the most recent. A file that cannot be read back
 /// (not JSON, an unknown version, a line item its initialiser refuses, larger than ``maxFileBytes``) is moved
 /// aside to `campaign-tracking.json.corrupt`, never deleted, and tracking starts with an empty cart and no order
 /// ids; the problem is returned for the manager to record.
@@ -64,7 +64,7 @@ final class CampaignTrackingStore: Sendable {
         let file: JSONValue = [
             "version": 1,
             "cart": .array(saved.cart.map(\.jsonValue)),
-            "orderIds": .array(saved.orderIds.map(JSONValue.string)),
+            "orderIds": .array(saved.orderIDs.map(JSONValue.string)),
         ]
         let data: Data
         do {
@@ -116,10 +116,10 @@ final class CampaignTrackingStore: Sendable {
             }
         }
         for (index, id) in ids.enumerated() {
-            guard let orderId = id.stringValue, !orderId.isEmpty else {
+            guard let orderID = id.stringValue, !orderID.isEmpty else {
                 throw Damage(reason: "orderIds[\(index)]: expected a non-empty string")
             }
-            saved.orderIds.append(orderId)
+            saved.orderIDs.append(orderID)
         }
         return saved
     }

@@ -86,11 +86,11 @@ enum CampaignWireFormat {
             }
             let before = problems.count
             let target = text(object["target"], at: "\(path).target", required: true)
-            let campaignId = identifier(object["campaignId"], at: "\(path).campaignId", required: true)
+            let campaignID = identifier(object["campaignId"], at: "\(path).campaignId", required: true)
             let campaignName = text(object["campaignName"], at: "\(path).campaignName")
-            let experienceId = identifier(object["experienceId"], at: "\(path).experienceId")
+            let experienceID = identifier(object["experienceId"], at: "\(path).experienceId")
             let experienceName = text(object["experienceName"], at: "\(path).experienceName")
-            let messageId = identifier(object["messageId"], at: "\(path).messageId")
+            let messageID = identifier(object["messageId"], at: "\(path).messageId")
             var promoted: [String] = []
             switch object["promotedItemKeys"] {
             case nil, .null?: break
@@ -121,14 +121,14 @@ enum CampaignWireFormat {
             case let other?:
                 report("\(path).isControlGroup", "expected true or false, found \(RulesDocumentReader.kind(other))")
             }
-            guard problems.count == before, let target, let campaignId else { return nil }
+            guard problems.count == before, let target, let campaignID else { return nil }
             return Campaign(
                 target: target,
-                campaignId: campaignId,
+                campaignID: campaignID,
                 campaignName: campaignName,
-                experienceId: experienceId,
+                experienceID: experienceID,
                 experienceName: experienceName,
-                messageId: messageId,
+                messageID: messageID,
                 promotedItemKeys: promoted,
                 data: data,
                 isControlGroup: isControlGroup

@@ -5,21 +5,21 @@ import ActuateReporting
 ///
 /// The cart and the order ids are ``Saved`` across launches when the manager has a directory (see
 /// ``CampaignTrackingStore``); ``savedGeneration`` counts their changes, so a change is written once and an older
-/// snapshot never overwrites a newer one. Only the last ``maxRememberedOrderIds`` order ids are remembered.
+/// snapshot never overwrites a newer one. Only the last ``maxRememberedOrderIDs`` order ids are remembered.
 struct TrackingState: Sendable {
     /// How many purchased order ids are remembered to ignore a repeated purchase; older ones are forgotten first.
-    static let maxRememberedOrderIds = 1_000
+    static let maxRememberedOrderIDs = 1_000
 
     /// What survives a relaunch: the mirrored cart, and the purchased order ids, oldest first.
     struct Saved: Sendable, Hashable {
         var cart: [LineItem] = []
-        var orderIds: [String] = []
+        var orderIDs: [String] = []
     }
 
     private(set) var cart: [LineItem] = []
     /// The purchased order ids, oldest first, and the same ids as a set for lookups.
-    private var orderIds: [String] = []
-    private var purchasedOrderIds: Set<String> = []
+    private var orderIDs: [String] = []
+    private var purchasedOrderIDs: Set<String> = []
     private var userAttributes: [String: JSONValue] = [:]
     private var accountAttributes: [String: JSONValue] = [:]
     /// Counts changes to the cart and the order ids.
@@ -27,20 +27,20 @@ struct TrackingState: Sendable {
 
     init() {}
 
-    /// Starts from what an earlier launch saved, keeping the last ``maxRememberedOrderIds`` order ids.
+    /// Starts from what an earlier launch saved, keeping the last ``maxRememberedOrderIDs`` order ids.
     init(restoring saved: Saved) {
         cart = saved.cart
-        for orderId in saved.orderIds { remember(orderId) }
+        for orderID in saved.orderIDs { remember(orderID) }
     }
 
     /// The cart and the remembered order ids, as they are saved.
-    var saved: Saved { Saved(cart: cart, orderIds: orderIds) }
+    var saved: Saved { Saved(cart: cart, orderIDs: orderIDs) }
 
-    private mutating func remember(_ orderId: String) {
-        guard purchasedOrderIds.insert(orderId).inserted else { return }
-        orderIds.append(orderId)
-        if orderIds.count > Self.maxRememberedOrderIds {
-            purchasedOrderIds.remove(orderIds.removeFirst())
+    private mutating func remember(_ orderID: String) {
+        guard purchasedOrderIDs.insert(orderID).inserted else { return }
+        orderIDs.append(orderID)
+        if orderIDs.count > Self.maxRememberedOrderIDs {
+            purchasedOrderIDs.remove(orderIDs.removeFirst())
         }
     }
 
@@ -82,12 +82,12 @@ struct TrackingState: Sendable {
 
     /// Settles a purchase: the order with the cart's lines when it has none, or nil when it is refused.
     mutating func purchase(_ order: Order) -> Result<Order, PurchaseRefusal> {
-        if let orderId = order.orderId, purchasedOrderIds.contains(orderId) {
-            return .failure(.repeatedOrderId(orderId))
+        if let orderID = order.orderID, purchasedOrderIDs.contains(orderID) {
+            return .failure(.repeatedOrderID(orderID))
         }
         let settled = order.lineItems.isEmpty ? order.with(lineItems: cart) : order
         guard !settled.lineItems.isEmpty else { return .failure(.nothingBought) }
-        if let orderId = order.orderId { remember(orderId) }
+        if let orderID = order.orderID { remember(orderID) }
         cart = []
         savedGeneration += 1
         return .success(settled)
@@ -96,7 +96,7 @@ struct TrackingState: Sendable {
     /// Why a purchase was not recorded.
     enum PurchaseRefusal: Error, Sendable, Hashable {
         /// The order id was purchased before: ignored, as a repeated delivery of the same purchase.
-        case repeatedOrderId(String)
+        case repeatedOrderID(String)
         /// The order had no line items and the cart was empty.
         case nothingBought
     }

@@ -26,7 +26,7 @@ public struct ActionClicked: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The id of the content action clicked.
-    public var actionId: Int
+    public var actionID: Int
     /// The link followed, or an empty string when there is none or its scheme is not allowed.
     public var href: String
     /// What kind of click it was.
@@ -37,12 +37,12 @@ public struct ActionClicked: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Creates a click.
     /// - Parameters:
-    ///   - actionId: The id of the content action clicked.
+    ///   - actionID: The id of the content action clicked.
     ///   - href: The link followed, or empty.
     ///   - status: What kind of click it was.
     ///   - arg: The click's argument.
-    public init(actionId: Int, href: String = "", status: Status, arg: String = "") {
-        self.actionId = actionId
+    public init(actionID: Int, href: String = "", status: Status, arg: String = "") {
+        self.actionID = actionID
         self.href = href
         self.status = status
         self.arg = arg
@@ -50,6 +50,13 @@ public struct ActionClicked: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// `clicked action:<id> <status> arg=<arg> href=<href>`.
     public var description: String {
-        "clicked action:\(actionId) \(status.rawValue) arg=\(arg) href=\(href)"
+        "clicked action:\(actionID) \(status.rawValue) arg=\(arg) href=\(href)"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case actionID = "actionId"
+        case href
+        case status
+        case arg
     }
 }

@@ -60,7 +60,7 @@ package enum BridgeMessage {
     /// The message must carry `token`, the secret of the document it came from, in its `token` field.
     package static func parse(
         _ text: String,
-        actionId: Int,
+        actionID: Int,
         bridge: ContentBridge,
         token: BridgeToken
     ) -> Result<ActionClicked, BridgeMessageError> {
@@ -109,7 +109,7 @@ package enum BridgeMessage {
         case .target:
             break
         }
-        return .success(ActionClicked(actionId: actionId, href: href, status: status, arg: arg))
+        return .success(ActionClicked(actionID: actionID, href: href, status: status, arg: arg))
     }
 
     /// Whether `href` is an absolute URL whose scheme the bridge allows.

@@ -33,7 +33,7 @@ extension ContentAction {
     ///
     /// The ``Tracker``'s sessions last 90 minutes from their start by default (see
     /// ``Tracker/defaultSessionPolicy``); ``Tracker/startNewSession()`` starts one at once.
-    /// ``Tracker/hiddenSessionsRemaining(actionId:)`` tells how many sessions after the current one it stays
+    /// ``Tracker/hiddenSessionsRemaining(actionID:)`` tells how many sessions after the current one it stays
     /// hidden.
     /// - Parameter dontShowSessions: The sessions not to show it, counting this one; negatives count as 0.
     /// - Returns: Whether the report was sent, dropped as a duplicate, or not made for want of a tracker.
@@ -43,21 +43,21 @@ extension ContentAction {
     }
 
     /// Reports a click on a product shown in the content.
-    /// - Parameter productId: The product's id in the catalogue.
+    /// - Parameter productID: The product's id in the catalogue.
     /// - Returns: Whether the report was sent, dropped as a duplicate, invalid (an empty id), or not made for
     ///   want of a tracker.
     @discardableResult
-    public func reportProductClick(productId: String) -> ContentReportResult {
-        report(.product(productId: productId))
+    public func reportProductClick(productID: String) -> ContentReportResult {
+        report(.product(productID: productID))
     }
 
     /// Reports a click on an article shown in the content.
-    /// - Parameter articleId: The article's id.
+    /// - Parameter articleID: The article's id.
     /// - Returns: Whether the report was sent, dropped as a duplicate, invalid (an empty id), or not made for
     ///   want of a tracker.
     @discardableResult
-    public func reportArticleClick(articleId: String) -> ContentReportResult {
-        report(.article(articleId: articleId))
+    public func reportArticleClick(articleID: String) -> ContentReportResult {
+        report(.article(articleID: articleID))
     }
 
     /// Reports that presenting the content failed.
@@ -70,7 +70,7 @@ extension ContentAction {
 
     private func report(_ event: ContentEvent) -> ContentReportResult {
         guard let tracker else { return .noTracker }
-        return tracker.report(event, actionId: id, name: name)
+        return tracker.report(event, actionID: id, name: name)
     }
 
     /// Renders the content onto `surface` and reports what happens there.
@@ -125,7 +125,7 @@ extension ContentAction {
                     action.reportError(message: BridgeMessageError.beforeLoad.description)
                     return
                 }
-                switch BridgeMessage.parse(text, actionId: action.id, bridge: bridge, token: token) {
+                switch BridgeMessage.parse(text, actionID: action.id, bridge: bridge, token: token) {
                 case .success(let clicked):
                     _ = action.tracker?.report(clicked, name: action.name)
                     clickedCallback?(clicked)

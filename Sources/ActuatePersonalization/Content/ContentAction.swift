@@ -1,6 +1,6 @@
 import Foundation
 
-/// A piece of personalised content to show: usually HTML, sometimes JSON or something else, as its
+/// A piece of personalized content to show: usually HTML, sometimes JSON or something else, as its
 /// ``contentType`` says.
 ///
 /// A ``Tracker`` returns content actions from ``Tracker/getResult()``, already attached to itself, so that their

@@ -1,7 +1,7 @@
 import Actuate
 import Foundation
 
-/// The link schemes that personalised content (content actions and content blocks) may report to the app.
+/// The link schemes that personalized content (content actions and content blocks) may report to the app.
 ///
 /// A click on a link reaches the app only when the link's scheme is allowed:
 /// - wired through an `ActuateSystem` (``ContentBridge/init(routes:handlerName:maximumHrefLength:maximumArgumentLength:maximumMessageBytes:)``,

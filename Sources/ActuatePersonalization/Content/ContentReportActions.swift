@@ -26,8 +26,8 @@ struct ContentReportInput: Loggable, Hashable {
         case .executed: return base
         case .target(let href): return href.map { "\(base) \($0)" } ?? base
         case .close(let sessions): return "\(base) \(max(0, sessions))"
-        case .product(let productId): return "\(base) \(productId)"
-        case .article(let articleId): return "\(base) \(articleId)"
+        case .product(let productID): return "\(base) \(productID)"
+        case .article(let articleID): return "\(base) \(articleID)"
         case .error(let message):
             return "\(base) \(message.count > 60 ? String(message.prefix(59)) + "…" : message)"
         }
@@ -130,7 +130,7 @@ final class ReportContentErrorAction: ContentReportAction {
     static var description: String { "Presenting the content failed." }
 }
 
-/// The serial queue the personalisation actions run on, off the main queue.
+/// The serial queue the personalization actions run on, off the main queue.
 enum ContentReportQueue {
     static let queue = DispatchQueue(label: "actuate.personalization.content-reports")
 }

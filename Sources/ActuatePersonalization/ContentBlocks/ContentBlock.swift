@@ -34,7 +34,7 @@ public struct ContentBlock: Sendable, Hashable, Codable, CustomStringConvertible
     /// Assets to load before the block counts as shown, besides the `http(s)` images the HTML's `src`
     /// attributes name.
     public var assets: [URL]
-    /// How long the block stays cached, for personalised content; nil keeps it until the next prefetch,
+    /// How long the block stays cached, for personalized content; nil keeps it until the next prefetch,
     /// identify or reset.
     public var timeToLive: Duration?
     /// The server's tracking consent for this block (`has_tracking_consent`); nil, as sent when the server
@@ -53,7 +53,7 @@ public struct ContentBlock: Sendable, Hashable, Codable, CustomStringConvertible
     ///   - variant: The experiment variant, if any.
     ///   - version: The content version; 0 by default.
     ///   - assets: Extra assets to load before showing.
-    ///   - timeToLive: How long personalised content stays cached.
+    ///   - timeToLive: How long personalized content stays cached.
     ///   - hasTrackingConsent: The server's tracking consent; nil counts as consent.
     public init(
         id: String,

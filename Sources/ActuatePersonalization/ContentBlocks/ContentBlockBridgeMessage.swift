@@ -4,7 +4,7 @@ import Foundation
 /// A message a shown block's bridge script posted, checked before anything acts on it.
 package enum ContentBlockBridgeMessage: Sendable, Hashable {
     /// The user clicked a link.
-    case click(ContentBlockAction)
+    case click(ContentBlockLink)
     /// The user clicked the close element.
     case close
 
@@ -42,7 +42,7 @@ package enum ContentBlockBridgeMessage: Sendable, Hashable {
                 throw .invalidMessage(reason: "a click without a link")
             }
             let text = object["text"]?.stringValue
-            self = .click(try ContentBlockAction(checking: link, text: text, allowedSchemes: allowedSchemes))
+            self = .click(try ContentBlockLink(checking: link, text: text, allowedSchemes: allowedSchemes))
         case let other?:
             throw .invalidMessage(reason: "unknown action \"\(other.prefix(40))\"; expected click or close")
         case nil:
@@ -52,7 +52,7 @@ package enum ContentBlockBridgeMessage: Sendable, Hashable {
 }
 
 /// An action inside a content block that the user clicked: its link and the text it showed.
-public struct ContentBlockAction: Sendable, Hashable {
+public struct ContentBlockLink: Sendable, Hashable {
     /// The link, as the block's HTML gave it.
     public var url: String
     /// The clicked element's text, if it had any.

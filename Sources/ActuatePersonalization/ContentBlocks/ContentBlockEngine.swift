@@ -12,14 +12,14 @@ import Synchronization
 final class ContentBlockEngine: Sendable {
     struct CacheEntry: Sendable {
         var blocks: [ContentBlock]
-        /// When personalised content in the entry expires, on the scheduler's uptime clock.
+        /// When personalized content in the entry expires, on the scheduler's uptime clock.
         var expiresAt: Duration?
     }
 
     private struct State {
         var cache: [String: CacheEntry] = [:]
         var cacheGeneration = 0
-        var prefetchIds: [String] = []
+        var prefetchIDs: [String] = []
         var history: ContentBlockHistory?
         var lastError: ContentBlockError?
     }
@@ -74,17 +74,17 @@ final class ContentBlockEngine: Sendable {
     /// The blocks for `placeholderId`, from the cache while it is fresh, otherwise from the source. Work queue;
     /// `completion` runs on the work queue.
     func blocks(
-        for placeholderId: String,
+        for placeholderID: String,
         completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
     ) {
         let now = configuration.scheduler.uptime()
-        let cached = state.withLock { $0.cache[placeholderId] }
+        let cached = state.withLock { $0.cache[placeholderID] }
         if let cached, cached.expiresAt.map({ now < $0 }) ?? true {
             completion(.success(cached.blocks))
             return
         }
-        fetch([placeholderId]) { result in
-            completion(result.map { blocks in blocks.filter { $0.placeholders.contains(placeholderId) } })
+        fetch([placeholderID]) { result in
+            completion(result.map { blocks in blocks.filter { $0.placeholders.contains(placeholderID) } })
         }
     }
 
@@ -93,7 +93,7 @@ final class ContentBlockEngine: Sendable {
     func fetch(_ ids: [String], completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void) {
         let generation = state.withLock { $0.cacheGeneration }
         work.begin()
-        source.loadBlocks(placeholderIds: ids, identity: reporter.identity.current) { result in
+        source.loadBlocks(placeholderIDs: ids, identity: reporter.identity.current) { result in
             self.configuration.workQueue.async {
                 switch result {
                 case .success(let blocks):
@@ -122,7 +122,7 @@ final class ContentBlockEngine: Sendable {
     /// Remembers `ids` for later prefetches, then loads their blocks and the assets those blocks need.
     func prefetch(_ ids: [String]) {
         state.withLock { state in
-            for id in ids where !state.prefetchIds.contains(id) { state.prefetchIds.append(id) }
+            for id in ids where !state.prefetchIDs.contains(id) { state.prefetchIDs.append(id) }
         }
         guard !ids.isEmpty else { return }
         onWorkQueue {
@@ -143,7 +143,7 @@ final class ContentBlockEngine: Sendable {
         let ids = state.withLock { state -> [String] in
             state.cacheGeneration += 1
             state.cache = [:]
-            return state.prefetchIds
+            return state.prefetchIDs
         }
         if clearingHistory {
             onWorkQueue {
@@ -159,7 +159,7 @@ final class ContentBlockEngine: Sendable {
     /// The blocks `placeholderId` may show now, in display order. Work queue.
     func eligible(
         _ blocks: [ContentBlock],
-        placeholderId: String,
+        placeholderID: String,
         excluding: Set<String>,
         maxCount: Int?
     ) -> [ContentBlock] {
@@ -168,7 +168,7 @@ final class ContentBlockEngine: Sendable {
         }
         return ContentBlockSelection.eligible(
             blocks,
-            placeholderId: placeholderId,
+            placeholderID: placeholderID,
             history: history,
             visit: reporter.currentSession?.id,
             excluding: excluding,

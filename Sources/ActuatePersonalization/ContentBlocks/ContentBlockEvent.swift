@@ -14,7 +14,7 @@ struct ContentBlockEvent: Loggable, Hashable {
         /// The block was shown, with its content and assets loaded.
         case show
         /// The user clicked an action in the block.
-        case click(ContentBlockAction)
+        case click(ContentBlockLink)
         /// The block was closed; `userInteraction` is false when the app or a timeout closed it.
         case close(userInteraction: Bool)
         /// Showing the block failed.
@@ -24,7 +24,7 @@ struct ContentBlockEvent: Loggable, Hashable {
     /// What happened.
     var kind: Kind
     /// The placeholder the block was in.
-    var placeholderId: String
+    var placeholderID: String
     /// The block, or nil for an error that belongs to no block.
     var block: ContentBlock?
     /// Records the event whatever the consent, tagged `tracking_forced`.
@@ -33,19 +33,19 @@ struct ContentBlockEvent: Loggable, Hashable {
     /// Creates an event.
     /// - Parameters:
     ///   - kind: What happened.
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - block: The block, or nil for an error that belongs to no block.
     ///   - forceTracking: Whether to record it whatever the consent.
-    init(kind: Kind, placeholderId: String, block: ContentBlock?, forceTracking: Bool = false) {
+    init(kind: Kind, placeholderID: String, block: ContentBlock?, forceTracking: Bool = false) {
         self.kind = kind
-        self.placeholderId = placeholderId
+        self.placeholderID = placeholderID
         self.block = block
         self.forceTracking = forceTracking
     }
 
     /// The placeholder, the block and what happened, for example `home spring-hero "Spring hero" show`.
     var loggingDescription: String {
-        var text = placeholderId + " " + (block.map(\.description) ?? "(no block)")
+        var text = placeholderID + " " + (block.map(\.description) ?? "(no block)")
         switch kind {
         case .show: text += " show"
         case .click(let action): text += " click \(action.url)"
@@ -59,7 +59,7 @@ struct ContentBlockEvent: Loggable, Hashable {
     /// - Returns: What the reporter did, or nil when the block's consent kept it from the reporter.
     func record(on reporter: Reporter) -> RecordOutcome? {
         if !forceTracking, block?.tracksWithConsent == false { return nil }
-        var properties: [String: JSONValue] = [ContentBlockEventKey.placeholder: .string(placeholderId)]
+        var properties: [String: JSONValue] = [ContentBlockEventKey.placeholder: .string(placeholderID)]
         guard let block else {
             if case .error(let message) = kind { properties[ReportEventKey.message] = .string(message) }
             return reporter.record(
@@ -70,7 +70,7 @@ struct ContentBlockEvent: Loggable, Hashable {
         }
         properties[ContentBlockEventKey.blockType] = .string(block.type)
         if let variant = block.variant {
-            properties[ContentBlockEventKey.variantId] = .string(variant.id)
+            properties[ContentBlockEventKey.variantID] = .string(variant.id)
             if let name = variant.name { properties[ContentBlockEventKey.variantName] = .string(name) }
         }
         let event: ContentEvent
@@ -102,7 +102,7 @@ package enum ContentBlockEventKey {
     /// The block's type (Exponea's `banner_type`).
     package static let blockType = "blockType"
     /// The experiment variant's id.
-    package static let variantId = "variantId"
+    package static let variantID = "variantId"
     /// The experiment variant's name.
     package static let variantName = "variantName"
     /// For clicks: the clicked element's text (the link is in `href`).

@@ -72,8 +72,8 @@ struct ContentBlockHistory: Sendable, Hashable, Codable {
     }
 
     /// Notes that the visitor clicked or closed `blockId` at `date`.
-    mutating func recordInteraction(_ blockId: String, at date: Date) {
-        records[blockId, default: Record()].lastInteraction = date
+    mutating func recordInteraction(_ blockID: String, at date: Date) {
+        records[blockID, default: Record()].lastInteraction = date
     }
 
     /// Forgets shows and interactions older than `retention` before `now`; that an `onlyOnce` block was shown is

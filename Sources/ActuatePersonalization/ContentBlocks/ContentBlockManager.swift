@@ -13,11 +13,11 @@ import Synchronization
 ///     directory: supportDirectory.appendingPathComponent("content-blocks")
 /// )
 /// manager.prefetchPlaceholders(ids: ["home", "home-carousel"])
-/// let home = ContentBlockPlaceholder(placeholderId: "home", manager: manager, surface: webView)
+/// let home = ContentBlockPlaceholder(placeholderID: "home", manager: manager, surface: webView)
 /// ```
 ///
-/// - Blocks are cached per placeholder. A block with a time-to-live (personalised content) is fetched again
-///   once it has expired on the configuration's clock; others stay until the next prefetch, ``identify(userId:)``
+/// - Blocks are cached per placeholder. A block with a time-to-live (personalized content) is fetched again
+///   once it has expired on the configuration's clock; others stay until the next prefetch, ``identify(userID:)``
 ///   or the reporter's `Reporter/reset()`, which also forgets the display history of the previous visitor.
 /// - Assets are cached by URL plus the block's content version.
 /// - Display and interaction history is kept in `directory` and expires after
@@ -56,7 +56,7 @@ public final class ContentBlockManager: Sendable {
     ///   - source: Where blocks come from: a ``LocalContentBlockSource`` for the rules file, or an
     ///     ``HTTPContentBlockSource``.
     ///   - reporter: Records the events, with consent and sessions (a visit is a reporting session), and
-    ///     supplies the identity blocks are personalised for.
+    ///     supplies the identity blocks are personalized for.
     ///   - directory: Where the display history and cached assets are kept.
     ///   - configuration: Clock, queues, session and rules.
     public init(
@@ -82,7 +82,7 @@ public final class ContentBlockManager: Sendable {
     public var reporter: Reporter { engine.reporter }
 
     /// Loads the blocks of these placeholders, and the assets they need, so they show at once. Call it at
-    /// start-up; the ids are remembered and loaded again after ``identify(userId:)`` and after the reporter's
+    /// start-up; the ids are remembered and loaded again after ``identify(userID:)`` and after the reporter's
     /// `Reporter/reset()`.
     /// - Parameter ids: The placeholder ids.
     public func prefetchPlaceholders(ids: [String]) {
@@ -90,10 +90,10 @@ public final class ContentBlockManager: Sendable {
     }
 
     /// Identifies the user to the reporter, then forgets cached blocks and prefetches them again for the user.
-    /// - Parameter userId: The user's id in the app's own system.
+    /// - Parameter userID: The user's id in the app's own system.
     /// - Throws: `ReportingError/invalidUserID` when `userId` is empty.
-    public func identify(userId: String) throws(ReportingError) {
-        try engine.reporter.identify(userId: userId)
+    public func identify(userID: String) throws(ReportingError) {
+        try engine.reporter.identify(userID: userID)
         engine.invalidate(clearingHistory: false)
     }
 
@@ -111,23 +111,23 @@ public final class ContentBlockManager: Sendable {
 
     /// Tracks that `contentBlock` was shown in `placeholderId`, unless the block's server consent says no.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block.
-    public func trackShow(placeholderId: String, contentBlock: ContentBlock) {
-        engine.track(ContentBlockEvent(kind: .show, placeholderId: placeholderId, block: contentBlock))
+    public func trackShow(placeholderID: String, contentBlock: ContentBlock) {
+        engine.track(ContentBlockEvent(kind: .show, placeholderID: placeholderID, block: contentBlock))
     }
 
     /// Tracks a click on `action`; a link carrying the force-track parameter is recorded whatever the consent.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block.
-    ///   - action: The link and text clicked.
-    public func trackClick(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
-        let forced = action.forcesTracking(parameter: engine.configuration.forceTrackParameter)
+    ///   - link: The link and text clicked.
+    public func trackClick(placeholderID: String, contentBlock: ContentBlock, link: ContentBlockLink) {
+        let forced = link.forcesTracking(parameter: engine.configuration.forceTrackParameter)
         engine.track(
             ContentBlockEvent(
-                kind: .click(action),
-                placeholderId: placeholderId,
+                kind: .click(link),
+                placeholderID: placeholderID,
                 block: contentBlock,
                 forceTracking: forced
             )
@@ -136,14 +136,14 @@ public final class ContentBlockManager: Sendable {
 
     /// Tracks that `contentBlock` was closed.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block.
     ///   - userInteraction: Whether the user closed it; false for a timeout or the app's own choice.
-    public func trackClose(placeholderId: String, contentBlock: ContentBlock, userInteraction: Bool = true) {
+    public func trackClose(placeholderID: String, contentBlock: ContentBlock, userInteraction: Bool = true) {
         engine.track(
             ContentBlockEvent(
                 kind: .close(userInteraction: userInteraction),
-                placeholderId: placeholderId,
+                placeholderID: placeholderID,
                 block: contentBlock
             )
         )
@@ -151,39 +151,39 @@ public final class ContentBlockManager: Sendable {
 
     /// Tracks that showing failed.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block, or nil when no block could be loaded.
     ///   - errorMessage: What went wrong.
-    public func trackError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
+    public func trackError(placeholderID: String, contentBlock: ContentBlock?, errorMessage: String) {
         engine.track(
-            ContentBlockEvent(kind: .error(message: errorMessage), placeholderId: placeholderId, block: contentBlock)
+            ContentBlockEvent(kind: .error(message: errorMessage), placeholderID: placeholderID, block: contentBlock)
         )
     }
 
     /// Tracks a show whatever the consent, tagged `tracking_forced`: for manual tracking the user asked for.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block.
-    public func trackShowWithoutTrackingConsent(placeholderId: String, contentBlock: ContentBlock) {
+    public func trackShowWithoutTrackingConsent(placeholderID: String, contentBlock: ContentBlock) {
         engine.track(
-            ContentBlockEvent(kind: .show, placeholderId: placeholderId, block: contentBlock, forceTracking: true)
+            ContentBlockEvent(kind: .show, placeholderID: placeholderID, block: contentBlock, forceTracking: true)
         )
     }
 
     /// Tracks a click whatever the consent, tagged `tracking_forced`.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block.
-    ///   - action: The link and text clicked.
+    ///   - link: The link and text clicked.
     public func trackClickWithoutTrackingConsent(
-        placeholderId: String,
+        placeholderID: String,
         contentBlock: ContentBlock,
-        action: ContentBlockAction
+        link: ContentBlockLink
     ) {
         engine.track(
             ContentBlockEvent(
-                kind: .click(action),
-                placeholderId: placeholderId,
+                kind: .click(link),
+                placeholderID: placeholderID,
                 block: contentBlock,
                 forceTracking: true
             )
@@ -192,18 +192,18 @@ public final class ContentBlockManager: Sendable {
 
     /// Tracks a close whatever the consent, tagged `tracking_forced`.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block.
     ///   - userInteraction: Whether the user closed it.
     public func trackCloseWithoutTrackingConsent(
-        placeholderId: String,
+        placeholderID: String,
         contentBlock: ContentBlock,
         userInteraction: Bool = true
     ) {
         engine.track(
             ContentBlockEvent(
                 kind: .close(userInteraction: userInteraction),
-                placeholderId: placeholderId,
+                placeholderID: placeholderID,
                 block: contentBlock,
                 forceTracking: true
             )
@@ -212,18 +212,18 @@ public final class ContentBlockManager: Sendable {
 
     /// Tracks an error whatever the consent, tagged `tracking_forced`.
     /// - Parameters:
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - contentBlock: The block, or nil.
     ///   - errorMessage: What went wrong.
     public func trackErrorWithoutTrackingConsent(
-        placeholderId: String,
+        placeholderID: String,
         contentBlock: ContentBlock?,
         errorMessage: String
     ) {
         engine.track(
             ContentBlockEvent(
                 kind: .error(message: errorMessage),
-                placeholderId: placeholderId,
+                placeholderID: placeholderID,
                 block: contentBlock,
                 forceTracking: true
             )
@@ -250,7 +250,7 @@ public final class ContentBlockManager: Sendable {
     /// ```swift
     /// func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
     ///     let cell = tableView.dequeueReusableCell(withIdentifier: "block", for: indexPath) as! BlockCell
-    ///     let row = ContentBlockRow(placeholderId: "feed", indexPath: indexPath)
+    ///     let row = ContentBlockRow(placeholderID: "feed", indexPath: indexPath)
     ///     _ = manager.preparePlaceholder(for: row, surface: cell.webView)
     ///     return cell
     /// }
@@ -271,7 +271,7 @@ public final class ContentBlockManager: Sendable {
                 return existing
             }
             let placeholder = ContentBlockPlaceholder(
-                placeholderId: row.placeholderId,
+                placeholderID: row.placeholderID,
                 deferredLoad: true,
                 manager: self,
                 surface: surface

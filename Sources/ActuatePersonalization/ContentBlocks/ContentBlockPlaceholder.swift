@@ -7,7 +7,7 @@ import Synchronization
 /// ``behaviourCallback``.
 ///
 /// ```swift
-/// let placeholder = ContentBlockPlaceholder(placeholderId: "home", deferredLoad: true, manager: manager,
+/// let placeholder = ContentBlockPlaceholder(placeholderID: "home", deferredLoad: true, manager: manager,
 ///                                           surface: webView)
 /// placeholder.contentReadyCompletion = { loaded in
 ///     // loaded: show the view at placeholder.contentSize; otherwise hide it
@@ -64,7 +64,7 @@ public final class ContentBlockPlaceholder: Sendable {
     }
 
     /// The placeholder's id, which blocks list in their `placeholders`.
-    public let placeholderId: String
+    public let placeholderID: String
     /// How the placeholder rotates, or nil for a placeholder that shows one block.
     public let carousel: ContentBlockCarousel?
     let engine: ContentBlockEngine
@@ -72,20 +72,20 @@ public final class ContentBlockPlaceholder: Sendable {
 
     /// Creates a placeholder.
     /// - Parameters:
-    ///   - placeholderId: The placeholder's id.
+    ///   - placeholderID: The placeholder's id.
     ///   - deferredLoad: When true, nothing loads until ``reload()``; set the callbacks first. When false,
     ///     loading starts now.
     ///   - manager: The manager whose blocks, history and tracking the placeholder uses.
     ///   - surface: Where the block's HTML is shown; nil for a custom view that draws the block itself.
     ///   - carousel: How to rotate through the eligible blocks, or nil to show one.
     public init(
-        placeholderId: String,
+        placeholderID: String,
         deferredLoad: Bool = false,
         manager: ContentBlockManager,
         surface: (any HTMLSurface)? = nil,
         carousel: ContentBlockCarousel? = nil
     ) {
-        self.placeholderId = placeholderId
+        self.placeholderID = placeholderID
         self.carousel = carousel
         self.engine = manager.engine
         self.state = Mutex(
@@ -125,7 +125,7 @@ public final class ContentBlockPlaceholder: Sendable {
     ///
     /// A message the shown document posts that is not a valid click or close (not JSON, without the document's
     /// token, a link with a scheme that is not allowed) is reported through the behaviour callback's
-    /// ``ContentBlockCallback/onError(placeholderId:contentBlock:errorMessage:)``, and so as an `error` event, once
+    /// ``ContentBlockCallback/onError(placeholderID:contentBlock:errorMessage:)``, and so as an `error` event, once
     /// per block and page view (each document the placeholder shows); the others are only counted here, so a page
     /// that floods the bridge cannot flood the event store.
     var droppedErrorCount: Int { state.withLock { $0.errorLimit.dropped } }
@@ -146,30 +146,30 @@ public final class ContentBlockPlaceholder: Sendable {
         load(generation, previous: nil, rotating: false)
     }
 
-    /// Reports a click on `actionUrl` in the shown block, for custom views that draw the block themselves:
-    /// the behaviour callback's ``ContentBlockCallback/onActionClicked(placeholderId:contentBlock:action:)``
+    /// Reports a click on `linkURL` in the shown block, for custom views that draw the block themselves:
+    /// the behaviour callback's ``ContentBlockCallback/onLinkClicked(placeholderID:contentBlock:link:)``
     /// runs as if the user had clicked the link in the block's page.
     /// - Parameters:
-    ///   - actionUrl: The link clicked; its scheme must be allowed by the configuration.
-    ///   - text: The clicked element's text; by default the text of the block's link to `actionUrl`.
-    public func invokeActionClick(actionUrl: String, text: String? = nil) {
+    ///   - linkURL: The link clicked; its scheme must be allowed by the configuration.
+    ///   - text: The clicked element's text; by default the text of the block's link to `linkURL`.
+    public func invokeLinkClick(linkURL: String, text: String? = nil) {
         engine.onCallbackQueue {
             let (block, callback) = self.state.withLock { ($0.current, $0.callback) }
             guard let block else {
                 let message = "invokeActionClick(actionUrl:) was called while no content block is shown"
-                callback.onError(placeholderId: self.placeholderId, contentBlock: nil, errorMessage: message)
+                callback.onError(placeholderID: self.placeholderID, contentBlock: nil, errorMessage: message)
                 return
             }
             do throws(ContentBlockError) {
-                let action = try ContentBlockAction(
-                    checking: actionUrl,
-                    text: text ?? ContentBlockDocument.linkText(for: actionUrl, in: block),
+                let action = try ContentBlockLink(
+                    checking: linkURL,
+                    text: text ?? ContentBlockDocument.linkText(for: linkURL, in: block),
                     allowedSchemes: self.engine.configuration.allowedLinkSchemes
                 )
                 self.clicked(action, in: block, callback: callback)
             } catch {
                 callback.onError(
-                    placeholderId: self.placeholderId,
+                    placeholderID: self.placeholderID,
                     contentBlock: block,
                     errorMessage: error.description
                 )
@@ -192,7 +192,7 @@ public final class ContentBlockPlaceholder: Sendable {
             }
             guard let block else { return }
             self.engine.track(
-                ContentBlockEvent(kind: .close(userInteraction: false), placeholderId: self.placeholderId, block: block)
+                ContentBlockEvent(kind: .close(userInteraction: false), placeholderID: self.placeholderID, block: block)
             )
             for notification in notify { notification() }
         }
@@ -306,10 +306,10 @@ public final class ContentBlockPlaceholder: Sendable {
             return state.closed
         }
         let engine = engine
-        let placeholderId = placeholderId
+        let placeholderID = placeholderID
         engine.onWorkQueue { [weak self] in
             guard let self else { return }
-            engine.blocks(for: placeholderId) { result in
+            engine.blocks(for: placeholderID) { result in
                 guard self.isCurrent(generation) else { return }
                 let blocks: [ContentBlock]
                 switch result {
@@ -321,7 +321,7 @@ public final class ContentBlockPlaceholder: Sendable {
                 }
                 let eligible = engine.eligible(
                     blocks,
-                    placeholderId: placeholderId,
+                    placeholderID: placeholderID,
                     excluding: closed,
                     maxCount: self.carousel?.maxCount
                 )
@@ -437,7 +437,7 @@ public final class ContentBlockPlaceholder: Sendable {
         engine.onWorkQueue { self.engine.recordShown(block) }
         engine.onCallbackQueue {
             guard self.isCurrent(generation) else { return }
-            self.behaviourCallback.onMessageShown(placeholderId: self.placeholderId, contentBlock: block)
+            self.behaviourCallback.onMessageShown(placeholderID: self.placeholderID, contentBlock: block)
             for notification in notify { notification() }
         }
         if carousel != nil { scheduleRotation(generation) }
@@ -456,10 +456,10 @@ public final class ContentBlockPlaceholder: Sendable {
             guard let notify else { return }
             switch failure {
             case .noMessage:
-                self.behaviourCallback.onNoMessageFound(placeholderId: self.placeholderId)
+                self.behaviourCallback.onNoMessageFound(placeholderID: self.placeholderID)
             case .error(let block, let message):
                 self.behaviourCallback.onError(
-                    placeholderId: self.placeholderId,
+                    placeholderID: self.placeholderID,
                     contentBlock: block,
                     errorMessage: message
                 )
@@ -515,7 +515,7 @@ public final class ContentBlockPlaceholder: Sendable {
             } catch {
                 guard self.state.withLock({ $0.errorLimit.admit(pageView: token.text) }) else { return }
                 callback.onError(
-                    placeholderId: self.placeholderId,
+                    placeholderID: self.placeholderID,
                     contentBlock: block,
                     errorMessage: error.description
                 )
@@ -524,15 +524,15 @@ public final class ContentBlockPlaceholder: Sendable {
     }
 
     /// Notes the interaction and tells the callback. Callback queue.
-    private func clicked(_ action: ContentBlockAction, in block: ContentBlock, callback: any ContentBlockCallback) {
+    private func clicked(_ link: ContentBlockLink, in block: ContentBlock, callback: any ContentBlockCallback) {
         engine.onWorkQueue { self.engine.recordInteraction(block) }
-        callback.onActionClicked(placeholderId: placeholderId, contentBlock: block, action: action)
+        callback.onLinkClicked(placeholderID: placeholderID, contentBlock: block, link: link)
     }
 
     /// Notes the interaction, tells the callback, and moves on to the next eligible block. Callback queue.
     private func closed(_ block: ContentBlock, callback: any ContentBlockCallback) {
         engine.onWorkQueue { self.engine.recordInteraction(block) }
-        callback.onCloseClicked(placeholderId: placeholderId, contentBlock: block)
+        callback.onCloseClicked(placeholderID: placeholderID, contentBlock: block)
         let generation = state.withLock { state in
             state.closed.insert(block.id)
             return state.generation

@@ -4,30 +4,30 @@ import Foundation
 /// row's own id.
 public struct ContentBlockRow: Sendable, Hashable, CustomStringConvertible {
     /// The placeholder id.
-    public var placeholderId: String
+    public var placeholderID: String
     /// The row: its id, or `section-item` for an index path.
-    public var rowId: String
+    public var rowID: String
 
     /// Creates a row by the row's own id, which stays right when rows move.
     /// - Parameters:
-    ///   - placeholderId: The placeholder id.
-    ///   - rowId: The row's id.
-    public init(placeholderId: String, rowId: String) {
-        self.placeholderId = placeholderId
-        self.rowId = rowId
+    ///   - placeholderID: The placeholder id.
+    ///   - rowID: The row's id.
+    public init(placeholderID: String, rowID: String) {
+        self.placeholderID = placeholderID
+        self.rowID = rowID
     }
 
     /// Creates a row by index path.
     /// - Parameters:
-    ///   - placeholderId: The placeholder id.
+    ///   - placeholderID: The placeholder id.
     ///   - indexPath: The row's index path (section, then item).
-    public init(placeholderId: String, indexPath: IndexPath) {
-        self.placeholderId = placeholderId
-        self.rowId = indexPath.map(String.init).joined(separator: "-")
+    public init(placeholderID: String, indexPath: IndexPath) {
+        self.placeholderID = placeholderID
+        self.rowID = indexPath.map(String.init).joined(separator: "-")
     }
 
     /// `placeholderId@rowId`.
-    public var description: String { "\(placeholderId)@\(rowId)" }
+    public var description: String { "\(placeholderID)@\(rowID)" }
 }
 
 /// What a row's placeholder shows: the block and its measured size.

@@ -63,9 +63,9 @@ package struct ContentBlockRules: Sendable, Hashable {
     }
 
     /// The blocks that may appear in a placeholder, in file order.
-    /// - Parameter placeholderId: The placeholder's id.
+    /// - Parameter placeholderID: The placeholder's id.
     /// - Returns: The blocks that list it.
-    package func blocks(forPlaceholder placeholderId: String) -> [ContentBlock] {
-        blocks.filter { $0.placeholders.contains(placeholderId) }
+    package func blocks(forPlaceholder placeholderID: String) -> [ContentBlock] {
+        blocks.filter { $0.placeholders.contains(placeholderID) }
     }
 }

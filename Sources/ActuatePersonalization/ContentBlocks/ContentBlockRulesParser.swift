@@ -19,15 +19,15 @@ struct ContentBlockRulesParser {
         guard let root = reader.root(of: data), let object = reader.object(root, at: "$") else { return [] }
         let listPath = "$.\(ContentBlockRules.key)"
         var blocks: [ContentBlock] = []
-        var seenIds: [String: Int] = [:]
+        var seenIDs: [String: Int] = [:]
         for (index, element) in (reader.array(object[ContentBlockRules.key], at: listPath) ?? []).enumerated() {
             let path = "\(listPath)[\(index)]"
             guard let block = parseBlock(element, at: path) else { continue }
-            if let first = seenIds[block.id] {
+            if let first = seenIDs[block.id] {
                 reader.report("\(path).id", "duplicate id \"\(block.id)\"; \(listPath)[\(first)] already uses it")
                 continue
             }
-            seenIds[block.id] = index
+            seenIDs[block.id] = index
             blocks.append(block)
         }
         return blocks
@@ -41,7 +41,7 @@ struct ContentBlockRulesParser {
         let before = reader.problems.count
         let id = reader.string(object["id"], at: "\(path).id", required: true, nonEmpty: true)
         let name = reader.string(object["name"], at: "\(path).name", required: true, nonEmpty: true)
-        let placeholders = parsePlaceholderIds(object["placeholders"], at: "\(path).placeholders")
+        let placeholders = parsePlaceholderIDs(object["placeholders"], at: "\(path).placeholders")
         let html = reader.string(object["html"], at: "\(path).html", required: true)
         let type = object["type"] == nil ? "html" : reader.string(object["type"], at: "\(path).type", nonEmpty: true)
         let priority = reader.wholeNumber(object["priority"], at: "\(path).priority") ?? 0
@@ -68,7 +68,7 @@ struct ContentBlockRulesParser {
         )
     }
 
-    private mutating func parsePlaceholderIds(_ value: JSONValue?, at path: String) -> [String] {
+    private mutating func parsePlaceholderIDs(_ value: JSONValue?, at path: String) -> [String] {
         guard let value else {
             reader.report(path, "missing; list the ids of the placeholders the block may appear in")
             return []

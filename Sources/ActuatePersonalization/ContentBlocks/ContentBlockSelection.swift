@@ -11,21 +11,21 @@ enum ContentBlockSelection {
     /// The blocks `placeholderId` may show now, in display order.
     /// - Parameters:
     ///   - blocks: The candidate blocks.
-    ///   - placeholderId: The placeholder.
+    ///   - placeholderID: The placeholder.
     ///   - history: Shows and interactions so far.
     ///   - visit: The current visit, if one is running.
     ///   - excluding: Block ids left out, such as blocks the user closed in this placeholder.
     ///   - maxCount: The most blocks to return, or nil for all.
     static func eligible(
         _ blocks: [ContentBlock],
-        placeholderId: String,
+        placeholderID: String,
         history: ContentBlockHistory,
         visit: String?,
         excluding: Set<String> = [],
         maxCount: Int? = nil
     ) -> [ContentBlock] {
         let ordered = blocks.filter {
-            $0.placeholders.contains(placeholderId) && !excluding.contains($0.id) && history.allows($0, visit: visit)
+            $0.placeholders.contains(placeholderID) && !excluding.contains($0.id) && history.allows($0, visit: visit)
         }.sorted(by: precedes)
         guard let maxCount else { return ordered }
         return Array(ordered.prefix(max(0, maxCount)))

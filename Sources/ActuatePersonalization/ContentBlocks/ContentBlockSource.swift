@@ -10,16 +10,16 @@ import Foundation
 ///   may be included and are ignored.
 /// - Report problems as a ``ContentBlockError``, never by crashing; a source that cannot answer leaves the
 ///   manager's cache as it was.
-/// - The manager calls ``loadBlocks(placeholderIds:identity:completion:)`` on its work queue, never on the
+/// - The manager calls ``loadBlocks(placeholderIDs:identity:completion:)`` on its work queue, never on the
 ///   main queue, so a source may read files there.
 public protocol ContentBlockSource: Sendable {
     /// Loads the blocks for some placeholders.
     /// - Parameters:
-    ///   - placeholderIds: The placeholders to load blocks for.
-    ///   - identity: Who the blocks are for, so a server can personalise them.
+    ///   - placeholderIDs: The placeholders to load blocks for.
+    ///   - identity: Who the blocks are for, so a server can personalize them.
     ///   - completion: Receives the blocks or the reason there are none.
     func loadBlocks(
-        placeholderIds: [String],
+        placeholderIDs: [String],
         identity: StoredIdentity,
         completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
     )

@@ -5,7 +5,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A ``ContentBlockSource`` that asks a server for the blocks of some placeholders, personalised for the user.
+/// A ``ContentBlockSource`` that asks a server for the blocks of some placeholders, personalized for the user.
 ///
 /// It posts `{"placeholderIds": [...], "anonymousId": "...", "userId": "..."}` as JSON and expects a 2xx answer
 /// whose body has the rules file's shape, an object with a `contentBlocks` array, validated the same way.
@@ -66,12 +66,12 @@ public struct HTTPContentBlockSource: ContentBlockSource {
     }
 
     public func loadBlocks(
-        placeholderIds: [String],
+        placeholderIDs: [String],
         identity: StoredIdentity,
         completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
     ) {
         var body: [String: JSONValue] = [
-            "placeholderIds": .array(placeholderIds.map { .string($0) }),
+            "placeholderIds": .array(placeholderIDs.map { .string($0) }),
             "anonymousId": .string(identity.anonymousID),
         ]
         if let userID = identity.userID { body["userId"] = .string(userID) }

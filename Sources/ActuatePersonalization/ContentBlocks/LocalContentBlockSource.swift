@@ -42,11 +42,11 @@ public final class LocalContentBlockSource: ContentBlockSource {
     }
 
     public func loadBlocks(
-        placeholderIds: [String],
+        placeholderIDs: [String],
         identity: StoredIdentity,
         completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
     ) {
-        let wanted = Set(placeholderIds)
+        let wanted = Set(placeholderIDs)
         completion(rules().map { rules in rules.blocks.filter { !wanted.isDisjoint(with: $0.placeholders) } })
     }
 

@@ -28,14 +28,14 @@ struct CompiledRules: Sendable {
     private var checks: [Check] = []
     private var items: [String] = []
     private var fields: [String] = []
-    private var valueIds: [String: Int] = [:]
+    private var valueIDs: [String: Int] = [:]
     private var exactDocuments: [String: [Int]] = [:]
     private var prefixRules: [Int] = []
     private var prefixes: [[String]] = []
 
     init(_ file: RulesFile) {
-        let actionsById = Dictionary(file.actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var fieldIds: [String: Int] = [:]
+        let actionsByID = Dictionary(file.actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var fieldIDs: [String: Int] = [:]
         for (ruleIndex, condition) in file.conditions.enumerated() {
             let targeting = condition.targeting
             let start = checks.count
@@ -53,17 +53,17 @@ struct CompiledRules: Sendable {
                 }
             }
             for (field, value) in (targeting.userData ?? [:]).sorted(by: { $0.key < $1.key }) {
-                let fieldId = fieldIds[field] ?? fields.count
-                if fieldId == fields.count {
+                let fieldID = fieldIDs[field] ?? fields.count
+                if fieldID == fields.count {
                     fields.append(field)
-                    fieldIds[field] = fieldId
+                    fieldIDs[field] = fieldID
                 }
-                var valueId = -1
+                var valueID = -1
                 if value != "*" {
-                    valueId = valueIds[value] ?? valueIds.count
-                    valueIds[value] = valueId
+                    valueID = valueIDs[value] ?? valueIDs.count
+                    valueIDs[value] = valueID
                 }
-                checks.append(.userData(field: fieldId, value: valueId))
+                checks.append(.userData(field: fieldID, value: valueID))
             }
             if let rule = targeting.productsSeen {
                 appendListCheck(list: ProfileList.index(of: rule.list), anyOf: rule.anyOf, minimum: rule.minCount)
@@ -76,7 +76,7 @@ struct CompiledRules: Sendable {
                 Outcome(
                     condition: TrackerCondition(id: condition.id, name: condition.name),
                     controlGroupPercent: condition.controlGroupPercent,
-                    actions: condition.actionIds.compactMap { actionsById[$0] }
+                    actions: condition.actionIDs.compactMap { actionsByID[$0] }
                 )
             )
         }
@@ -97,7 +97,7 @@ struct CompiledRules: Sendable {
         let documentMatches = documentMatches(profile.currentDocument)
         let fieldValues = fields.map { field -> Int in
             guard let value = profile.userData[field] else { return -2 }
-            return valueIds[value] ?? -3
+            return valueIDs[value] ?? -3
         }
         var matching: [Int] = []
         checks.withUnsafeBufferPointer { checks in

@@ -9,36 +9,36 @@
 /// launch. Only integer arithmetic on UTF-8 bytes is involved, so the bucket is the same on every platform.
 enum ControlGroup {
     /// Whether `visitorId` is in the control group of `conditionId` at `percent` (0 to 100).
-    static func contains(visitorId: String, conditionId: Int, percent: Double) -> Bool {
-        contains(visitorId: visitorId, key: String(conditionId), percent: percent)
+    static func contains(visitorID: String, conditionID: Int, percent: Double) -> Bool {
+        contains(visitorID: visitorID, key: String(conditionID), percent: percent)
     }
 
     /// Whether `visitorId` is in the control group of the campaign `campaignId` at `percent` (0 to 100).
-    static func contains(visitorId: String, campaignId: String, percent: Double) -> Bool {
-        contains(visitorId: visitorId, key: campaignKey(campaignId), percent: percent)
+    static func contains(visitorID: String, campaignID: String, percent: Double) -> Bool {
+        contains(visitorID: visitorID, key: campaignKey(campaignID), percent: percent)
     }
 
     /// The key a campaign is bucketed by: `campaign:` and its id, apart from every condition's key.
-    static func campaignKey(_ campaignId: String) -> String {
-        "campaign:\(campaignId)"
+    static func campaignKey(_ campaignID: String) -> String {
+        "campaign:\(campaignID)"
     }
 
     /// Whether `visitorId` is in the control group keyed `key` at `percent` (0 to 100).
-    static func contains(visitorId: String, key: String, percent: Double) -> Bool {
+    static func contains(visitorID: String, key: String, percent: Double) -> Bool {
         guard percent > 0 else { return false }
         guard percent < 100 else { return true }
-        return Double(bucket(visitorId: visitorId, key: key)) < percent * 100
+        return Double(bucket(visitorID: visitorID, key: key)) < percent * 100
     }
 
     /// The visitor's bucket for the condition, 0 to 9,999.
-    static func bucket(visitorId: String, conditionId: Int) -> UInt64 {
-        bucket(visitorId: visitorId, key: String(conditionId))
+    static func bucket(visitorID: String, conditionID: Int) -> UInt64 {
+        bucket(visitorID: visitorID, key: String(conditionID))
     }
 
     /// The visitor's bucket for a key, 0 to 9,999.
-    static func bucket(visitorId: String, key: String) -> UInt64 {
+    static func bucket(visitorID: String, key: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in visitorId.utf8 {
+        for byte in visitorID.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         hash = (hash ^ UInt64(UInt8(ascii: ":"))) &* 0x0000_0100_0000_01B3

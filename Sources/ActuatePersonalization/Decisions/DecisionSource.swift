@@ -20,9 +20,9 @@ public protocol DecisionSource: Sendable {
 /// What a ``DecisionSource`` decides from.
 public struct DecisionRequest: Sendable, Hashable {
     /// The visitor's stable anonymous id.
-    public var visitorId: String
+    public var visitorID: String
     /// The visitor's user id, once identified.
-    public var userId: String?
+    public var userID: String?
     /// The number of sessions the visitor has had, the current one included.
     public var sessionCount: Int
     /// The behaviour commands not yet sent to the source, oldest first.
@@ -32,20 +32,20 @@ public struct DecisionRequest: Sendable, Hashable {
 
     /// Creates a request.
     /// - Parameters:
-    ///   - visitorId: The visitor's stable anonymous id.
-    ///   - userId: The visitor's user id.
+    ///   - visitorID: The visitor's stable anonymous id.
+    ///   - userID: The visitor's user id.
     ///   - sessionCount: The number of sessions, the current one included.
     ///   - commands: The commands not yet sent.
     ///   - profile: The visitor's profile.
     package init(
-        visitorId: String,
-        userId: String? = nil,
+        visitorID: String,
+        userID: String? = nil,
         sessionCount: Int,
         commands: [BehaviourCommand] = [],
         profile: VisitorProfile = VisitorProfile()
     ) {
-        self.visitorId = visitorId
-        self.userId = userId
+        self.visitorID = visitorID
+        self.userID = userID
         self.sessionCount = sessionCount
         self.commands = commands
         self.profile = profile

@@ -8,10 +8,17 @@ import Foundation
 /// "…", "contentType": "text/html", "content": "…"}]}`; `conditions` may be left out.
 package enum DecisionWireFormat {
     struct Request: Encodable {
-        var visitorId: String
-        var userId: String?
+        var visitorID: String
+        var userID: String?
         var sessionCount: Int
         var commands: [BehaviourCommand]
+
+        private enum CodingKeys: String, CodingKey {
+            case visitorID = "visitorId"
+            case userID = "userId"
+            case sessionCount
+            case commands
+        }
     }
 
     struct Response: Decodable {
@@ -24,8 +31,8 @@ package enum DecisionWireFormat {
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(
             Request(
-                visitorId: request.visitorId,
-                userId: request.userId,
+                visitorID: request.visitorID,
+                userID: request.userID,
                 sessionCount: request.sessionCount,
                 commands: request.commands
             )

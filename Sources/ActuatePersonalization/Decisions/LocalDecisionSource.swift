@@ -66,8 +66,8 @@ public struct LocalDecisionSource: DecisionSource {
             let outcome = compiled.outcomes[rule]
             var condition = outcome.condition
             if ControlGroup.contains(
-                visitorId: request.visitorId,
-                conditionId: condition.id,
+                visitorID: request.visitorID,
+                conditionID: condition.id,
                 percent: outcome.controlGroupPercent
             ) {
                 condition.isControlGroup = true

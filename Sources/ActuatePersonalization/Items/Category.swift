@@ -73,7 +73,7 @@ public struct Category: Item, Hashable {
     }
 
     /// The category one level up, or nil at the top.
-    public var parentId: String? {
+    public var parentID: String? {
         let levels = path
         return levels.count > 1 ? levels.dropLast().joined(separator: "|") : nil
     }

@@ -32,7 +32,7 @@ enum ItemJSONReader {
             listPrice: try fields.number("listPrice"),
             currency: try fields.string("currency"),
             inventoryCount: try fields.wholeNumber("inventoryCount", in: 0...Int.max),
-            alternateId: try fields.string("alternateId"),
+            alternateID: try fields.string("alternateId"),
             categories: try fields.array("categories").map { (value) throws(ItemError) in try category(value) },
             tags: try fields.array("tags").map { (value) throws(ItemError) in try tag(value) },
             published: try fields.date("published"),

@@ -7,12 +7,12 @@ import ActuateReporting
 /// order id already purchased is ignored.
 ///
 /// ```swift
-/// screen.purchase(try Order(orderId: "A-1001"))                // what is in the cart
-/// screen.purchase(try Order(orderId: "A-1002", lineItems: [line], currency: "EUR"))
+/// screen.purchase(try Order(orderID: "A-1001"))                // what is in the cart
+/// screen.purchase(try Order(orderID: "A-1002", lineItems: [line], currency: "EUR"))
 /// ```
 public struct Order: Sendable, Hashable {
     /// The order's id, never empty; carts usually have none.
-    public let orderId: String?
+    public let orderID: String?
     /// The lines.
     public let lineItems: [LineItem]
     /// The total as given; ``total`` falls back to the sum of the lines.
@@ -22,22 +22,22 @@ public struct Order: Sendable, Hashable {
 
     /// Creates an order.
     /// - Parameters:
-    ///   - orderId: The order's id; surrounding whitespace is removed.
+    ///   - orderID: The order's id; surrounding whitespace is removed.
     ///   - lineItems: The lines; none means "what is in the cart" for a purchase.
     ///   - totalValue: The total; the sum of the lines when nil.
     ///   - currency: The ISO 4217 code of the currency.
     /// - Throws: ``ItemError`` for an empty order id, a negative or non-finite total, or a currency that is not
     ///   three capital letters.
     public init(
-        orderId: String? = nil,
+        orderID: String? = nil,
         lineItems: [LineItem] = [],
         totalValue: Double? = nil,
         currency: String? = nil
     ) throws(ItemError) {
-        if let orderId {
-            self.orderId = try ItemCheck.identifier(orderId, type: "Order", field: "orderId")
+        if let orderID {
+            self.orderID = try ItemCheck.identifier(orderID, type: "Order", field: "orderId")
         } else {
-            self.orderId = nil
+            self.orderID = nil
         }
         self.lineItems = lineItems
         self.totalValue = try ItemCheck.amount(totalValue, type: "Order", field: "totalValue")
@@ -50,7 +50,7 @@ public struct Order: Sendable, Hashable {
     }
 
     /// The ids of the products in the order, in line order, each once.
-    var productIds: [String] {
+    var productIDs: [String] {
         var seen: Set<String> = []
         return lineItems.map(\.product.id).filter { seen.insert($0).inserted }
     }
@@ -61,18 +61,18 @@ public struct Order: Sendable, Hashable {
             "lineItems": .array(lineItems.map(\.jsonValue)),
             "totalValue": .number(total),
         ]
-        if let orderId { object["orderId"] = .string(orderId) }
+        if let orderID { object["orderId"] = .string(orderID) }
         if let currency { object["currency"] = .string(currency) }
         return .object(object)
     }
 
     /// The same order with other line items.
     func with(lineItems: [LineItem]) -> Order {
-        Order(uncheckedOrderId: orderId, lineItems: lineItems, totalValue: totalValue, currency: currency)
+        Order(uncheckedOrderID: orderID, lineItems: lineItems, totalValue: totalValue, currency: currency)
     }
 
-    private init(uncheckedOrderId: String?, lineItems: [LineItem], totalValue: Double?, currency: String?) {
-        self.orderId = uncheckedOrderId
+    private init(uncheckedOrderID: String?, lineItems: [LineItem], totalValue: Double?, currency: String?) {
+        self.orderID = uncheckedOrderID
         self.lineItems = lineItems
         self.totalValue = totalValue
         self.currency = currency

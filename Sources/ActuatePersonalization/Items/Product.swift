@@ -21,7 +21,7 @@ public struct Product: Item, Hashable {
     /// How many are in stock, at least 0.
     public let inventoryCount: Int?
     /// Another id for the product, such as a manufacturer's part number.
-    public var alternateId: String?
+    public var alternateID: String?
     /// The categories the product is in.
     public var categories: [Category]
     public var name: String?
@@ -44,7 +44,7 @@ public struct Product: Item, Hashable {
     ///   - listPrice: The price before any discount.
     ///   - currency: The ISO 4217 code of the prices' currency.
     ///   - inventoryCount: How many are in stock.
-    ///   - alternateId: Another id for the product.
+    ///   - alternateID: Another id for the product.
     ///   - categories: The categories the product is in.
     ///   - tags: Tags describing the product.
     ///   - published: When the product was published.
@@ -62,7 +62,7 @@ public struct Product: Item, Hashable {
         listPrice: Double? = nil,
         currency: String? = nil,
         inventoryCount: Int? = nil,
-        alternateId: String? = nil,
+        alternateID: String? = nil,
         categories: [Category] = [],
         tags: [Tag] = [],
         published: Date? = nil,
@@ -82,7 +82,7 @@ public struct Product: Item, Hashable {
         }
         self.inventoryCount = inventoryCount
         self.rating = try ItemCheck.amount(rating, type: "Product", field: "rating")
-        self.alternateId = alternateId
+        self.alternateID = alternateID
         self.categories = categories
         self.name = name
         self.description = description
@@ -100,7 +100,7 @@ public struct Product: Item, Hashable {
         json.set("listPrice", listPrice)
         json.set("currency", currency)
         json.set("inventoryCount", inventoryCount.map(Double.init))
-        json.set("alternateId", alternateId)
+        json.set("alternateId", alternateID)
         json.set("categories", categories.map(\.jsonValue))
         return json.value
     }

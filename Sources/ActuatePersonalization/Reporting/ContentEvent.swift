@@ -13,9 +13,9 @@ public enum ContentEvent: Sendable, Hashable {
     /// The content was closed; it should not be shown for `dontShowSessions` sessions (negatives become 0).
     case close(dontShowSessions: Int = 0)
     /// A product inside the content was clicked.
-    case product(productId: String)
+    case product(productID: String)
     /// An article inside the content was clicked.
-    case article(articleId: String)
+    case article(articleID: String)
     /// Presenting the content failed.
     case error(message: String)
 
@@ -48,12 +48,12 @@ public enum ContentEvent: Sendable, Hashable {
             guard !trimmed.isEmpty else {
                 throw .invalidContentArgument(status: status, argument: argument, reason: "the product id is empty")
             }
-            self = .product(productId: trimmed)
+            self = .product(productID: trimmed)
         case .article:
             guard !trimmed.isEmpty else {
                 throw .invalidContentArgument(status: status, argument: argument, reason: "the article id is empty")
             }
-            self = .article(articleId: trimmed)
+            self = .article(articleID: trimmed)
         case .error:
             self = .error(message: argument)
         }
@@ -80,10 +80,10 @@ public enum ContentEvent: Sendable, Hashable {
             return href.map { [ReportEventKey.href: .string($0)] } ?? [:]
         case .close(let sessions):
             return [ReportEventKey.dontShowSessions: .number(Double(max(0, sessions)))]
-        case .product(let productId):
-            return [ReportEventKey.productId: .string(productId)]
-        case .article(let articleId):
-            return [ReportEventKey.articleId: .string(articleId)]
+        case .product(let productID):
+            return [ReportEventKey.productID: .string(productID)]
+        case .article(let articleID):
+            return [ReportEventKey.articleID: .string(articleID)]
         case .error(let message):
             return [ReportEventKey.message: .string(message)]
         }
@@ -95,7 +95,7 @@ extension ReportEventKey {
     /// The link a `target` click followed.
     public static let href = "href"
     /// For `article`: the clicked article's id.
-    public static let articleId = "articleId"
+    public static let articleID = "articleId"
     /// For `close`: the number of sessions not to show the content again (never negative).
     public static let dontShowSessions = "dontShowSessions"
 }

@@ -5,7 +5,7 @@ public struct RuleCondition: Sendable, Hashable {
     /// The condition's name, for people.
     public var name: String?
     /// The ids of the actions it shows, in order.
-    public var actionIds: [Int]
+    public var actionIDs: [Int]
     /// The share of visitors, 0 to 100, held back as a control group: they match, but see nothing.
     public var controlGroupPercent: Double
     /// Who the condition targets; every criterion given must hold.
@@ -15,19 +15,19 @@ public struct RuleCondition: Sendable, Hashable {
     /// - Parameters:
     ///   - id: The condition's id.
     ///   - name: The condition's name.
-    ///   - actionIds: The ids of the actions it shows.
+    ///   - actionIDs: The ids of the actions it shows.
     ///   - controlGroupPercent: The share of visitors held back, 0 to 100.
     ///   - targeting: Who the condition targets.
     public init(
         id: Int,
         name: String? = nil,
-        actionIds: [Int],
+        actionIDs: [Int],
         controlGroupPercent: Double = 0,
         targeting: RuleTargeting = .everyone
     ) {
         self.id = id
         self.name = name
-        self.actionIds = actionIds
+        self.actionIDs = actionIDs
         self.controlGroupPercent = controlGroupPercent
         self.targeting = targeting
     }

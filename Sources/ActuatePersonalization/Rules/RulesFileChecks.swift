@@ -43,8 +43,8 @@ enum RulesFileChecks {
             } else {
                 conditionIndex[condition.id] = path
             }
-            for (position, actionId) in condition.actionIds.enumerated() where actionIndex[actionId] == nil {
-                problems.append(.init(path: "\(path).actions[\(position)]", message: "no action has id \(actionId)"))
+            for (position, actionID) in condition.actionIDs.enumerated() where actionIndex[actionID] == nil {
+                problems.append(.init(path: "\(path).actions[\(position)]", message: "no action has id \(actionID)"))
             }
             if JSONNumberPolicy.percent(condition.controlGroupPercent) == nil {
                 problems.append(

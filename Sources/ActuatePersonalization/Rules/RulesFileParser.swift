@@ -78,7 +78,7 @@ struct RulesFileParser {
         guard let object = reader.object(value, at: path, keys: Self.conditionKeys) else { return nil }
         let id = reader.wholeNumber(object["id"], at: "\(path).id", required: true)
         let name = reader.string(object["name"], at: "\(path).name")
-        let actionIds = (reader.array(object["actions"], at: "\(path).actions", required: true) ?? [])
+        let actionIDs = (reader.array(object["actions"], at: "\(path).actions", required: true) ?? [])
             .enumerated().compactMap {
                 reader.wholeNumber($0.element, at: "\(path).actions[\($0.offset)]", required: true)
             }
@@ -90,7 +90,7 @@ struct RulesFileParser {
         return RuleCondition(
             id: id,
             name: name,
-            actionIds: actionIds,
+            actionIDs: actionIDs,
             controlGroupPercent: percent ?? 0,
             targeting: targeting
         )

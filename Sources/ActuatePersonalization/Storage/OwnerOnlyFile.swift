@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes the personalisation files (tracker state and result, content-block history) readable and writable by
+/// Writes the personalization files (tracker state and result, content-block history) readable and writable by
 /// their owner only, as the reporting module's files are.
 ///
 /// `Data.write(to:options: .atomic)` creates its temporary file with the process's umask, usually 0644, and renames

@@ -20,8 +20,8 @@ final class TrackBehaviourAction: ReportedAction {
         var properties: [String: JSONValue] = ["command": .string(context.input.eventName)]
         switch context.input {
         case .navigate(let documentName): properties["document"] = .string(documentName)
-        case .product(_, let productId): properties[ReportEventKey.productId] = .string(productId)
-        case .article(_, let articleId): properties[ReportEventKey.articleId] = .string(articleId)
+        case .product(_, let productID): properties[ReportEventKey.productID] = .string(productID)
+        case .article(_, let articleID): properties[ReportEventKey.articleID] = .string(articleID)
         case .userData(let field, _): properties["field"] = .string(field)
         }
         return properties
@@ -48,8 +48,8 @@ final class TrackPurchaseAction: ReportedAction {
         for context: ActionContext<BehaviourCommand>,
         outcome: ActionPerformOutcome
     ) -> [String: JSONValue] {
-        guard case .product(.purchased, let productId) = context.input else { return [:] }
-        return EventProperties.purchase(productIds: [productId])
+        guard case .product(.purchased, let productID) = context.input else { return [:] }
+        return EventProperties.purchase(productIDs: [productID])
             .merging(["command": .string(context.input.eventName)]) { first, _ in first }
     }
 

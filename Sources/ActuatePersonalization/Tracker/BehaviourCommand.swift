@@ -41,9 +41,9 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
     /// The user went to a document (a screen or page).
     case navigate(documentName: String)
     /// Something happened to a product.
-    case product(ProductEvent, productId: String)
+    case product(ProductEvent, productID: String)
     /// Something happened to an article.
-    case article(ArticleEvent, articleId: String)
+    case article(ArticleEvent, articleID: String)
     /// The app logged a field of user data.
     case userData(field: String, value: String)
 
@@ -51,8 +51,8 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
         case command
         case document
         case event
-        case productId
-        case articleId
+        case productID = "productId"
+        case articleID = "articleId"
         case field
         case value
     }
@@ -69,12 +69,12 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
         case "product":
             self = .product(
                 try container.decode(ProductEvent.self, forKey: .event),
-                productId: try container.decode(String.self, forKey: .productId)
+                productID: try container.decode(String.self, forKey: .productID)
             )
         case "article":
             self = .article(
                 try container.decode(ArticleEvent.self, forKey: .event),
-                articleId: try container.decode(String.self, forKey: .articleId)
+                articleID: try container.decode(String.self, forKey: .articleID)
             )
         case "userData":
             self = .userData(
@@ -99,14 +99,14 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
         case .navigate(let documentName):
             try container.encode("navigate", forKey: .command)
             try container.encode(documentName, forKey: .document)
-        case .product(let event, let productId):
+        case .product(let event, let productID):
             try container.encode("product", forKey: .command)
             try container.encode(event, forKey: .event)
-            try container.encode(productId, forKey: .productId)
-        case .article(let event, let articleId):
+            try container.encode(productID, forKey: .productID)
+        case .article(let event, let articleID):
             try container.encode("article", forKey: .command)
             try container.encode(event, forKey: .event)
-            try container.encode(articleId, forKey: .articleId)
+            try container.encode(articleID, forKey: .articleID)
         case .userData(let field, let value):
             try container.encode("userData", forKey: .command)
             try container.encode(field, forKey: .field)
@@ -129,8 +129,8 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
     public var loggingDescription: String {
         switch self {
         case .navigate(let documentName): "navigate \(documentName)"
-        case .product(let event, let productId): "product \(event.rawValue) \(productId)"
-        case .article(let event, let articleId): "article \(event.rawValue) \(articleId)"
+        case .product(let event, let productID): "product \(event.rawValue) \(productID)"
+        case .article(let event, let articleID): "article \(event.rawValue) \(articleID)"
         case .userData(let field, _): "user data \(field) = <redacted>"
         }
     }

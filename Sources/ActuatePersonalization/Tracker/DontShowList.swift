@@ -11,40 +11,45 @@ struct DontShowList: Sendable, Hashable, Codable {
         var remainingSessions: Int
         /// The reporting session it was closed in, once known; nil when it was closed before any session
         /// started (the close itself then starts the session it belongs to).
-        var sessionId: String?
+        var sessionID: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case remainingSessions
+            case sessionID = "sessionId"
+        }
     }
 
     private(set) var entries: [Int: Entry] = [:]
 
     /// Hides `actionId` for `sessions` sessions counting `sessionId`, the one it is closed in; at least for the
     /// rest of `sessionId` (0 and negatives count as 1).
-    mutating func close(actionId: Int, sessions: Int, sessionId: String?) {
-        entries[actionId] = Entry(remainingSessions: max(1, sessions) - 1, sessionId: sessionId)
+    mutating func close(actionID: Int, sessions: Int, sessionID: String?) {
+        entries[actionID] = Entry(remainingSessions: max(1, sessions) - 1, sessionID: sessionID)
     }
 
     /// Counts down for the start of session `sessionId`.
-    mutating func sessionStarted(_ sessionId: String) {
-        for (actionId, entry) in entries {
-            if entry.sessionId == nil {
+    mutating func sessionStarted(_ sessionID: String) {
+        for (actionID, entry) in entries {
+            if entry.sessionID == nil {
                 // Closed before any session existed: the close belongs to the session starting now.
-                entries[actionId]?.sessionId = sessionId
-            } else if entry.sessionId == sessionId {
+                entries[actionID]?.sessionID = sessionID
+            } else if entry.sessionID == sessionID {
                 continue
             } else if entry.remainingSessions > 0 {
-                entries[actionId] = Entry(remainingSessions: entry.remainingSessions - 1, sessionId: sessionId)
+                entries[actionID] = Entry(remainingSessions: entry.remainingSessions - 1, sessionID: sessionID)
             } else {
-                entries[actionId] = nil
+                entries[actionID] = nil
             }
         }
     }
 
     /// Whether `actionId` is hidden now.
-    func isHidden(_ actionId: Int) -> Bool {
-        entries[actionId] != nil
+    func isHidden(_ actionID: Int) -> Bool {
+        entries[actionID] != nil
     }
 
     /// The sessions after the current one that `actionId` stays hidden, or nil when it is not hidden.
-    func remainingSessions(_ actionId: Int) -> Int? {
-        entries[actionId]?.remainingSessions
+    func remainingSessions(_ actionID: Int) -> Int? {
+        entries[actionID]?.remainingSessions
     }
 }

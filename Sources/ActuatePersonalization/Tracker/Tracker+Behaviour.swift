@@ -16,81 +16,81 @@ extension Tracker {
     }
 
     /// Records that the user viewed a product.
-    /// - Parameter productId: The product's id in the catalogue.
+    /// - Parameter productID: The product's id in the catalogue.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func productViewed(productId: String) throws(TrackerError) {
-        try track(.product(.viewed, productId: try Self.identifier(productId, name: "product id")))
+    public func productViewed(productID: String) throws(TrackerError) {
+        try track(.product(.viewed, productID: try Self.identifier(productID, name: "product id")))
     }
 
     /// Records that the user added a product to the cart.
-    /// - Parameter productId: The product's id in the catalogue.
+    /// - Parameter productID: The product's id in the catalogue.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func productAddedToCart(productId: String) throws(TrackerError) {
-        try track(.product(.addedToCart, productId: try Self.identifier(productId, name: "product id")))
+    public func productAddedToCart(productID: String) throws(TrackerError) {
+        try track(.product(.addedToCart, productID: try Self.identifier(productID, name: "product id")))
     }
 
     /// Records that the user liked a product.
-    /// - Parameter productId: The product's id in the catalogue.
+    /// - Parameter productID: The product's id in the catalogue.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func productLiked(productId: String) throws(TrackerError) {
-        try track(.product(.liked, productId: try Self.identifier(productId, name: "product id")))
+    public func productLiked(productID: String) throws(TrackerError) {
+        try track(.product(.liked, productID: try Self.identifier(productID, name: "product id")))
     }
 
     /// Records that the user bought a product; it is also recorded as a `purchase` event, which statistics
     /// credit to earlier product clicks.
-    /// - Parameter productId: The product's id in the catalogue.
+    /// - Parameter productID: The product's id in the catalogue.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func productPurchased(productId: String) throws(TrackerError) {
-        try track(.product(.purchased, productId: try Self.identifier(productId, name: "product id")))
+    public func productPurchased(productID: String) throws(TrackerError) {
+        try track(.product(.purchased, productID: try Self.identifier(productID, name: "product id")))
     }
 
     /// Records that the user took back a like.
-    /// - Parameter productId: The product's id in the catalogue.
+    /// - Parameter productID: The product's id in the catalogue.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func productUnliked(productId: String) throws(TrackerError) {
-        try track(.product(.unliked, productId: try Self.identifier(productId, name: "product id")))
+    public func productUnliked(productID: String) throws(TrackerError) {
+        try track(.product(.unliked, productID: try Self.identifier(productID, name: "product id")))
     }
 
     /// Records that the user took a product out of the cart.
-    /// - Parameter productId: The product's id in the catalogue.
+    /// - Parameter productID: The product's id in the catalogue.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func productRemovedFromCart(productId: String) throws(TrackerError) {
-        try track(.product(.removedFromCart, productId: try Self.identifier(productId, name: "product id")))
+    public func productRemovedFromCart(productID: String) throws(TrackerError) {
+        try track(.product(.removedFromCart, productID: try Self.identifier(productID, name: "product id")))
     }
 
     /// Records that the user viewed an article.
-    /// - Parameter articleId: The article's id.
+    /// - Parameter articleID: The article's id.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func articleViewed(articleId: String) throws(TrackerError) {
-        try track(.article(.viewed, articleId: try Self.identifier(articleId, name: "article id")))
+    public func articleViewed(articleID: String) throws(TrackerError) {
+        try track(.article(.viewed, articleID: try Self.identifier(articleID, name: "article id")))
     }
 
     /// Records that the user liked an article.
-    /// - Parameter articleId: The article's id.
+    /// - Parameter articleID: The article's id.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func articleLiked(articleId: String) throws(TrackerError) {
-        try track(.article(.liked, articleId: try Self.identifier(articleId, name: "article id")))
+    public func articleLiked(articleID: String) throws(TrackerError) {
+        try track(.article(.liked, articleID: try Self.identifier(articleID, name: "article id")))
     }
 
     /// Records that the user commented on an article.
-    /// - Parameter articleId: The article's id.
+    /// - Parameter articleID: The article's id.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func articleCommented(articleId: String) throws(TrackerError) {
-        try track(.article(.commented, articleId: try Self.identifier(articleId, name: "article id")))
+    public func articleCommented(articleID: String) throws(TrackerError) {
+        try track(.article(.commented, articleID: try Self.identifier(articleID, name: "article id")))
     }
 
     /// Records that the user took back a like of an article.
-    /// - Parameter articleId: The article's id.
+    /// - Parameter articleID: The article's id.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func articleUnliked(articleId: String) throws(TrackerError) {
-        try track(.article(.unliked, articleId: try Self.identifier(articleId, name: "article id")))
+    public func articleUnliked(articleID: String) throws(TrackerError) {
+        try track(.article(.unliked, articleID: try Self.identifier(articleID, name: "article id")))
     }
 
     /// Records that an article reached its goal (read to the end, shared, …).
-    /// - Parameter articleId: The article's id.
+    /// - Parameter articleID: The article's id.
     /// - Throws: ``TrackerError/invalidArgument(name:reason:)`` when the id is empty or too long.
-    public func articleGoal(articleId: String) throws(TrackerError) {
-        try track(.article(.goal, articleId: try Self.identifier(articleId, name: "article id")))
+    public func articleGoal(articleID: String) throws(TrackerError) {
+        try track(.article(.goal, articleID: try Self.identifier(articleID, name: "article id")))
     }
 
     /// Records a field of user data, for targeting. The value goes to the decision source but never into a
@@ -122,8 +122,8 @@ extension Tracker {
     private static func validate(_ command: BehaviourCommand) throws(TrackerError) {
         switch command {
         case .navigate(let documentName): _ = try identifier(documentName, name: "document name")
-        case .product(_, let productId): _ = try identifier(productId, name: "product id")
-        case .article(_, let articleId): _ = try identifier(articleId, name: "article id")
+        case .product(_, let productID): _ = try identifier(productID, name: "product id")
+        case .article(_, let articleID): _ = try identifier(articleID, name: "article id")
         case .userData(let field, _): _ = try identifier(field, name: "user data field")
         }
     }

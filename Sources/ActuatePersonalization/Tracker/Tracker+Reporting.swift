@@ -17,7 +17,7 @@ extension Tracker {
     ///   that is not a whole number, an empty product or article id).
     @discardableResult
     public func reportActionClicked(_ clicked: ActionClicked) -> ContentReportResult {
-        let name = core.withLock { $0.tracker.cached?.action(id: clicked.actionId)?.name }
+        let name = core.withLock { $0.tracker.cached?.action(id: clicked.actionID)?.name }
         return report(clicked, name: name)
     }
 
@@ -34,7 +34,7 @@ extension Tracker {
         } catch {
             return .invalid(reason: error.description)
         }
-        return report(event, actionId: clicked.actionId, name: name)
+        return report(event, actionID: clicked.actionID, name: name)
     }
 
     /// Waits until every report handed to the dispatcher so far has completed, so its event is in the store.
@@ -43,26 +43,26 @@ extension Tracker {
     }
 
     /// Reports `event` for an action, unless it is a duplicate in this page view.
-    func report(_ event: ContentEvent, actionId: Int, name: String?) -> ContentReportResult {
+    func report(_ event: ContentEvent, actionID: Int, name: String?) -> ContentReportResult {
         if let problem = Self.problem(with: event) { return .invalid(reason: problem) }
         // A close counts sessions from the one it happens in, so that session is settled first.
         continueSession()
         let admitted = core.withLock { core -> Bool in
             guard
                 core.tracker.admit(
-                    actionId: actionId,
+                    actionID: actionID,
                     status: event.status.rawValue,
                     argument: Self.argument(of: event)
                 )
             else { return false }
             if case .close(let sessions) = event {
-                core.tracker.close(actionId: actionId, sessions: sessions, sessionId: core.tracker.session?.id)
+                core.tracker.close(actionID: actionID, sessions: sessions, sessionID: core.tracker.session?.id)
             }
             return true
         }
         guard admitted else { return .duplicate }
         if case .close = event { persistState() }
-        let input = ContentReportInput(content: .contentAction(id: actionId, name: name), event: event)
+        let input = ContentReportInput(content: .contentAction(id: actionID, name: name), event: event)
         switch event.status {
         case .executed: perform(PersonalizationFeature.showContent, input: input, userInitiated: false)
         case .target: perform(PersonalizationFeature.clickContent, input: input, userInitiated: true)
@@ -78,7 +78,7 @@ extension Tracker {
     func reportSuppressed(_ hidden: [ContentAction]) {
         for action in hidden {
             let remaining = core.withLock { core -> Int? in
-                guard core.tracker.admit(actionId: action.id, status: "dont-show") else { return nil }
+                guard core.tracker.admit(actionID: action.id, status: "dont-show") else { return nil }
                 return core.tracker.saved.dontShow.remainingSessions(action.id) ?? 0
             }
             guard let remaining else { continue }
@@ -106,16 +106,16 @@ extension Tracker {
     /// What tells two reports of one status apart within a page view: the product or article clicked.
     private static func argument(of event: ContentEvent) -> String {
         switch event {
-        case .product(let productId): productId
-        case .article(let articleId): articleId
+        case .product(let productID): productID
+        case .article(let articleID): articleID
         default: ""
         }
     }
 
     private static func problem(with event: ContentEvent) -> String? {
         switch event {
-        case .product(let productId) where productId.allSatisfy(\.isWhitespace): "the product id is empty"
-        case .article(let articleId) where articleId.allSatisfy(\.isWhitespace): "the article id is empty"
+        case .product(let productID) where productID.allSatisfy(\.isWhitespace): "the product id is empty"
+        case .article(let articleID) where articleID.allSatisfy(\.isWhitespace): "the article id is empty"
         default: nil
         }
     }

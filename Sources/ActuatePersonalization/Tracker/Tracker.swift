@@ -13,7 +13,7 @@ import Synchronization
 ///     directory: supportDirectory.appendingPathComponent("tracker")
 /// )
 /// try tracker.navigate(documentName: "home")
-/// try tracker.productViewed(productId: "sku-1")
+/// try tracker.productViewed(productID: "sku-1")
 /// let result = try await tracker.getResult()
 /// result.actions.first?.render(on: surface)
 /// ```
@@ -115,8 +115,8 @@ public final class Tracker: Sendable {
                 return (nil, 0, cached)
             }
             let request = DecisionRequest(
-                visitorId: visitor.anonymousID,
-                userId: visitor.userID,
+                visitorID: visitor.anonymousID,
+                userID: visitor.userID,
                 sessionCount: max(1, state.saved.sessionCount),
                 commands: state.saved.pending.map(\.command),
                 profile: state.saved.profile
@@ -184,10 +184,10 @@ public final class Tracker: Sendable {
     public var sessionCount: Int { core.withLock { $0.tracker.saved.sessionCount } }
 
     /// The sessions after the current one that the action stays hidden, or nil when it is not hidden.
-    /// - Parameter actionId: The action's id.
+    /// - Parameter actionID: The action's id.
     /// - Returns: The remaining sessions, or nil.
-    public func hiddenSessionsRemaining(actionId: Int) -> Int? {
-        core.withLock { $0.tracker.saved.dontShow.remainingSessions(actionId) }
+    public func hiddenSessionsRemaining(actionID: Int) -> Int? {
+        core.withLock { $0.tracker.saved.dontShow.remainingSessions(actionID) }
     }
 
     /// Everything the tracker knows about the visitor's behaviour.

@@ -13,17 +13,27 @@ struct TrackerState: Sendable {
     struct Saved: Sendable, Hashable, Codable {
         var version = 1
         var sessionCount = 0
-        var lastSessionId: String?
+        var lastSessionID: String?
         var dontShow = DontShowList()
         var pending: [Pending] = []
         var nextSequence: UInt64 = 1
         var profile = VisitorProfile()
+
+        private enum CodingKeys: String, CodingKey {
+            case version
+            case sessionCount
+            case lastSessionID = "lastSessionId"
+            case dontShow
+            case pending
+            case nextSequence
+            case profile
+        }
     }
 
     /// A status reported for an action in the current page view, with the argument that tells two reports of
     /// one status apart (a product or article id; empty for the other statuses).
     struct Reported: Hashable {
-        var actionId: Int
+        var actionID: Int
         var status: String
         var argument: String
     }
@@ -71,19 +81,19 @@ struct TrackerState: Sendable {
     /// Whether `status` may be reported for `actionId` now, remembering it if so (Personyze's rule: one of
     /// each status and argument per action and page view, and no `executed` once the user interacted with the
     /// action). The argument keeps apart clicks on two products, or two articles, of one action: each counts.
-    mutating func admit(actionId: Int, status: String, argument: String = "") -> Bool {
+    mutating func admit(actionID: Int, status: String, argument: String = "") -> Bool {
         if status == "executed",
-            pageView.contains(where: { $0.actionId == actionId && Self.interactions.contains($0.status) })
+            pageView.contains(where: { $0.actionID == actionID && Self.interactions.contains($0.status) })
         {
             return false
         }
-        let inserted = pageView.insert(Reported(actionId: actionId, status: status, argument: argument)).inserted
+        let inserted = pageView.insert(Reported(actionID: actionID, status: status, argument: argument)).inserted
         if !inserted, status == "error" { droppedErrors += 1 }
         return inserted
     }
 
-    mutating func close(actionId: Int, sessions: Int, sessionId: String?) {
-        saved.dontShow.close(actionId: actionId, sessions: sessions, sessionId: sessionId)
+    mutating func close(actionID: Int, sessions: Int, sessionID: String?) {
+        saved.dontShow.close(actionID: actionID, sessions: sessions, sessionID: sessionID)
         savedGeneration += 1
     }
 
@@ -109,11 +119,11 @@ struct TrackerState: Sendable {
     }
 
     /// Counts a new session once, however often it is announced.
-    mutating func sessionStarted(_ sessionId: String) {
-        guard saved.lastSessionId != sessionId else { return }
-        saved.lastSessionId = sessionId
+    mutating func sessionStarted(_ sessionID: String) {
+        guard saved.lastSessionID != sessionID else { return }
+        saved.lastSessionID = sessionID
         saved.sessionCount += 1
-        saved.dontShow.sessionStarted(sessionId)
+        saved.dontShow.sessionStarted(sessionID)
         savedGeneration += 1
     }
 
@@ -161,11 +171,11 @@ struct TrackerState: Sendable {
 
     /// New answers replace actions and conditions with the same id and add new ones; the rest stay.
     static func merge(_ answer: TrackerResult, into cached: TrackerResult) -> TrackerResult {
-        let newActionIds = Set(answer.actions.map(\.id))
-        let newConditionIds = Set(answer.conditions.map(\.id))
+        let newActionIDs = Set(answer.actions.map(\.id))
+        let newConditionIDs = Set(answer.conditions.map(\.id))
         return TrackerResult(
-            conditions: cached.conditions.filter { !newConditionIds.contains($0.id) } + answer.conditions,
-            actions: cached.actions.filter { !newActionIds.contains($0.id) } + answer.actions
+            conditions: cached.conditions.filter { !newConditionIDs.contains($0.id) } + answer.conditions,
+            actions: cached.actions.filter { !newActionIDs.contains($0.id) } + answer.actions
         )
     }
 }

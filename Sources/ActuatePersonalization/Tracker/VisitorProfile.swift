@@ -40,36 +40,36 @@ public struct VisitorProfile: Sendable, Hashable, Codable {
         case .navigate(let documentName):
             currentDocument = documentName
             visitedDocuments.insert(documentName)
-        case .product(let event, let productId):
-            apply(event, productId)
-        case .article(let event, let articleId):
+        case .product(let event, let productID):
+            apply(event, productID)
+        case .article(let event, let articleID):
             switch event {
-            case .viewed: viewedArticles.insert(articleId)
-            case .liked: likedArticles.insert(articleId)
-            case .unliked: likedArticles.remove(articleId)
-            case .commented: commentedArticles.insert(articleId)
-            case .goal: goalArticles.insert(articleId)
+            case .viewed: viewedArticles.insert(articleID)
+            case .liked: likedArticles.insert(articleID)
+            case .unliked: likedArticles.remove(articleID)
+            case .commented: commentedArticles.insert(articleID)
+            case .goal: goalArticles.insert(articleID)
             }
         case .userData(let field, let value):
             userData[field] = value
         }
     }
 
-    private mutating func apply(_ event: ProductEvent, _ productId: String) {
+    private mutating func apply(_ event: ProductEvent, _ productID: String) {
         switch event {
         case .viewed:
-            viewedProducts.insert(productId)
+            viewedProducts.insert(productID)
         case .addedToCart:
-            cartProducts.insert(productId)
+            cartProducts.insert(productID)
         case .removedFromCart:
-            cartProducts.remove(productId)
+            cartProducts.remove(productID)
         case .liked:
-            likedProducts.insert(productId)
+            likedProducts.insert(productID)
         case .unliked:
-            likedProducts.remove(productId)
+            likedProducts.remove(productID)
         case .purchased:
-            purchasedProducts.insert(productId)
-            cartProducts.remove(productId)
+            purchasedProducts.insert(productID)
+            cartProducts.remove(productID)
         }
     }
 }

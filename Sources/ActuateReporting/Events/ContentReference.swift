@@ -1,4 +1,4 @@
-/// Which system a piece of personalised content comes from.
+/// Which system a piece of personalized content comes from.
 ///
 /// Every kind of content feeds the same reporting pipeline, so every content event says which source produced
 /// it. The module that owns a source registers it as a static member in an extension, as
@@ -36,7 +36,7 @@ public struct ContentSource: RawRepresentable, Sendable, Hashable, Codable, Cust
     static let fallback = ContentSource(rawValue: "action")
 }
 
-/// The piece of personalised content an event is about: its source, its id within that source, and its name.
+/// The piece of personalized content an event is about: its source, its id within that source, and its name.
 ///
 /// Statistics are grouped by ``source`` and ``id``; the ``name`` is for people reading them.
 public struct ContentReference: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// What happened to a piece of personalised content: the event kinds that content statistics count.
+/// What happened to a piece of personalized content: the event kinds that content statistics count.
 ///
 /// The raw values are the wire names. Decoding a string that is not one of them fails with a
 /// `DecodingError`, and ``init(parsing:)`` throws ``ReportingError/unknownContentStatus(_:)``; neither crashes.

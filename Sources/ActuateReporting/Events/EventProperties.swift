@@ -8,7 +8,7 @@ public enum EventProperties {
     public static func content(_ content: ContentReference) -> [String: JSONValue] {
         var properties: [String: JSONValue] = [
             ReportEventKey.contentSource: .string(content.source.rawValue),
-            ReportEventKey.actionId: .string(content.id),
+            ReportEventKey.actionID: .string(content.id),
         ]
         if let name = content.name {
             properties[ReportEventKey.actionName] = .string(name)
@@ -17,9 +17,9 @@ public enum EventProperties {
     }
 
     /// The properties of a purchase event, read by product-click contribution statistics.
-    /// - Parameter productIds: The ids of the products bought.
+    /// - Parameter productIDs: The ids of the products bought.
     /// - Returns: `productIds` as a JSON array of strings.
-    public static func purchase(productIds: [String]) -> [String: JSONValue] {
-        [ReportEventKey.productIds: .array(productIds.map { .string($0) })]
+    public static func purchase(productIDs: [String]) -> [String: JSONValue] {
+        [ReportEventKey.productIDs: .array(productIDs.map { .string($0) })]
     }
 }

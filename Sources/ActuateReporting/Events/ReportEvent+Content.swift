@@ -7,7 +7,7 @@ extension ReportEvent {
 
     /// The content the event is about, read from its properties, or nil when they do not name one.
     public var contentReference: ContentReference? {
-        guard let id = properties[ReportEventKey.actionId]?.stringValue, !id.isEmpty else { return nil }
+        guard let id = properties[ReportEventKey.actionID]?.stringValue, !id.isEmpty else { return nil }
         let source = properties[ReportEventKey.contentSource]?.stringValue.map(ContentSource.init(rawValue:))
         return ContentReference(
             source: source ?? .fallback,
@@ -20,12 +20,12 @@ extension ReportEvent {
     public var isTrackingForced: Bool { properties[ReportEventKey.trackingForced]?.boolValue == true }
 
     /// The product ids a purchase event carries, from `productIds` (an array) or a single `productId`.
-    public var purchasedProductIds: [String] {
+    public var purchasedProductIDs: [String] {
         var ids: [String] = []
-        if case .array(let values) = properties[ReportEventKey.productIds] {
+        if case .array(let values) = properties[ReportEventKey.productIDs] {
             ids += values.compactMap(\.stringValue)
         }
-        if let single = properties[ReportEventKey.productId]?.stringValue {
+        if let single = properties[ReportEventKey.productID]?.stringValue {
             ids.append(single)
         }
         var seen = Set<String>()

@@ -4,7 +4,7 @@
 /// own names:
 ///
 /// ```swift
-/// reporter.record(type: .purchase, properties: EventProperties.purchase(productIds: ["sku-1"]))
+/// reporter.record(type: .purchase, properties: EventProperties.purchase(productIDs: ["sku-1"]))
 /// reporter.record(type: ReportEventType("newsletter_signup"))
 /// ```
 public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,

@@ -22,11 +22,11 @@ import Synchronization
 ///
 /// ```swift
 /// let failures = ActionFailureReporter(reporter: reporter, timeline: timeline, excerpt: TimelineExcerptPolicy())
-/// dispatcher.add(observer: failures)
+/// dispatcher.add(plugin: failures)
 /// ```
 ///
 /// Install it after the timeline, so that the excerpt includes the failing action's own completion.
-public final class ActionFailureReporter: ActionDispatchObserver {
+public final class ActionFailureReporter: ActionDispatchPlugin {
     /// How much of the timeline travels with each `error` event; nil sends none.
     public let excerpt: TimelineExcerptPolicy?
     private let reporter: Reporter
@@ -53,14 +53,14 @@ public final class ActionFailureReporter: ActionDispatchObserver {
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard !outcome.isCancellation, let message = outcome.errorDescription else { return }
-        let actionId = request.action.analyticsID ?? "\(request.feature.path)/\(request.action.typeName)"
+        let actionID = request.action.analyticsID ?? "\(request.feature.path)/\(request.action.typeName)"
         var properties = EventProperties.content(
-            ContentReference(source: .appAction, id: actionId, name: request.action.name)
+            ContentReference(source: .appAction, id: actionID, name: request.action.name)
         )
         properties[ReportEventKey.message] = .string(message)
         properties[ReportEventKey.feature] = .string(request.feature.path.description)
         properties[ReportEventKey.session] = .string(request.sessionName)
-        properties[ReportEventKey.requestId] = .number(Double(request.uniqueID))
+        properties[ReportEventKey.requestID] = .number(Double(request.uniqueID))
         properties[ReportEventKey.featureTerminated] = .bool(outcome.terminatesFeature)
         properties.merge(HookProperties.source(request.source)) { _, source in source }
         if let excerpt, let timeline = timeline.withLock({ $0 }) {

@@ -8,7 +8,7 @@ extension ReportEventKey {
     /// The name of the `ActionSession` the action ran in (not the reporting session, which is the event's own).
     public static let session = "session"
     /// The dispatcher's request id, shared by the events of one request.
-    public static let requestId = "requestId"
+    public static let requestID = "requestId"
     /// How an action ended: `success`, `failure` or `cancelled`.
     public static let outcome = "outcome"
     /// A failure's description, from `ActionPerformOutcome.errorDescription` (redacted by `Loggable` errors).
@@ -18,7 +18,7 @@ extension ReportEventKey {
     /// How long the action took, in seconds.
     public static let durationSeconds = "durationSeconds"
     /// The action's `analyticsID`.
-    public static let analyticsId = "analyticsId"
+    public static let analyticsID = "analyticsId"
     /// Where the request came from: `application`, `openURL`, `continueActivity` or `intent`.
     public static let source = "source"
     /// The activity type, for activity events and for actions that continued an activity.

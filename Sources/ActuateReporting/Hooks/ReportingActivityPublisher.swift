@@ -9,7 +9,7 @@ import Actuate
 ///
 /// ```swift
 /// let publisher = ReportingActivityPublisher(reporter: reporter, forwardingTo: RecordingActivityPublisher())
-/// dispatcher.add(observer: ActivitiesPlugin(publisher: publisher, activityTypePrefix: "com.example.shop"))
+/// dispatcher.add(plugin: ActivitiesPlugin(publisher: publisher, activityTypePrefix: "com.example.shop"))
 /// ```
 public struct ReportingActivityPublisher: ActivityPublisher {
     /// The publisher that makes activities known to the system, if any.

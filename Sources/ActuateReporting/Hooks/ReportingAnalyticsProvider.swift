@@ -29,7 +29,7 @@ import Foundation
 /// let analytics = AnalyticsPlugin(provider: MultiplexAnalyticsProvider([
 ///     ReportingAnalyticsProvider(reporter: reporter), ConsoleAnalytics(),
 /// ]))
-/// dispatcher.add(observer: analytics)
+/// dispatcher.add(plugin: analytics)
 /// ```
 ///
 /// `ActuateSystem.setup(group:configuration:reporting:)` installs it for you.
@@ -62,11 +62,11 @@ public struct ReportingAnalyticsProvider: AnalyticsProvider {
             if let json = HookProperties.json(value) { attributes[name] = json }
         }
         var properties: [String: JSONValue] = [
-            ReportEventKey.analyticsId: .string(event.analyticsID),
+            ReportEventKey.analyticsID: .string(event.analyticsID),
             ReportEventKey.action: .string(event.actionName),
             ReportEventKey.feature: .string(event.featurePath.description),
             ReportEventKey.session: .string(event.sessionName),
-            ReportEventKey.requestId: .number(Double(event.requestID)),
+            ReportEventKey.requestID: .number(Double(event.requestID)),
             ReportEventKey.userInitiated: .bool(event.userInitiated),
             ReportEventKey.input: .string(event.inputDescription),
             ReportEventKey.attributes: .object(attributes),

@@ -70,7 +70,7 @@ public struct ReportingSetup: Sendable {
     /// The plugins and observers one system gets, built before the system so that the plugins join its
     /// configuration, and connected to it afterwards.
     struct Installation {
-        var plugins: [any ActionDispatchObserver]
+        var plugins: [any ActionDispatchPlugin]
         var failures: ActionFailureReporter?
         var routes: ReportingRouteObserver
 
@@ -88,7 +88,7 @@ public struct ReportingSetup: Sendable {
         let analytics = AnalyticsPlugin(
             provider: MultiplexAnalyticsProvider([ReportingAnalyticsProvider(reporter: reporter)] + analyticsProviders)
         )
-        var plugins: [any ActionDispatchObserver] = [ReportingPlugin(reporter: reporter), analytics]
+        var plugins: [any ActionDispatchPlugin] = [ReportingPlugin(reporter: reporter), analytics]
         if let activityPublisher {
             plugins.append(
                 ActivitiesPlugin(

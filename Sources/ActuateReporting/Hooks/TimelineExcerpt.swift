@@ -34,7 +34,7 @@ struct TimelineExcerpt: Equatable {
     /// One timeline entry as JSON, without error messages.
     static func json(_ entry: TimelineEntry) -> JSONValue {
         var object: [String: JSONValue] = [
-            ReportEventKey.requestId: .number(Double(entry.requestID)),
+            ReportEventKey.requestID: .number(Double(entry.requestID)),
             ReportEventKey.action: .string(entry.actionName),
             ReportEventKey.feature: .string(entry.featurePath),
             ReportEventKey.input: .string(entry.inputDescription),

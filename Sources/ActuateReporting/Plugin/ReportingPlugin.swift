@@ -11,9 +11,9 @@ import Synchronization
 /// sessions apply as for any event the reporter records.
 ///
 /// ```swift
-/// dispatcher.add(observer: ReportingPlugin(reporter: reporter))
+/// dispatcher.add(plugin: ReportingPlugin(reporter: reporter))
 /// ```
-public final class ReportingPlugin: ActionDispatchObserver {
+public final class ReportingPlugin: ActionDispatchPlugin {
     private let reporter: Reporter
 
     /// What each ``ReportedAction`` declares, resolved once per action type when its feature is prepared.

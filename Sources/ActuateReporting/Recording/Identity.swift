@@ -5,11 +5,11 @@ import Synchronization
 ///
 /// The anonymous id is a random UUID string created on first launch and kept in an ``IdentityStorage``, so it is
 /// the same on every launch (it is never derived from `hashValue`, which changes each launch). A user id set
-/// with ``identify(userId:)`` is stored too, and comes back on the next launch.
+/// with ``identify(userID:)`` is stored too, and comes back on the next launch.
 ///
 /// ```swift
 /// let identity = Identity(storage: FileIdentityStorage(directory: supportDirectory))
-/// try identity.identify(userId: "customer-42")
+/// try identity.identify(userID: "customer-42")
 /// ```
 ///
 /// When the stored identity is unreadable, a new anonymous id replaces it and the problem is reported through
@@ -66,17 +66,17 @@ public final class Identity: Sendable {
     ///
     /// A failure to store it is reported through ``lastError`` and `onError`; the id still applies for this
     /// launch.
-    /// - Parameter userId: The user's id in the app's own system.
+    /// - Parameter userID: The user's id in the app's own system.
     /// - Throws: ``ReportingError/invalidUserID`` when `userId` is empty.
-    public func identify(userId: String) throws(ReportingError) {
-        _ = try setUserID(userId)
+    public func identify(userID: String) throws(ReportingError) {
+        _ = try setUserID(userID)
     }
 
     /// Sets and stores the user id.
     /// - Returns: The storage problem, if the identity could not be stored.
-    func setUserID(_ userId: String) throws(ReportingError) -> ReportingError? {
-        guard !userId.trimmingWhitespace().isEmpty else { throw .invalidUserID }
-        return update { $0.userID = userId }
+    func setUserID(_ userID: String) throws(ReportingError) -> ReportingError? {
+        guard !userID.trimmingWhitespace().isEmpty else { throw .invalidUserID }
+        return update { $0.userID = userID }
     }
 
     /// Replaces the anonymous id with a new one and forgets the user id.

@@ -11,8 +11,8 @@ extension Reporter {
         if type.isReserved {
             return .invalidEvent(type: type.rawValue, reason: "session boundaries are recorded by the reporter")
         }
-        if type.contentStatus != nil, (properties[ReportEventKey.actionId]?.stringValue ?? "").isEmpty {
-            return .invalidEvent(type: type.rawValue, reason: "a content event needs an \(ReportEventKey.actionId)")
+        if type.contentStatus != nil, (properties[ReportEventKey.actionID]?.stringValue ?? "").isEmpty {
+            return .invalidEvent(type: type.rawValue, reason: "a content event needs an \(ReportEventKey.actionID)")
         }
         return nil
     }

@@ -14,7 +14,7 @@ import Synchronization
 /// )
 /// let banner = ContentReference(source: ContentSource(rawValue: "banner"), id: "7", name: "Summer banner")
 /// reporter.record(type: .executed, properties: EventProperties.content(banner))
-/// reporter.record(type: .purchase, properties: EventProperties.purchase(productIds: ["sku-1"]))
+/// reporter.record(type: .purchase, properties: EventProperties.purchase(productIDs: ["sku-1"]))
 /// ```
 ///
 /// Recording is serialized: each event is appended, with any session start or end it causes, under one lock,
@@ -47,7 +47,7 @@ public final class Reporter: Sendable {
     let store: any EventStore
     let delivery: (any EventDelivery)?
     /// The clock the reporter reads for timestamps (`now()`) and session rules (`uptime()`); parts built on the
-    /// reporter, such as a personalisation tracker, read the same one, so a system runs on one clock.
+    /// reporter, such as a personalization tracker, read the same one, so a system runs on one clock.
     public let scheduler: any ActuateScheduler
     let onError: (@Sendable (ReportingError) -> Void)?
     let state: Mutex<State>
@@ -207,10 +207,10 @@ public final class Reporter: Sendable {
     // MARK: Identity
 
     /// Attaches a user id to events from now on, and stores it for later launches.
-    /// - Parameter userId: The user's id in the app's own system.
+    /// - Parameter userID: The user's id in the app's own system.
     /// - Throws: ``ReportingError/invalidUserID`` when `userId` is empty.
-    public func identify(userId: String) throws(ReportingError) {
-        if let problem = try identity.setUserID(userId) {
+    public func identify(userID: String) throws(ReportingError) {
+        if let problem = try identity.setUserID(userID) {
             report([problem])
         }
     }

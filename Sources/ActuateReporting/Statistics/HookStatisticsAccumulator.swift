@@ -55,7 +55,7 @@ struct HookStatisticsAccumulator {
     }
 
     private mutating func addActionEnded(_ event: ReportEvent) {
-        guard let analyticsID = event.properties[ReportEventKey.analyticsId]?.stringValue else { return }
+        guard let analyticsID = event.properties[ReportEventKey.analyticsID]?.stringValue else { return }
         var entry = actions[analyticsID] ?? ActionEntry()
         if let name = event.properties[ReportEventKey.action]?.stringValue { entry.actionName = name }
         if let path = event.properties[ReportEventKey.feature]?.stringValue { entry.featurePath = path }

@@ -1,7 +1,7 @@
 import Actuate
 import Foundation
 
-/// How personalised content performs, computed from recorded events: impressions, clicks, CTR, closes, close
+/// How personalized content performs, computed from recorded events: impressions, clicks, CTR, closes, close
 /// rate, product and article clicks, errors, "CTR of visit", and product-click contribution to purchases; and,
 /// from the hooks, how each action performs (``actions``) and how users arrive (``arrivals``).
 ///

@@ -36,7 +36,7 @@ struct StatisticsAccumulator {
         var timestamp: Date
         var anonymousID: String
         var userID: String?
-        var productIds: [String]
+        var productIDs: [String]
     }
 
     private let attributionWindow: Double
@@ -57,14 +57,14 @@ struct StatisticsAccumulator {
         eventCount += 1
         sessions.insert(event.sessionID)
         if event.eventType == .purchase {
-            let ids = event.purchasedProductIds
+            let ids = event.purchasedProductIDs
             if !ids.isEmpty {
                 purchases.append(
                     Purchase(
                         timestamp: event.timestamp,
                         anonymousID: event.anonymousID,
                         userID: event.userID,
-                        productIds: ids
+                        productIDs: ids
                     )
                 )
             }
@@ -93,14 +93,14 @@ struct StatisticsAccumulator {
             entry.figures.closes += 1
         case .product:
             entry.figures.productClicks += 1
-            if let productId = event.properties[ReportEventKey.productId]?.stringValue, !productId.isEmpty {
+            if let productID = event.properties[ReportEventKey.productID]?.stringValue, !productID.isEmpty {
                 let click = ProductClick(
                     timestamp: event.timestamp,
                     anonymousID: event.anonymousID,
                     userID: event.userID,
                     key: key
                 )
-                clicksByProduct[productId, default: []].append(click)
+                clicksByProduct[productID, default: []].append(click)
             }
         case .article:
             entry.figures.articleClicks += 1
@@ -113,9 +113,9 @@ struct StatisticsAccumulator {
     mutating func finish() -> Result {
         var purchasedProducts = 0
         for purchase in purchases {
-            for productId in purchase.productIds {
+            for productID in purchase.productIDs {
                 purchasedProducts += 1
-                if let key = lastQualifyingClick(on: productId, before: purchase)?.key {
+                if let key = lastQualifyingClick(on: productID, before: purchase)?.key {
                     entries[key]?.figures.attributedPurchases += 1
                     entries[key]?.series.update(at: purchase.timestamp, in: seriesInterval) { $0.conversions += 1 }
                 }
@@ -172,8 +172,8 @@ struct StatisticsAccumulator {
     }
 
     /// The most recent click on `productId` by the purchase's person within the window before it.
-    private func lastQualifyingClick(on productId: String, before purchase: Purchase) -> ProductClick? {
-        let candidates = clicksByProduct[productId] ?? []
+    private func lastQualifyingClick(on productID: String, before purchase: Purchase) -> ProductClick? {
+        let candidates = clicksByProduct[productID] ?? []
         return candidates.filter { click in
             let samePerson =
                 click.anonymousID == purchase.anonymousID

@@ -199,7 +199,7 @@ let tracker = Tracker(
 
 /// A content action the tracker returned, and a click its bridge reported.
 let action = ContentAction(id: 7, name: "Spring banner", contentType: "text/html", content: "<p>Spring sale</p>")
-let clicked = ActionClicked(actionId: 7, status: .close, arg: "2")
+let clicked = ActionClicked(actionID: 7, status: .close, arg: "2")
 
 /// The banner a campaign handler fills.
 final class BannerView: Sendable {
@@ -221,7 +221,7 @@ let manager = ContentBlockManager(
     reporter: reporter,
     directory: supportDirectory.appendingPathComponent("content-blocks")
 )
-let home = ContentBlockPlaceholder(placeholderId: "home", deferredLoad: true, manager: manager, surface: homeView)
+let home = ContentBlockPlaceholder(placeholderID: "home", deferredLoad: true, manager: manager, surface: homeView)
 let block = ContentBlock(id: "welcome", name: "Welcome", placeholders: ["home"], html: "<p>Welcome</p>")
 let indexPath = IndexPath(indexes: [0, 3])  // section 0, row 3
 

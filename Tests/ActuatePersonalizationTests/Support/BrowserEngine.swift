@@ -114,7 +114,7 @@ enum BrowserEngine {
                         html: html,
                         handler: handler,
                         clicks: clicks,
-                        markerId: "actuate-marker",
+                        markerID: "actuate-marker",
                         tools: tools
                     )
                 )
@@ -144,7 +144,7 @@ enum BrowserEngine {
         html: String,
         handler: String,
         clicks: [String],
-        markerId: String,
+        markerID: String,
         tools: Tools
     ) async throws
         -> Report
@@ -155,7 +155,7 @@ enum BrowserEngine {
         try Data(html.utf8).write(to: page)
         let spec: [String: JSONSpec] = [
             "html": .string(page.path), "handler": .string(handler), "clicks": .strings(clicks),
-            "markerId": .string(markerId), "timeoutSeconds": .number(90),
+            "markerId": .string(markerID), "timeoutSeconds": .number(90),
         ]
         let specURL = directory.appending("spec.json")
         try JSONEncoder().encode(spec).write(to: specURL)

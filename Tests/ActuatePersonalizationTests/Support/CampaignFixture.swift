@@ -36,7 +36,7 @@ struct CampaignFixture {
             identity: Identity(storage: MemoryIdentityStorage(StoredIdentity(anonymousID: visitor)))
         )
         if reportDecisions {
-            harness.dispatcher.add(observer: ReportingPlugin(reporter: reporter))
+            harness.dispatcher.add(plugin: ReportingPlugin(reporter: reporter))
         }
         let deliveries = CampaignDeliveries()
         let deliveryQueue = DispatchQueue(label: "actuate.tests.campaign-delivery")
@@ -131,7 +131,7 @@ final class CampaignDeliveries: Sendable {
     var all: [Delivery] { recorded.withLock { $0 } }
 
     /// `handler: campaignId` for each delivery.
-    var summary: [String] { all.map { "\($0.handler): \($0.campaign.campaignId)" } }
+    var summary: [String] { all.map { "\($0.handler): \($0.campaign.campaignID)" } }
 }
 
 extension Campaign {
@@ -139,15 +139,15 @@ extension Campaign {
     static func test(
         _ id: String,
         target: String = "banner",
-        messageId: String? = nil,
+        messageID: String? = nil,
         data: [String: JSONValue] = [:],
         isControlGroup: Bool = false
     ) -> Campaign {
         Campaign(
             target: target,
-            campaignId: id,
+            campaignID: id,
             campaignName: "Campaign \(id)",
-            messageId: messageId,
+            messageID: messageID,
             data: data,
             isControlGroup: isControlGroup
         )

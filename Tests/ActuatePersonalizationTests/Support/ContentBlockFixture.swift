@@ -29,7 +29,7 @@ final class ContentBlockFixture: Sendable {
     init() {
         dispatcher = ActionDispatcher(scheduler: scheduler, completionTimeout: nil)
         timeline = Timeline(maxEntries: 500)
-        dispatcher.add(observer: timeline)
+        dispatcher.add(plugin: timeline)
         session = ActionSession(named: "content-blocks", dispatcher: dispatcher)
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("content-block-tests-\(UUID().uuidString)")
@@ -104,7 +104,7 @@ final class ContentBlockFixture: Sendable {
 
     /// The stored content-block events as `type:blockId` strings, oldest first.
     func eventSummary() throws -> [String] {
-        try blockEvents().map { "\($0.type):\($0.properties[ReportEventKey.actionId]?.stringValue ?? "-")" }
+        try blockEvents().map { "\($0.type):\($0.properties[ReportEventKey.actionID]?.stringValue ?? "-")" }
     }
 
     private static func makeReporter(
@@ -120,19 +120,19 @@ extension ContentBlockManager {
     /// A deferred placeholder on this manager with a ``RecordingContentBlockCallback`` installed; nothing loads
     /// until the test reloads it.
     /// - Parameters:
-    ///   - placeholderId: The placeholder's id.
+    ///   - placeholderID: The placeholder's id.
     ///   - surface: Where it draws its block, or nil for none.
     ///   - carousel: Its rotation, or nil to show one block.
     ///   - callThrough: Whether the recording callback calls the placeholder's default callback too.
     /// - Returns: The placeholder and its callback.
     func deferredPlaceholder(
-        _ placeholderId: String = "home",
+        _ placeholderID: String = "home",
         surface: (any HTMLSurface)? = nil,
         carousel: ContentBlockCarousel? = nil,
         callThrough: Bool = true
     ) -> (placeholder: ContentBlockPlaceholder, callback: RecordingContentBlockCallback) {
         let placeholder = ContentBlockPlaceholder(
-            placeholderId: placeholderId,
+            placeholderID: placeholderID,
             deferredLoad: true,
             manager: self,
             surface: surface,
@@ -144,13 +144,13 @@ extension ContentBlockManager {
     /// A ``deferredPlaceholder(_:surface:carousel:callThrough:)`` loaded once, after everything the load
     /// started has finished.
     func loadedPlaceholder(
-        _ placeholderId: String = "home",
+        _ placeholderID: String = "home",
         surface: (any HTMLSurface)? = nil,
         carousel: ContentBlockCarousel? = nil,
         callThrough: Bool = true
     ) async -> (placeholder: ContentBlockPlaceholder, callback: RecordingContentBlockCallback) {
         let loaded = deferredPlaceholder(
-            placeholderId,
+            placeholderID,
             surface: surface,
             carousel: carousel,
             callThrough: callThrough
@@ -220,18 +220,18 @@ final class ScriptedContentBlockSource: ContentBlockSource {
     var requestsOffWorkQueue: Int { state.withLock { $0.offWorkQueue } }
 
     func loadBlocks(
-        placeholderIds: [String],
+        placeholderIDs: [String],
         identity: StoredIdentity,
         completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
     ) {
         let onWorkQueue = DispatchQueue.getSpecific(key: ContentBlockFixture.workQueueKey) == "work"
         let result = state.withLock { state -> Result<[ContentBlock], ContentBlockError> in
-            state.requests.append(placeholderIds)
+            state.requests.append(placeholderIDs)
             state.identities.append(identity)
             state.onMainThread.append(Thread.isMainThread)
             if !onWorkQueue { state.offWorkQueue += 1 }
             if let failure = state.failure { return .failure(failure) }
-            return .success(state.blocks.filter { !Set(placeholderIds).isDisjoint(with: $0.placeholders) })
+            return .success(state.blocks.filter { !Set(placeholderIDs).isDisjoint(with: $0.placeholders) })
         }
         completion(result)
     }
@@ -295,11 +295,11 @@ final class InstantHTMLSurface: HTMLSurface {
 /// the Exponea documentation recommends for custom callbacks.
 final class RecordingContentBlockCallback: ContentBlockCallback {
     enum Call: Sendable, Hashable {
-        case shown(String, blockId: String)
+        case shown(String, blockID: String)
         case noMessage(String)
-        case error(String, blockId: String?, message: String)
-        case closeClicked(String, blockId: String)
-        case actionClicked(String, blockId: String, url: String, text: String?)
+        case error(String, blockID: String?, message: String)
+        case closeClicked(String, blockID: String)
+        case actionClicked(String, blockID: String, url: String, text: String?)
     }
 
     private let original: (any ContentBlockCallback)?
@@ -327,7 +327,7 @@ final class RecordingContentBlockCallback: ContentBlockCallback {
     var calls: [Call] { recorded.withLock { $0 } }
 
     /// The ids of the blocks shown, in order.
-    var shownBlockIds: [String] {
+    var shownBlockIDs: [String] {
         calls.compactMap { call -> String? in
             if case .shown(_, let id) = call { return id }
             return nil
@@ -335,31 +335,31 @@ final class RecordingContentBlockCallback: ContentBlockCallback {
     }
     var readyValues: [Bool] { ready.withLock { $0 } }
 
-    func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
-        recorded.withLock { $0.append(.shown(placeholderId, blockId: contentBlock.id)) }
-        original?.onMessageShown(placeholderId: placeholderId, contentBlock: contentBlock)
+    func onMessageShown(placeholderID: String, contentBlock: ContentBlock) {
+        recorded.withLock { $0.append(.shown(placeholderID, blockID: contentBlock.id)) }
+        original?.onMessageShown(placeholderID: placeholderID, contentBlock: contentBlock)
     }
 
-    func onNoMessageFound(placeholderId: String) {
-        recorded.withLock { $0.append(.noMessage(placeholderId)) }
-        original?.onNoMessageFound(placeholderId: placeholderId)
+    func onNoMessageFound(placeholderID: String) {
+        recorded.withLock { $0.append(.noMessage(placeholderID)) }
+        original?.onNoMessageFound(placeholderID: placeholderID)
     }
 
-    func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
-        recorded.withLock { $0.append(.error(placeholderId, blockId: contentBlock?.id, message: errorMessage)) }
-        original?.onError(placeholderId: placeholderId, contentBlock: contentBlock, errorMessage: errorMessage)
+    func onError(placeholderID: String, contentBlock: ContentBlock?, errorMessage: String) {
+        recorded.withLock { $0.append(.error(placeholderID, blockID: contentBlock?.id, message: errorMessage)) }
+        original?.onError(placeholderID: placeholderID, contentBlock: contentBlock, errorMessage: errorMessage)
     }
 
-    func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
-        recorded.withLock { $0.append(.closeClicked(placeholderId, blockId: contentBlock.id)) }
-        original?.onCloseClicked(placeholderId: placeholderId, contentBlock: contentBlock)
+    func onCloseClicked(placeholderID: String, contentBlock: ContentBlock) {
+        recorded.withLock { $0.append(.closeClicked(placeholderID, blockID: contentBlock.id)) }
+        original?.onCloseClicked(placeholderID: placeholderID, contentBlock: contentBlock)
     }
 
-    func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockAction) {
+    func onLinkClicked(placeholderID: String, contentBlock: ContentBlock, link: ContentBlockLink) {
         recorded.withLock {
-            $0.append(.actionClicked(placeholderId, blockId: contentBlock.id, url: action.url, text: action.text))
+            $0.append(.actionClicked(placeholderID, blockID: contentBlock.id, url: link.url, text: link.text))
         }
-        original?.onActionClicked(placeholderId: placeholderId, contentBlock: contentBlock, action: action)
+        original?.onLinkClicked(placeholderID: placeholderID, contentBlock: contentBlock, link: link)
     }
 }
 

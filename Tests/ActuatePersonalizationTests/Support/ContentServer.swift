@@ -26,9 +26,15 @@ final class ContentServer: Sendable {
 
     /// One request to the block endpoint, as the source posted it.
     struct BlockRequest: Decodable, Sendable {
-        var placeholderIds: [String]?
-        var anonymousId: String?
-        var userId: String?
+        var placeholderIDs: [String]?
+        var anonymousID: String?
+        var userID: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case placeholderIDs = "placeholderIds"
+            case anonymousID = "anonymousId"
+            case userID = "userId"
+        }
     }
 
     /// The server's port on 127.0.0.1.

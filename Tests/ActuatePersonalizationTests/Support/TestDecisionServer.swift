@@ -14,10 +14,17 @@ final class TestDecisionServer: Sendable {
     /// One request the server received.
     struct Request: Decodable, Sendable {
         struct Body: Decodable, Sendable {
-            var visitorId: String
-            var userId: String?
+            var visitorID: String
+            var userID: String?
             var sessionCount: Int
             var commands: [JSONCommand]
+
+            private enum CodingKeys: String, CodingKey {
+                case visitorID = "visitorId"
+                case userID = "userId"
+                case sessionCount
+                case commands
+            }
         }
 
         /// A command as JSON, compared field by field.
@@ -25,10 +32,20 @@ final class TestDecisionServer: Sendable {
             var command: String
             var document: String?
             var event: String?
-            var productId: String?
-            var articleId: String?
+            var productID: String?
+            var articleID: String?
             var field: String?
             var value: String?
+
+            private enum CodingKeys: String, CodingKey {
+                case command
+                case document
+                case event
+                case productID = "productId"
+                case articleID = "articleId"
+                case field
+                case value
+            }
         }
 
         var body: Body?

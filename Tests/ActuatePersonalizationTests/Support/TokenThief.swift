@@ -166,7 +166,7 @@ struct TokenThief {
     func expectNothingLeaked(
         _ report: BrowserEngine.Report,
         token: String,
-        markerId: String = "actuate-marker",
+        markerID: String = "actuate-marker",
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(token.count == 32, "no token in the document", sourceLocation: sourceLocation)
@@ -179,7 +179,7 @@ struct TokenThief {
             sourceLocation: sourceLocation
         )
         #expect(
-            dumps.contains { $0.hasPrefix("dump: loaded outerHTML:") && $0.contains(markerId) },
+            dumps.contains { $0.hasPrefix("dump: loaded outerHTML:") && $0.contains(markerID) },
             "the dump of the loaded page does not show the content",
             sourceLocation: sourceLocation
         )
@@ -203,7 +203,7 @@ struct TokenThief {
         }
         let documentText = report.documentText ?? ""
         #expect(
-            documentText.contains(markerId),
+            documentText.contains(markerID),
             "the driver did not report the document",
             sourceLocation: sourceLocation
         )

@@ -86,7 +86,7 @@ struct TrackerFixture {
             scheduler: harness.scheduler,
             identity: Identity(storage: MemoryIdentityStorage())
         )
-        harness.dispatcher.add(observer: ReportingPlugin(reporter: reporter))
+        harness.dispatcher.add(plugin: ReportingPlugin(reporter: reporter))
         let errors = ErrorRecorder()
         self.harness = harness
         self.store = store

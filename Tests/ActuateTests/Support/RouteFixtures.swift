@@ -334,7 +334,7 @@ struct RouteTestbed {
         universalLinkHosts: ["shop.example.com", "www.example.com"]
     )
 
-    let recorder = RecordingObserver()
+    let recorder = RecordingPlugin()
     let diagnostics = RecordingDiagnostics()
     let session: ActionSession
     let router: URLRouter
@@ -342,7 +342,7 @@ struct RouteTestbed {
 
     init(availability: FeatureAvailability? = nil) throws {
         let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: diagnostics)
-        dispatcher.add(observer: recorder)
+        dispatcher.add(plugin: recorder)
         session = ActionSession(named: "routes", dispatcher: dispatcher)
         router = URLRouter(configuration: Self.configuration, defaultSession: session, availability: availability)
         try router.register(ShopRoutesGroup.self)

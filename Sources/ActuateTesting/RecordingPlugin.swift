@@ -2,8 +2,8 @@ import Actuate
 import Synchronization
 
 /// A plugin that records every begin and completion it hears, for tests.
-public final class RecordingObserver: ActionDispatchObserver {
-    /// One thing the observer heard.
+public final class RecordingPlugin: ActionDispatchPlugin {
+    /// One thing the plugin heard.
     public enum Event: Sendable, CustomStringConvertible {
         /// An action began.
         case began(ActionRequestSummary)

@@ -4,22 +4,22 @@
 /// keeps every list it published until it is itself deinitialized, so a dispatch reads the current list
 /// with one atomic load and holds it without a reference count (see `ActionDispatcher`).
 @usableFromInline
-final class ObserverList: Sendable {
+final class PluginList: Sendable {
     /// The plugins, by stage and then in the order they were added.
-    @usableFromInline let observers: ContiguousArray<any ActionDispatchObserver>
+    @usableFromInline let plugins: ContiguousArray<any ActionDispatchPlugin>
     /// Whether the list is empty: a dispatch with no plugins skips every plugin step.
     @usableFromInline let isEmpty: Bool
 
-    init(_ observers: [any ActionDispatchObserver]) {
-        self.observers = ContiguousArray(observers)
-        self.isEmpty = observers.isEmpty
+    init(_ plugins: [any ActionDispatchPlugin]) {
+        self.plugins = ContiguousArray(plugins)
+        self.isEmpty = plugins.isEmpty
     }
 
     /// Tells every plugin, in order, that `request` begins.
     @inlinable
     func notifyWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         // Called in place through the element's address: no copy of the existential, so no reference count.
-        observers.withUnsafeBufferPointer { plugins in
+        plugins.withUnsafeBufferPointer { plugins in
             guard let first = plugins.baseAddress else { return }
             for index in 0..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
         }
@@ -28,7 +28,7 @@ final class ObserverList: Sendable {
     /// Tells every plugin, in order, that `request` completed with `outcome`.
     @inlinable
     func notifyDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        observers.withUnsafeBufferPointer { plugins in
+        plugins.withUnsafeBufferPointer { plugins in
             guard let first = plugins.baseAddress else { return }
             for index in 0..<plugins.count { Self.tellDidComplete((first + index).pointee, request, outcome) }
         }
@@ -36,17 +36,17 @@ final class ObserverList: Sendable {
 
     /// Calls one plugin on a borrowed existential, which is opened in place rather than copied.
     @inlinable
-    static func tellWillBegin<F, A>(_ observer: borrowing any ActionDispatchObserver, _ request: ActionRequest<F, A>) {
-        observer.actionWillBegin(request)
+    static func tellWillBegin<F, A>(_ plugin: borrowing any ActionDispatchPlugin, _ request: ActionRequest<F, A>) {
+        plugin.actionWillBegin(request)
     }
 
     /// Calls one plugin on a borrowed existential, which is opened in place rather than copied.
     @inlinable
     static func tellDidComplete<F, A>(
-        _ observer: borrowing any ActionDispatchObserver,
+        _ plugin: borrowing any ActionDispatchPlugin,
         _ request: ActionRequest<F, A>,
         _ outcome: ActionPerformOutcome
     ) {
-        observer.actionDidComplete(request, outcome: outcome)
+        plugin.actionDidComplete(request, outcome: outcome)
     }
 }
