@@ -87,7 +87,7 @@ public final class ActionTestHarness: Sendable {
 
     /// Performs an action and returns its outcome once it has completed and its body has returned.
     ///
-    /// If the action does not complete within ``realTimeLimit``, the test fails with a message saying how to
+    /// If the action does not complete within `realTimeLimit`, the test fails with a message saying how to
     /// fix it, and the outcome is a failure with ``ActionNeverCompletedError``.
     ///
     /// - Parameters:

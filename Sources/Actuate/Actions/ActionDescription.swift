@@ -2,7 +2,7 @@
 ///
 /// As in Flint, an action that does not write a description gets one that says so, `"No description"`, so a
 /// debug screen or a catalog never shows a blank. ``ActionCatalog`` flags every such action
-/// (``ActionCatalog/ActionEntry/hasDescription``):
+/// (`ActionCatalog.ActionEntry.hasDescription`):
 ///
 /// ```swift
 /// let undocumented = try ActionCatalog(group: ShopFeatures.self).actionsWithoutDescription

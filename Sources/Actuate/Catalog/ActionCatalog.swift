@@ -2,7 +2,7 @@ import Foundation
 
 /// Every feature and action of an app, read from its registered feature group at run time: each action's
 /// input, presenter, queue, analytics ID, activity eligibility and URL routes, and each feature's constraints.
-/// Actions without a written description are flagged (``actionsWithoutDescription``).
+/// Actions without a written description are flagged (`actionsWithoutDescription`).
 ///
 /// Because it is built from the types themselves rather than from source text, the catalog is exact. Render it
 /// as Markdown for people, or as JSON for tools such as `actuate catalog`:
@@ -72,7 +72,7 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
 
     /// The catalog as pretty-printed JSON with sorted keys.
     ///
-    /// - Returns: The JSON document, which ``decode(from:)`` reads back.
+    /// - Returns: The JSON document, which `decode(from:)` reads back.
     /// - Throws: An encoding error, which the catalog's plain values never produce.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()

@@ -93,7 +93,7 @@ public final class DebugReport: Sendable {
     ///
     /// - Parameter directory: An existing, writable directory.
     /// - Returns: The two files written.
-    /// - Throws: ``DebugReportError`` when the directory is missing or a file cannot be written.
+    /// - Throws: `DebugReportError` when the directory is missing or a file cannot be written.
     @discardableResult
     public func write(to directory: URL) throws -> DebugReportFiles {
         var isDirectory: ObjCBool = false

@@ -1,7 +1,7 @@
 /// Where ``FocusLogging`` writes the events its filters let through.
 ///
 /// Backends are called on the thread that logged, so one that does slow I/O hands the event to its own
-/// queue. Combine several with ``MultiplexLogBackend``.
+/// queue. Combine several with `MultiplexLogBackend`.
 public protocol LogBackend: Sendable {
     /// Writes one event.
     ///

@@ -167,7 +167,7 @@ public final class URLRouter: Sendable {
     /// Returns once the action has completed, however long it takes.
     /// - Parameters:
     ///   - url: The URL to open.
-    ///   - session: The session to perform in; the router's ``defaultSession`` by default.
+    ///   - session: The session to perform in; the router's `defaultSession` by default.
     ///   - userInitiated: Whether the user opened the link. The default is `true`.
     /// - Returns: What happened.
     public func open(url: URL, session: ActionSession? = nil, userInitiated: Bool = true) async -> URLRouteResult {

@@ -113,7 +113,7 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     }
 
     /// The entries as JSON in debug report format 1: `formatVersion`, `maxEntries` and `entries`, which
-    /// ``DebugReportDecoder/decodeTimeline(from:)`` reads back.
+    /// `DebugReportDecoder.decodeTimeline(from:)` reads back.
     ///
     /// - Returns: The JSON document.
     /// - Throws: An encoding error, which the types used here never produce.

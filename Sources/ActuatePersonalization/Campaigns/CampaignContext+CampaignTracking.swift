@@ -5,7 +5,7 @@ extension CampaignContext {
     /// Tracks that a campaign was shown, or, for a control-group campaign, that it would have been.
     ///
     /// A shown campaign is recorded as an `executed` content event of source `campaign`. A control-group
-    /// campaign is recorded as a ``CampaignEventType/controlImpression`` tagged `controlGroup = true`, so that
+    /// campaign is recorded as a `CampaignEventType.controlImpression` tagged `controlGroup = true`, so that
     /// lift can compare the two groups (see ``CampaignStatistics``) while impressions and CTR count only what
     /// users saw. Call it after the same eligibility logic in both cases.
     /// - Parameter campaign: The campaign.
@@ -20,7 +20,7 @@ extension CampaignContext {
     /// Tracks that the user dismissed a shown campaign, as a `close` content event.
     ///
     /// A control-group campaign is never shown, so dismissing one is recorded as a
-    /// ``CampaignEventType/trackingError``.
+    /// `CampaignEventType.trackingError`.
     /// - Parameter campaign: The campaign.
     public func trackDismissal(_ campaign: Campaign) {
         engine.userActivity()
@@ -33,7 +33,7 @@ extension CampaignContext {
     /// Tracks that the user clicked a shown campaign's content, as a `target` content event.
     ///
     /// A control-group campaign is never shown, so a clickthrough on one is recorded as a
-    /// ``CampaignEventType/trackingError``.
+    /// `CampaignEventType.trackingError`.
     /// - Parameter campaign: The campaign.
     public func trackClickthrough(_ campaign: Campaign) {
         engine.userActivity()

@@ -11,7 +11,7 @@ extension CampaignContext {
     /// Tracks that an item is being viewed, or with nil that nothing is viewed any more.
     ///
     /// The item stays the one viewed until another view call. The time it is viewed while the context is active
-    /// is recorded as a ``CampaignEventType/viewTime`` event when the view ends or the screen disappears.
+    /// is recorded as a `CampaignEventType.viewTime` event when the view ends or the screen disappears.
     /// - Parameters:
     ///   - item: The item, or nil.
     ///   - actionName: A name to tell this view apart from others, such as `Quick View`.
@@ -115,7 +115,7 @@ extension CampaignContext {
     ///
     /// An order without line items is the cart's lines. An order whose id was purchased before is ignored: no
     /// event and no campaign request. An order with no line items while the cart is empty is recorded as a
-    /// ``CampaignEventType/trackingError`` instead.
+    /// `CampaignEventType.trackingError` instead.
     /// - Parameter order: The order.
     public func purchase(_ order: Order) {
         engine.userActivity()
@@ -175,7 +175,7 @@ extension CampaignContext {
     }
 
     /// Tracks an app-defined action and asks the campaign source for the campaigns it earns. An empty name is
-    /// recorded as a ``CampaignEventType/trackingError``.
+    /// recorded as a `CampaignEventType.trackingError`.
     /// - Parameter action: A short name for the action, such as `Add to Wishlist`.
     public func trackAction(_ action: String) {
         engine.userActivity()

@@ -4,7 +4,7 @@ import Foundation
 /// How much more often users who were shown a campaign reached a goal than users in its control group.
 ///
 /// Each visitor (by anonymous id) belongs to the group of their first impression of the campaign: an
-/// `executed` event for the test group, a ``CampaignEventType/controlImpression`` for the control group. A
+/// `executed` event for the test group, a `CampaignEventType.controlImpression` for the control group. A
 /// visitor converts when they reach the goal at or after that first impression. The rate of a group is its
 /// converted visitors over its visitors, and lift is (test − control) / control.
 ///

@@ -14,7 +14,7 @@ import Foundation
 /// let screen = campaigns.makeScreen(named: "Product")
 /// ```
 ///
-/// Delivery decisions are performed as actions of ``PersonalizationFeature`` in the configuration's session,
+/// Delivery decisions are performed as actions of `PersonalizationFeature` in the configuration's session,
 /// so the timeline shows every campaign delivered, held and dropped, and why. Handlers run on the
 /// configuration's delivery queue, the main queue by default. Idle time and visibility timeouts run on the
 /// injected scheduler.
@@ -33,7 +33,7 @@ public final class CampaignManager: Sendable {
     ///   - directory: Where the mirrored ``cart`` and the purchased order ids are kept, in
     ///     `campaign-tracking.json` (owner-only, replaced atomically, the last 1,000 order ids), so that both
     ///     survive a relaunch; nil keeps them in memory only. A file that cannot be read back is moved aside to
-    ///     `campaign-tracking.json.corrupt` and recorded as a ``CampaignEventType/storageError`` event, and
+    ///     `campaign-tracking.json.corrupt` and recorded as a `CampaignEventType.storageError` event, and
     ///     tracking starts empty.
     public init(
         reporter: Reporter,

@@ -9,7 +9,7 @@ import ActuateReporting
 ///
 /// Implementation requirements:
 /// - Answer each request once, by returning or throwing. A thrown error is recorded as a
-///   ``CampaignEventType/campaignSourceError`` event; it never stops later requests.
+///   `CampaignEventType.campaignSourceError` event; it never stops later requests.
 /// - Return campaigns in the order they should be offered; for one target only the last is kept while the
 ///   context cannot show it.
 public protocol CampaignSource: Sendable {
@@ -30,7 +30,7 @@ public struct CampaignRequest: Sendable, Hashable, CustomStringConvertible {
     /// The user the event was tracked for, as the reporter knew them then; nil for a request made by hand.
     /// A server assigns test and control groups per user from it.
     public var identity: StoredIdentity?
-    /// The properties of the event recorded for the trigger (see ``CampaignEventKey``): `item` and `actionName`
+    /// The properties of the event recorded for the trigger (see `CampaignEventKey`): `item` and `actionName`
     /// for a view, `lineItem` and `cart` for a cart change, `order` for a purchase, `item` and `review` for a
     /// review, `item` for a share, comment or favourite, and `name` for an action.
     public var properties: [String: JSONValue]

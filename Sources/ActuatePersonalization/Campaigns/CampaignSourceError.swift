@@ -1,5 +1,5 @@
 /// Why an ``HTTPCampaignSource`` could not answer a request. The request earns nothing; the error is recorded as a
-/// ``CampaignEventType/campaignSourceError`` event and later requests are still made.
+/// `CampaignEventType.campaignSourceError` event and later requests are still made.
 public enum CampaignSourceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The endpoint is not allowed: not `https`, and not `http` to a loopback host.
     case invalidEndpoint(reason: String)

@@ -20,14 +20,14 @@ import FoundationNetworking
 /// The article <doc:ServingCampaigns> documents every field of the request and the response, so that a team can
 /// serve campaigns from its own stack. Every failure is a ``CampaignSourceError`` with the reason: an unreachable
 /// server, a status that is not a success, a body cut short, of the wrong shape or with a number out of range.
-/// The manager records it as a ``CampaignEventType/campaignSourceError`` event, and the request earns nothing.
+/// The manager records it as a `CampaignEventType.campaignSourceError` event, and the request earns nothing.
 ///
 /// The API key travels in an `Authorization: Bearer …` header and nowhere else. The source obeys the package's one
 /// outgoing-request policy, as `HTTPEventTransport` (ActuateReporting) does: plain `http` is refused except to
 /// loopback hosts (a literal 127.0.0.0/8 address, `::1` or `localhost`), a redirect is never followed (its 3xx
 /// status is ``CampaignSourceError/redirected(status:)``, so the key never reaches the server it points to), a
-/// response is read only up to ``maximumResponseBytes``, ``timeout`` bounds each wait for data and
-/// ``deadline`` the whole request.
+/// response is read only up to `maximumResponseBytes`, `timeout` bounds each wait for data and
+/// `deadline` the whole request.
 public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
     /// Where requests are posted.
     let endpoint: URL

@@ -13,8 +13,8 @@ import Actuate
 /// | `data-actuate-target="ARG"` | `target` | the attribute's value | the enclosing link, if any |
 /// | `<a href>` or `<area href>` without a mark | `target` | empty | the link |
 ///
-/// A link's `href` is reported only when its scheme is in ``allowedSchemes`` and it is at most
-/// ``maximumHrefLength`` characters; otherwise the click is reported with an empty `href`. The schemes are
+/// A link's `href` is reported only when its scheme is in `allowedSchemes` and it is at most
+/// `maximumHrefLength` characters; otherwise the click is reported with an empty `href`. The schemes are
 /// ``ContentLinkSchemes/web`` (`http`, `https`, `mailto`, `tel`) by default; a bridge built from the app's
 /// routes (``init(routes:handlerName:maximumHrefLength:maximumArgumentLength:maximumMessageBytes:)``, which
 /// ``ContentAction/render(on:system:clickedCallback:)`` uses) adds the app's own schemes, so a banner can link

@@ -4,7 +4,7 @@ import Foundation
 /// when it may appear.
 ///
 /// Blocks come from a ``ContentBlockSource``. In a rules file they are the elements of the `contentBlocks`
-/// array (see ``ContentBlockRules``):
+/// array (see `ContentBlockRules`):
 ///
 /// ```json
 /// { "id": "spring-hero", "name": "Spring hero", "placeholders": ["home"], "priority": 10,
@@ -110,7 +110,7 @@ public struct ContentBlockVariant: Sendable, Hashable, Codable {
 /// How often a content block may be shown, applied exactly as the names say.
 ///
 /// Exponea's own content-block code checked `onlyOnce` per visit and `oncePerVisit` once ever; here each rule
-/// does what its name says. History expires after ``ContentBlockConfiguration/historyRetention``, except that an
+/// does what its name says. History expires after `ContentBlockConfiguration.historyRetention`, except that an
 /// `onlyOnce` block was shown, which is kept for good: it never comes back.
 public enum ContentBlockFrequency: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every time a placeholder asks.

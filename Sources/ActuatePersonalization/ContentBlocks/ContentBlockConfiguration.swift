@@ -104,7 +104,7 @@ public struct ContentBlockConfiguration: Sendable {
 extension ContentBlockConfiguration {
     /// This configuration wired through `system`: clicked links open through the system's URL router when it
     /// answers them (its app schemes and universal-link hosts), tracking actions run in the system's main
-    /// session, and links in the app's own schemes are accepted besides ``allowedLinkSchemes``.
+    /// session, and links in the app's own schemes are accepted besides `allowedLinkSchemes`.
     ///
     /// ```swift
     /// let manager = ContentBlockManager(
@@ -135,7 +135,7 @@ public protocol ContentBlockURLOpener: Sendable {
 public struct ContentBlockCarousel: Sendable, Hashable {
     /// The most blocks to rotate through, or nil for all that match.
     var maxCount: Int?
-    /// How long each block is shown; nil uses ``ContentBlockConfiguration/carouselInterval``.
+    /// How long each block is shown; nil uses `ContentBlockConfiguration.carouselInterval`.
     public var interval: Duration?
 
     /// Creates a carousel.

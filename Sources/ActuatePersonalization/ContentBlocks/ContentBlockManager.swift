@@ -21,10 +21,10 @@ import Synchronization
 ///   or the reporter's `Reporter/reset()`, which also forgets the display history of the previous visitor.
 /// - Assets are cached by URL plus the block's content version.
 /// - Display and interaction history is kept in `directory` and expires after
-///   ``ContentBlockConfiguration/historyRetention``.
+///   `ContentBlockConfiguration.historyRetention`.
 /// - Every file and network access runs on the configuration's work queue, never on the main queue.
-/// - Showing, clicking, closing and errors are performed as actions of ``PersonalizationFeature``
-///   (``PersonalizationFeature/showContentBlock`` and its siblings) in the configuration's session.
+/// - Showing, clicking, closing and errors are performed as actions of `PersonalizationFeature`
+///   (`PersonalizationFeature.showContentBlock` and its siblings) in the configuration's session.
 public final class ContentBlockManager: Sendable {
     private struct Rows {
         var placeholders: [ContentBlockRow: ContentBlockPlaceholder] = [:]

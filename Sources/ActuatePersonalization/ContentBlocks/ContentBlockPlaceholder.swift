@@ -102,7 +102,7 @@ public final class ContentBlockPlaceholder: Sendable {
     }
 
     /// What the placeholder tells the app; the default tracks events and opens links
-    /// (``ContentBlockDefaultCallback``). Wrap the current value to add behaviour and keep the tracking.
+    /// (`ContentBlockDefaultCallback`). Wrap the current value to add behaviour and keep the tracking.
     public var behaviourCallback: any ContentBlockCallback {
         get { state.withLock { $0.callback } }
         set { state.withLock { $0.callback = newValue } }

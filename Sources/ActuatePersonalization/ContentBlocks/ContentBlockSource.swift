@@ -40,7 +40,7 @@ public enum ContentBlockError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The display history could not be read or written.
     case historyFailed(path: String, reason: String)
     /// A link the user clicked was tracked, but nothing opened it: no router answers it and there is no
-    /// ``ContentBlockConfiguration/urlOpener``, or the router could not route it.
+    /// `ContentBlockConfiguration.urlOpener`, or the router could not route it.
     case linkNotOpened(url: String, reason: String)
 
     /// What went wrong, in words a person can act on.

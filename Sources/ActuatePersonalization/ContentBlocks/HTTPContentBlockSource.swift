@@ -15,8 +15,8 @@ import FoundationNetworking
 /// The source obeys the package's one outgoing-request policy, as `HTTPEventTransport` does: the endpoint is
 /// `https`, or `http` to a loopback host only (a literal 127.0.0.0/8 address, `::1` or `localhost`); a redirect
 /// is never followed (the request may carry an authorization in its headers, and a redirected POST would lose
-/// its body), so a 3xx answer is a source failure; the answer is read up to ``maximumResponseBytes`` and no
-/// further; ``timeout`` bounds each wait for data and ``deadline`` the whole request.
+/// its body), so a 3xx answer is a source failure; the answer is read up to `maximumResponseBytes` and no
+/// further; `timeout` bounds each wait for data and `deadline` the whole request.
 ///
 /// ```swift
 /// let source = try HTTPContentBlockSource(endpoint: URL(string: "https://api.example.com/content-blocks")!)

@@ -22,7 +22,7 @@ import FoundationNetworking
 /// `Authorization: Bearer …` header and nowhere else. The source obeys the package's one outgoing-request
 /// policy, as `HTTPEventTransport` (ActuateReporting) does: plain `http` is refused except to loopback hosts (a literal
 /// 127.0.0.0/8 address, `::1` or `localhost`), a redirect is never followed (its 3xx status is an error, so the
-/// key never reaches the server it points to), and a response is read only up to ``maximumResponseBytes``.
+/// key never reaches the server it points to), and a response is read only up to `maximumResponseBytes`.
 public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     /// Where requests are posted.
     let endpoint: URL

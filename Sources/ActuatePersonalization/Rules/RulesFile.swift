@@ -71,7 +71,7 @@ public struct RulesFile: Sendable, Hashable {
     ///
     /// The whole file is checked: its content actions and conditions, its `campaigns` (see
     /// `CampaignRules.validateCampaigns(in:)`) and its `contentBlocks` (see
-    /// ``ContentBlockRules/validate(data:)``). When the data is not JSON at all, only that is reported.
+    /// `ContentBlockRules.validate(data:)`). When the data is not JSON at all, only that is reported.
     /// - Parameter data: The JSON.
     /// - Returns: The problems, each with its JSON path.
     public static func validate(data: Data) -> [RulesFileProblem] {

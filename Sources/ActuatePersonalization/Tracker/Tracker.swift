@@ -18,7 +18,7 @@ import Synchronization
 /// result.actions.first?.render(on: surface)
 /// ```
 ///
-/// Every report is performed as an action of ``PersonalizationFeature`` in the tracker's session, so it
+/// Every report is performed as an action of `PersonalizationFeature` in the tracker's session, so it
 /// appears in the timeline, action stacks and analytics, and reaches the `Reporter` through its
 /// `ReportingPlugin`; install that plugin on the session's dispatcher.
 ///

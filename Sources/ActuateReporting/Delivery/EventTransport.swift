@@ -9,7 +9,7 @@ public protocol EventTransport: Sendable {
     func send(_ batch: EventBatch) async -> TransportResponse
 
     /// The wire format the transport sends, which ``EventUploader`` uses to cut batches at exactly
-    /// ``EventUploader/Configuration/maxBatchBytes``; ``EventBatchEncoding/actuate`` unless a transport says
+    /// `EventUploader.Configuration.maxBatchBytes`; ``EventBatchEncoding/actuate`` unless a transport says
     /// otherwise.
     var encoding: EventBatchEncoding { get }
 }

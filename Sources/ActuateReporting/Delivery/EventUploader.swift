@@ -8,8 +8,8 @@ import Synchronization
 /// ``EventTransport``, and acts on the response: a 2xx removes the batch; connection errors and 5xx are retried
 /// with exponential backoff; 429 and 503 pause the whole pipeline for `Retry-After`; 413 splits the batch and
 /// backs off before sending its first half; a 3xx redirect (never followed) is a configuration error that pauses
-/// delivery with backoff and is reported in ``UploaderStatus/configurationError``, with nothing dead-lettered; any
-/// other 4xx counts a try and, after ``UploadRetryPolicy/maxRejectedTries``, moves the batch to the dead-letter
+/// delivery with backoff and is reported in `UploaderStatus.configurationError`, with nothing dead-lettered; any
+/// other 4xx counts a try and, after `UploadRetryPolicy.maxRejectedTries`, moves the batch to the dead-letter
 /// file. The decisions live in a state machine kept apart from the I/O; every delay runs on the injected scheduler.
 ///
 /// Only one flush runs at a time. A flush requested while one runs makes it run once more afterwards.

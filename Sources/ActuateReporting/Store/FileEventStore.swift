@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Events are written to `segment-*.journal` files in the store directory. Each record carries a CRC-32, so a
 /// torn write at the end of a file or a corrupted record in the middle is detected when the store opens and
-/// skipped, never returned as data (see ``recoveryReport``). ``remove(ids:)`` appends a tombstone, so removed
+/// skipped, never returned as data (see `recoveryReport`). ``remove(ids:)`` appends a tombstone, so removed
 /// events stay removed after reopening, and a segment is deleted once nothing in it is needed. Dead letters go
 /// to a separate checksummed `dead-letters.journal`.
 ///
@@ -191,8 +191,8 @@ public final class FileEventStore: EventStore {
         }
     }
 
-    /// Moves events to the dead-letter file, within ``FileEventStoreConfiguration/maxDeadLetterBytes``: when the
-    /// file would pass it, its oldest letters are dropped first and counted in ``droppedDeadLetterCount``. A reason
+    /// Moves events to the dead-letter file, within `FileEventStoreConfiguration.maxDeadLetterBytes`: when the
+    /// file would pass it, its oldest letters are dropped first and counted in `droppedDeadLetterCount`. A reason
     /// longer than 4,096 UTF-8 bytes is cut.
     public func moveToDeadLetter(ids: Set<ReportEvent.ID>, reason: String) throws {
         try moveEventsToDeadLetter(ids: ids, reason: reason)
