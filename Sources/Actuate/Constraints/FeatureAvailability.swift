@@ -20,7 +20,7 @@ public final class FeatureAvailability: Sendable {
     /// The purchase states.
     let purchases: any PurchaseValidator
     /// The platform constraints are checked against.
-    public let platform: RuntimePlatform
+    let platform: RuntimePlatform
 
     private struct Entry: Sendable {
         let path: FeaturePath

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A platform and its operating system version, as availability constraints see it.
-public struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConvertible {
+struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The platforms constraints can name, and `other` for the rest, which never satisfy a constraint.
-    public enum Kind: Sendable, Hashable, Codable, CustomStringConvertible {
+    enum Kind: Sendable, Hashable, Codable, CustomStringConvertible {
         /// iOS and iPadOS, including Mac Catalyst apps.
         case iOS
         /// macOS.
@@ -19,7 +19,7 @@ public struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConverti
         /// A platform constraints cannot name, such as Windows or Android.
         case other(String)
 
-        public var description: String {
+        var description: String {
             switch self {
             case .iOS: "iOS"
             case .macOS: "macOS"
@@ -33,9 +33,9 @@ public struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConverti
     }
 
     /// The platform.
-    public var kind: Kind
+    var kind: Kind
     /// The operating system version.
-    public var version: PlatformVersion
+    var version: PlatformVersion
 
     /// Creates a platform description, for example to test constraints for another platform.
     init(kind: Kind, version: PlatformVersion) {
@@ -44,7 +44,7 @@ public struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConverti
     }
 
     /// The platform the process runs on.
-    public static var current: RuntimePlatform {
+    static var current: RuntimePlatform {
         let os = ProcessInfo.processInfo.operatingSystemVersion
         return RuntimePlatform(
             kind: currentKind,
@@ -72,30 +72,30 @@ public struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConverti
         #endif
     }
 
-    public var description: String { "\(kind) \(version)" }
+    var description: String { "\(kind) \(version)" }
 }
 
 /// An operating system version, compared component by component.
-public struct PlatformVersion: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+struct PlatformVersion: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The major version.
-    public var major: Int
+    var major: Int
     /// The minor version.
-    public var minor: Int
+    var minor: Int
     /// The patch version.
-    public var patch: Int
+    var patch: Int
 
     /// Creates a version.
-    public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+    init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         self.major = major
         self.minor = minor
         self.patch = patch
     }
 
-    public static func < (lhs: PlatformVersion, rhs: PlatformVersion) -> Bool {
+    static func < (lhs: PlatformVersion, rhs: PlatformVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }
 
-    public var description: String { "\(major).\(minor).\(patch)" }
+    var description: String { "\(major).\(minor).\(patch)" }
 }
 
 /// A platform a feature supports, with its minimum version.
@@ -104,7 +104,7 @@ public struct PlatformVersion: Sendable, Hashable, Codable, Comparable, CustomSt
 /// platform, including unknown ones, it is unavailable. A feature that names none runs everywhere.
 public struct PlatformRequirement: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The platform.
-    public let kind: RuntimePlatform.Kind
+    let kind: RuntimePlatform.Kind
     /// The lowest version supported.
     let minimumVersion: PlatformVersion
 

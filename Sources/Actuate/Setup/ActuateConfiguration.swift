@@ -20,7 +20,7 @@ public struct ActuateConfiguration: Sendable {
     /// What validates purchases.
     var purchases: any PurchaseValidator
     /// The platform constraints are checked against.
-    public var platform: RuntimePlatform
+    var platform: RuntimePlatform
 
     /// Creates a configuration.
     ///
@@ -32,7 +32,6 @@ public struct ActuateConfiguration: Sendable {
     ///   - userToggles: Where user toggles are kept; in memory by default.
     ///   - permissions: What answers permission checks; by default every permission is not yet determined.
     ///   - purchases: What validates purchases; by default nothing is validated yet.
-    ///   - platform: The platform for platform constraints; the current one by default.
     public init(
         plugins: [any ActionDispatchPlugin] = [],
         timelineMaxEntries: Int = Timeline.defaultMaxEntries,
@@ -40,8 +39,31 @@ public struct ActuateConfiguration: Sendable {
         routes: URLRouterConfiguration = URLRouterConfiguration(),
         userToggles: any UserToggles = InMemoryUserToggles(),
         permissions: any PermissionChecker = InMemoryPermissionChecker(),
+        purchases: any PurchaseValidator = InMemoryPurchaseValidator()
+    ) {
+        self.init(
+            plugins: plugins,
+            timelineMaxEntries: timelineMaxEntries,
+            mainSessionName: mainSessionName,
+            routes: routes,
+            userToggles: userToggles,
+            permissions: permissions,
+            purchases: purchases,
+            platform: .current
+        )
+    }
+
+    /// Creates a configuration whose platform constraints are checked against `platform` instead of the
+    /// current platform (tests use it to check other platforms).
+    init(
+        plugins: [any ActionDispatchPlugin] = [],
+        timelineMaxEntries: Int = Timeline.defaultMaxEntries,
+        mainSessionName: String = "main",
+        routes: URLRouterConfiguration = URLRouterConfiguration(),
+        userToggles: any UserToggles = InMemoryUserToggles(),
+        permissions: any PermissionChecker = InMemoryPermissionChecker(),
         purchases: any PurchaseValidator = InMemoryPurchaseValidator(),
-        platform: RuntimePlatform = .current
+        platform: RuntimePlatform
     ) {
         self.plugins = plugins
         self.timelineMaxEntries = timelineMaxEntries

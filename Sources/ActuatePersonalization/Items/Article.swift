@@ -7,21 +7,21 @@ import Foundation
 /// let guide = try Article(id: "leather-care", name: "How to care for leather")
 /// screen.viewItem(guide, actionName: "Read Guide")
 /// ```
-public struct Article: Item, Hashable {
+public struct Article: Item, DescribedItem, Hashable {
     public static var itemType: ItemType { .article }
 
     /// The article's id; never empty.
     public let id: String
     /// The categories the article is in.
-    public var categories: [Category]
-    public var name: String?
-    public var description: String?
-    public var url: URL?
-    public var imageUrl: URL?
-    public var published: Date?
-    public var expiration: Date?
-    public var tags: [Tag]
-    public let rating: Double?
+    var categories: [Category]
+    var name: String?
+    var description: String?
+    var url: URL?
+    var imageUrl: URL?
+    var published: Date?
+    var expiration: Date?
+    var tags: [Tag]
+    let rating: Double?
 
     /// Creates an article.
     /// - Parameters:

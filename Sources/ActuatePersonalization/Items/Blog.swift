@@ -7,21 +7,21 @@ import Foundation
 /// let post = try Blog(id: "autumn-news", name: "What is new this autumn")
 /// screen.viewItem(post)
 /// ```
-public struct Blog: Item, Hashable {
+public struct Blog: Item, DescribedItem, Hashable {
     public static var itemType: ItemType { .blog }
 
     /// The post's id; never empty.
     public let id: String
     /// The categories the post is in.
-    public var categories: [Category]
-    public var name: String?
-    public var description: String?
-    public var url: URL?
-    public var imageUrl: URL?
-    public var published: Date?
-    public var expiration: Date?
-    public var tags: [Tag]
-    public let rating: Double?
+    var categories: [Category]
+    var name: String?
+    var description: String?
+    var url: URL?
+    var imageUrl: URL?
+    var published: Date?
+    var expiration: Date?
+    var tags: [Tag]
+    let rating: Double?
 
     /// Creates a blog post.
     /// - Parameters:

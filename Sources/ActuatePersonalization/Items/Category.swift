@@ -11,22 +11,22 @@ import Foundation
 ///
 /// In a file where the name is ambiguous (the Objective-C runtime on Apple platforms declares a `Category` too),
 /// write `ActuatePersonalization.Category`.
-public struct Category: Item, Hashable {
+public struct Category: Item, DescribedItem, Hashable {
     public static var itemType: ItemType { .category }
 
     /// The category's path from the top of the hierarchy, its levels separated by `|`; no level is empty.
     public let id: String
     /// Whether the category is a department, a top-level division of the catalog.
-    public var isDepartment: Bool
-    public var name: String?
-    public var description: String?
-    public var url: URL?
-    public var imageUrl: URL?
-    public var tags: [Tag]
+    var isDepartment: Bool
+    var name: String?
+    var description: String?
+    var url: URL?
+    var imageUrl: URL?
+    var tags: [Tag]
 
-    public var published: Date? { nil }
-    public var expiration: Date? { nil }
-    public var rating: Double? { nil }
+    var published: Date? { nil }
+    var expiration: Date? { nil }
+    var rating: Double? { nil }
 
     /// Creates a category.
     /// - Parameters:
@@ -68,12 +68,12 @@ public struct Category: Item, Hashable {
     }
 
     /// The levels of the hierarchy, from the top.
-    public var path: [String] {
+    var path: [String] {
         id.split(separator: "|").map(String.init)
     }
 
     /// The category one level up, or nil at the top.
-    public var parentID: String? {
+    var parentID: String? {
         let levels = path
         return levels.count > 1 ? levels.dropLast().joined(separator: "|") : nil
     }

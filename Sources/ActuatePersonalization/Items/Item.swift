@@ -16,6 +16,12 @@ public protocol Item: Sendable {
     static var itemType: ItemType { get }
     /// The item's id in the app's catalog; never empty.
     var id: String { get }
+    /// The item as events carry it: its type, id and every detail that is set.
+    var jsonValue: JSONValue { get }
+}
+
+/// The optional detail every built-in item shares; ``Item``'s JSON is built from it.
+protocol DescribedItem: Item {
     /// A name to show.
     var name: String? { get }
     /// A longer description.
@@ -32,8 +38,6 @@ public protocol Item: Sendable {
     var tags: [Tag] { get }
     /// The item's rating, when the catalog has one.
     var rating: Double? { get }
-    /// The item as events carry it: its type, id and every detail that is set.
-    var jsonValue: JSONValue { get }
 }
 
 extension Item {
@@ -63,7 +67,7 @@ struct ItemJSON {
     private(set) var object: [String: JSONValue]
 
     /// Starts with `type` and `id`, then the fields every item shares.
-    init(_ item: some Item) {
+    init(_ item: some DescribedItem) {
         object = ["type": .string(type(of: item).itemType.rawValue), "id": .string(item.id)]
         set("name", item.name)
         set("description", item.description)

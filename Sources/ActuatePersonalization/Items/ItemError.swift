@@ -25,7 +25,7 @@ public struct ItemError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - type: The kind of value.
     ///   - field: The field that is wrong.
     ///   - message: What is wrong.
-    public init(type: String, field: String, message: String) {
+    init(type: String, field: String, message: String) {
         self.type = type
         self.field = field
         self.message = message

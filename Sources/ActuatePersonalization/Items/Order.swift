@@ -12,13 +12,13 @@ import ActuateReporting
 /// ```
 public struct Order: Sendable, Hashable {
     /// The order's id, never empty; carts usually have none.
-    public let orderID: String?
+    let orderID: String?
     /// The lines.
-    public let lineItems: [LineItem]
+    let lineItems: [LineItem]
     /// The total as given; ``total`` falls back to the sum of the lines.
-    public let totalValue: Double?
+    let totalValue: Double?
     /// The ISO 4217 code of the order's currency.
-    public let currency: String?
+    let currency: String?
 
     /// Creates an order.
     /// - Parameters:
@@ -45,7 +45,7 @@ public struct Order: Sendable, Hashable {
     }
 
     /// The total: ``totalValue`` when given, otherwise the sum of the lines.
-    public var total: Double {
+    var total: Double {
         totalValue ?? lineItems.reduce(0) { $0 + $1.total }
     }
 

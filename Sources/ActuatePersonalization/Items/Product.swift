@@ -7,31 +7,31 @@ import Foundation
 /// let shoes = try Product(id: "sku-1", name: "Trail shoes", price: 89, listPrice: 110, currency: "EUR")
 /// screen.addToCart(try LineItem(product: shoes, quantity: 2))
 /// ```
-public struct Product: Item, Hashable {
+public struct Product: Item, DescribedItem, Hashable {
     public static var itemType: ItemType { .product }
 
     /// The product's id; never empty.
     public let id: String
     /// The price a buyer pays for one, at least 0.
-    public let price: Double?
+    let price: Double?
     /// The price before any discount, at least 0.
-    public let listPrice: Double?
+    let listPrice: Double?
     /// The ISO 4217 code of the prices' currency, such as `EUR`.
-    public let currency: String?
+    let currency: String?
     /// How many are in stock, at least 0.
-    public let inventoryCount: Int?
+    let inventoryCount: Int?
     /// Another id for the product, such as a manufacturer's part number.
-    public var alternateID: String?
+    var alternateID: String?
     /// The categories the product is in.
-    public var categories: [Category]
-    public var name: String?
-    public var description: String?
-    public var url: URL?
-    public var imageUrl: URL?
-    public var published: Date?
-    public var expiration: Date?
-    public var tags: [Tag]
-    public let rating: Double?
+    var categories: [Category]
+    var name: String?
+    var description: String?
+    var url: URL?
+    var imageUrl: URL?
+    var published: Date?
+    var expiration: Date?
+    var tags: [Tag]
+    let rating: Double?
 
     /// Creates a product.
     /// - Parameters:

@@ -12,11 +12,11 @@ public struct Review: Sendable, Hashable {
     public static let maximumRating = 100
 
     /// The rating, from 1 to 100.
-    public let rating: Int?
+    let rating: Int?
     /// What the reviewer wrote.
-    public var text: String?
+    var text: String?
     /// Whether the reviewer is known to have bought the item.
-    public var isVerified: Bool?
+    var isVerified: Bool?
 
     /// Creates review details.
     /// - Parameters:

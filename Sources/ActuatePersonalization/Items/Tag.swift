@@ -4,22 +4,22 @@ import Foundation
 /// A tag that describes items, such as a brand or an author, viewable in its own right.
 ///
 /// In test files that also import Swift Testing, write `ActuatePersonalization.Tag`.
-public struct Tag: Item, Hashable {
+public struct Tag: Item, DescribedItem, Hashable {
     public static var itemType: ItemType { .tag }
 
     /// The tag's value, for example `Acme`; never empty.
     public let id: String
     /// What the tag says about an item.
-    public var tagType: TagType
-    public var name: String?
-    public var description: String?
-    public var url: URL?
-    public var imageUrl: URL?
+    var tagType: TagType
+    var name: String?
+    var description: String?
+    var url: URL?
+    var imageUrl: URL?
 
-    public var published: Date? { nil }
-    public var expiration: Date? { nil }
-    public var tags: [Tag] { [] }
-    public var rating: Double? { nil }
+    var published: Date? { nil }
+    var expiration: Date? { nil }
+    var tags: [Tag] { [] }
+    var rating: Double? { nil }
 
     /// Creates a tag.
     /// - Parameters:
