@@ -8,8 +8,8 @@ import Synchronization
 /// they let through is decided when the request is made:
 /// - a focused feature (see ``FocusSelection``) logs from `.debug` up, on both loggers;
 /// - other features log only errors while anything is focused;
-/// - with nothing focused, the development logger logs from ``developmentDefaultLevel`` (`.info`) up and the
-///   production logger from ``productionDefaultLevel`` (`.warning`) up.
+/// - with nothing focused, the development logger logs from its `developmentDefaultLevel:` (`.info`) up and the
+///   production logger from its `productionDefaultLevel:` (`.warning`) up.
 ///
 /// Errors always pass. The last `maxRecentEvents` events are kept in a ring buffer for
 /// ``recentEvents()`` and the debug report.
@@ -32,11 +32,11 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     /// The focused features; change it at any time.
     public let selection: FocusSelection
     /// Where events that pass the filter are written.
-    public let backend: any LogBackend
+    let backend: any LogBackend
     /// The development loggers' lowest level while nothing is focused.
-    public let developmentDefaultLevel: LogLevel
+    let developmentDefaultLevel: LogLevel
     /// The production loggers' lowest level while nothing is focused.
-    public let productionDefaultLevel: LogLevel
+    let productionDefaultLevel: LogLevel
     /// Where loggers record; loggers hold it rather than this object, which holds loggers in ``cache``.
     private let sink: FocusLogSink
     private let cache = Mutex(ActionLogsCache())
@@ -64,7 +64,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     }
 
     /// The most recent events kept.
-    public var maxRecentEvents: Int { sink.recent.withLock { $0.capacity } }
+    var maxRecentEvents: Int { sink.recent.withLock { $0.capacity } }
 
     public func makeLogs(
         feature: FeatureMetadata,
@@ -107,7 +107,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     ///
     /// - Parameter path: The feature's identifier.
     /// - Returns: The two levels.
-    public func minimumLevels(for path: FeaturePath) -> (development: LogLevel, production: LogLevel) {
+    func minimumLevels(for path: FeaturePath) -> (development: LogLevel, production: LogLevel) {
         switch selection.status(of: path) {
         case .noSelection: (developmentDefaultLevel, productionDefaultLevel)
         case .focused: (.debug, .debug)

@@ -71,7 +71,7 @@ public final class CampaignManager: Sendable {
     }
 
     /// Whether the app is in the foreground, as last told.
-    public var isApplicationInForeground: Bool {
+    var isApplicationInForeground: Bool {
         engine.read(\.isInForeground)
     }
 
@@ -81,7 +81,7 @@ public final class CampaignManager: Sendable {
     }
 
     /// Whether the user has been inactive for longer than the idle threshold.
-    public var isUserIdle: Bool {
+    var isUserIdle: Bool {
         engine.read(\.isIdle)
     }
 

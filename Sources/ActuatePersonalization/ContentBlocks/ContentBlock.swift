@@ -84,7 +84,7 @@ public struct ContentBlock: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Whether events about this block may be tracked without forcing: true unless the server said no.
-    public var tracksWithConsent: Bool { hasTrackingConsent != false }
+    var tracksWithConsent: Bool { hasTrackingConsent != false }
 
     /// `id "name"`.
     public var description: String { "\(id) \"\(name)\"" }

@@ -145,7 +145,7 @@ public final class Tracker: Sendable {
     }
 
     /// The cached result, without hidden actions and attached to this tracker, or nil when there is none.
-    public var cachedResult: TrackerResult? {
+    var cachedResult: TrackerResult? {
         core.withLock { core in core.tracker.cached.map { core.tracker.visible($0).visible } }.map(attach)
     }
 

@@ -27,7 +27,7 @@ public struct EventBatch: Sendable, Hashable {
     }
 
     /// The identifiers of the batch's events.
-    public var ids: Set<ReportEvent.ID> {
+    var ids: Set<ReportEvent.ID> {
         Set(events.map(\.id))
     }
 

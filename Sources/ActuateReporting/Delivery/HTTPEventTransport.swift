@@ -12,13 +12,13 @@ import FoundationNetworking
 /// log line or error mentions it. Plain `http` is refused except for loopback hosts, so that a test collector on
 /// `127.0.0.1` works and a production key never travels in clear.
 ///
-/// A request that gets no response within ``timeout`` (30 seconds by default), or that is still not complete after
+/// A request that gets no response within its `timeout:` (``defaultTimeout``, 30 seconds, by default), or that is still not complete after
 /// twice that (a server trickling bytes), ends as a ``TransportFailure/Kind/timedOut`` failure. A connection that the collector closes without answering ends at
 /// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. On Linux
 /// every request goes out on a fresh connection: FoundationNetworking's libcurl otherwise resends a request whose
 /// reused connection was closed, without its body, and that resend hangs until the timeout.
 /// Redirects are not followed (the key would go with them): a 3xx response is returned as it is. A response body
-/// larger than ``maximumResponseBytes`` is refused without being read whole. These rules are the package's one
+/// larger than `maximumResponseBytes` (1 MiB) is refused without being read whole. These rules are the package's one
 /// outgoing-request policy, which decisions, content blocks and their assets obey too.
 ///
 /// ```swift
@@ -29,18 +29,18 @@ import FoundationNetworking
 /// )
 /// ```
 public final class HTTPEventTransport: EventTransport, CustomStringConvertible, CustomReflectable {
-    /// The default for ``timeout``: 30 seconds.
+    /// The default for the `timeout:` parameter: 30 seconds.
     public static let defaultTimeout: Duration = .seconds(30)
 
     /// Where batches are posted.
-    public let endpoint: URL
+    let endpoint: URL
     /// How long one request may take before it counts as a timed-out connection failure.
-    public let timeout: Duration
+    let timeout: Duration
     /// The wire format of the request bodies.
     public let encoding: EventBatchEncoding
 
     /// The largest collector response read, in bytes (1 MiB).
-    public static let maximumResponseBytes = 1_048_576
+    static let maximumResponseBytes = 1_048_576
 
     private let authorization: String?
     private let client: OutgoingHTTPClient

@@ -29,7 +29,7 @@ public final class FileEventStore: EventStore {
     /// The store directory.
     public let directory: URL
     /// How the store writes and how large it may grow.
-    public let configuration: FileEventStoreConfiguration
+    let configuration: FileEventStoreConfiguration
     /// What was found, skipped and cut when the store opened.
     package let recoveryReport: JournalRecoveryReport
 
