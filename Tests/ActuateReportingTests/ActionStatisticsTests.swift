@@ -1,4 +1,4 @@
-import ActuateReporting
+@testable import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing

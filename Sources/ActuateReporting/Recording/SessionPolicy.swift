@@ -58,7 +58,7 @@ public struct ReportingSession: Sendable, Hashable, Identifiable {
     ///   - id: The session id.
     ///   - startDate: The wall-clock start.
     ///   - startUptime: The monotonic start.
-    public init(id: String, startDate: Date, startUptime: Duration) {
+    init(id: String, startDate: Date, startUptime: Duration) {
         self.id = id
         self.startDate = startDate
         self.startUptime = startUptime

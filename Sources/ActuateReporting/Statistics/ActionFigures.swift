@@ -27,7 +27,7 @@ public struct ActionFigures: Sendable, Hashable, Codable {
     public var arrivedFromIntent = 0
 
     /// Creates figures with every count zero.
-    public init() {}
+    init() {}
 
     /// The completions that arrived from one source.
     ///
@@ -71,7 +71,7 @@ public struct ActionStatistics: Sendable, Hashable, Codable {
     ///   - actionName: Its display name.
     ///   - featurePath: Its feature's path.
     ///   - figures: Its figures.
-    public init(analyticsID: String, actionName: String, featurePath: String, figures: ActionFigures) {
+    init(analyticsID: String, actionName: String, featurePath: String, figures: ActionFigures) {
         self.analyticsID = analyticsID
         self.actionName = actionName
         self.featurePath = featurePath

@@ -21,7 +21,7 @@ public struct ArrivalFigures: Sendable, Hashable, Codable {
     public var activityContinuationsByResult: [String: Int] = [:]
 
     /// Creates figures with every count zero.
-    public init() {}
+    init() {}
 }
 
 /// A link that was opened and led nowhere.
@@ -39,7 +39,7 @@ public struct BrokenLink: Sendable, Hashable, Codable {
     ///   - url: The URL without its query.
     ///   - result: `noMatch` or `badParameter`.
     ///   - opens: How many times it was opened.
-    public init(url: String, result: String, opens: Int) {
+    init(url: String, result: String, opens: Int) {
         self.url = url
         self.result = result
         self.opens = opens

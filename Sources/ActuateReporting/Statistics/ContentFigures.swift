@@ -71,7 +71,7 @@ public struct ContentStatistics: Sendable, Hashable, Codable {
     ///   - content: The content.
     ///   - figures: Its figures.
     ///   - series: Its figures per day or hour.
-    public init(content: ContentReference, figures: ContentFigures, series: [ContentSeriesPoint] = []) {
+    init(content: ContentReference, figures: ContentFigures, series: [ContentSeriesPoint] = []) {
         self.content = content
         self.figures = figures
         self.series = series

@@ -21,7 +21,7 @@ public struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible
     /// - Parameters:
     ///   - lower: The lower limit.
     ///   - upper: The upper limit.
-    public init(lower: Double, upper: Double) {
+    init(lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper
     }

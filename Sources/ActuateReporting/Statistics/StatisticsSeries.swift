@@ -69,7 +69,7 @@ public struct ContentSeriesPoint: Sendable, Hashable, Codable {
 
     /// Creates an empty point.
     /// - Parameter start: The start of its interval, ISO 8601 in UTC.
-    public init(start: String) {
+    init(start: String) {
         self.start = start
     }
 }
