@@ -1,9 +1,9 @@
-@testable import ActuateReporting
 import ActuateTesting
 import Foundation
 import Testing
 
 @testable import Actuate
+@testable import ActuateReporting
 
 /// An `action_ended` event as `ReportingAnalyticsProvider` records it.
 private func ended(

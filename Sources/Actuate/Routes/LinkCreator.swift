@@ -12,7 +12,7 @@ import Foundation
 /// ```
 public struct LinkCreator: Sendable {
     /// The router whose routes the links follow.
-    public let router: URLRouter
+    let router: URLRouter
 
     /// Creates a link creator for `router`'s routes.
     init(router: URLRouter) {

@@ -58,13 +58,13 @@ public struct ScheduledWork: Sendable {
 
 extension Duration {
     /// This duration in seconds, as a `Double`.
-    public var seconds: Double {
+    package var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
     /// This duration as a `TimeInterval`, for Foundation APIs.
-    public var timeInterval: TimeInterval { seconds }
+    package var timeInterval: TimeInterval { seconds }
 
     /// This duration in whole nanoseconds, rounded down; zero for a negative duration, `UInt64.max` for one too
     /// long to count.

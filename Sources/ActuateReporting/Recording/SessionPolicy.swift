@@ -30,7 +30,7 @@ public struct SessionPolicy: Sendable, Hashable {
     ///   - lastActivityUptime: When the session last saw activity, on the monotonic clock.
     ///   - uptime: The monotonic time to check at.
     /// - Returns: ``SessionEndReason/maximumLength`` or ``SessionEndReason/inactivity``, or nil.
-    public func expiry(startUptime: Duration, lastActivityUptime: Duration, at uptime: Duration) -> SessionEndReason? {
+    package func expiry(startUptime: Duration, lastActivityUptime: Duration, at uptime: Duration) -> SessionEndReason? {
         var candidates: [(deadline: Duration, reason: SessionEndReason)] = []
         if let maximumLength {
             candidates.append((startUptime + maximumLength, .maximumLength))
@@ -49,9 +49,9 @@ public struct ReportingSession: Sendable, Hashable, Identifiable {
     /// When the session started, on the scheduler's wall clock.
     public var startDate: Date
     /// When the session started, on the scheduler's monotonic clock.
-    public var startUptime: Duration
+    var startUptime: Duration
     /// When the session last saw an event, on the scheduler's monotonic clock.
-    public var lastActivityUptime: Duration
+    var lastActivityUptime: Duration
 
     /// Creates a session.
     /// - Parameters:

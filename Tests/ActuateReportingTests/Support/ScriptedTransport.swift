@@ -1,6 +1,7 @@
-@testable import ActuateReporting
 import Foundation
 import Synchronization
+
+@testable import ActuateReporting
 
 /// Test events with a sequence number in their properties.
 func makeEvents(_ count: Int, start: Int = 0) -> [ReportEvent] {
