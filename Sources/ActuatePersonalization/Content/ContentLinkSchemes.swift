@@ -25,7 +25,7 @@ public enum ContentLinkSchemes {
     /// The schemes allowed for content in an app whose router answers `routes`: ``web`` plus the app's own schemes.
     /// - Parameter routes: The app's router configuration.
     /// - Returns: The allowed schemes, lowercase, without those in ``neverAllowed``.
-    public static func allowed(by routes: URLRouterConfiguration) -> Set<String> {
+    static func allowed(by routes: URLRouterConfiguration) -> Set<String> {
         checked(web.union(routes.appSchemes))
     }
 
@@ -33,7 +33,7 @@ public enum ContentLinkSchemes {
     /// letter, then letters, digits, `+`, `-` or `.`).
     /// - Parameter schemes: An explicit list.
     /// - Returns: The schemes that may be allowed.
-    public static func checked<Schemes: Sequence<String>>(_ schemes: Schemes) -> Set<String> {
+    static func checked<Schemes: Sequence<String>>(_ schemes: Schemes) -> Set<String> {
         Set(schemes.map { $0.lowercased() }.filter { isWellFormed($0) && !neverAllowed.contains($0) })
     }
 
