@@ -37,11 +37,11 @@ struct EventUploaderLoopbackTests {
         }
         let scheduler = TestScheduler()
 
-        try await TestCollector.with(script: Self.script, slowSeconds: 10) { collector in
+        try await TestCollector.with(script: Self.script, slowSeconds: 15) { collector in
             let transport = try HTTPEventTransport(
                 endpoint: collector.batchURL,
                 apiKey: "test-key",
-                timeout: .seconds(1)
+                timeout: .seconds(5)
             )
             let uploader = EventUploader(
                 store: store,
