@@ -11,7 +11,7 @@ let package = Package(
         .visionOS(.v2),
     ],
     products: [
-        .library(name: "Actuate", targets: ["Actuate"]),
+        .library(name: "Actuate", targets: ["Actuate", "ActuateCore", "ActuatePlugins"]),
         .library(name: "ActuateTesting", targets: ["ActuateTesting"]),
         .library(name: "ActuateReporting", targets: ["ActuateReporting"]),
         .library(name: "ActuatePersonalization", targets: ["ActuatePersonalization"]),
@@ -22,7 +22,13 @@ let package = Package(
         .plugin(name: "TimelineCommand", targets: ["TimelineCommand"]),
     ],
     targets: [
-        .target(name: "Actuate", exclude: ["Internal/OWNERSHIP.md"]),
+        // The core: features, actions, the dispatcher and the plugin contract. Its folder keeps the product's name.
+        .target(name: "ActuateCore", path: "Sources/Actuate", exclude: ["Internal/OWNERSHIP.md"]),
+        // The built-in plugins, written against the core's public API only (`.ci/run` type-checks them without
+        // the package's name, so a `package` declaration of the core fails the check).
+        .target(name: "ActuatePlugins", dependencies: ["ActuateCore"]),
+        // `import Actuate`: re-exports the core and the built-in plugins; declares nothing.
+        .target(name: "Actuate", dependencies: ["ActuateCore", "ActuatePlugins"], path: "Sources/ActuateUmbrella"),
         .target(name: "ActuateTesting", dependencies: ["Actuate", "ActuatePersonalization"]),
         .target(name: "ActuateReporting", dependencies: ["Actuate"]),
         .target(
@@ -92,13 +98,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ActuateTests",
-            dependencies: ["Actuate", "ActuateTesting", "ActuateTestSupport", "ActuateFuzzEntryPoints"]
+            dependencies: [
+                "Actuate", "ActuateCore", "ActuatePlugins", "ActuateTesting", "ActuateTestSupport",
+                "ActuateFuzzEntryPoints",
+            ]
         ),
         .testTarget(
             name: "ActuateReportingTests",
             dependencies: [
                 "ActuateReporting", "ActuateTesting", "ActuateTestSupport", "JournalWriter", "ActuateFuzzEntryPoints",
                 "ActuatePersonalization",
+                "ActuateCore", "ActuatePlugins",
             ]
         ),
         .testTarget(
@@ -114,6 +124,7 @@ let package = Package(
             dependencies: [
                 "ActuatePersonalization", "ActuateReporting", "ActuateTesting", "ActuateTestSupport",
                 "ActuateFuzzEntryPoints",
+                "ActuateCore", "ActuatePlugins",
             ]
         ),
     ],

@@ -32,7 +32,9 @@ struct DocCArticleCompileTests {
     @Test("every catalog has articles, their fences are closed, and they hold Swift for every module")
     func articlesAreRead() throws {
         let articles = try Self.articles()
-        for module in ["Actuate", "ActuateTesting", "ActuateReporting", "ActuatePersonalization"] {
+        for module in [
+            "Actuate", "ActuatePlugins", "ActuateTesting", "ActuateReporting", "ActuatePersonalization",
+        ] {
             let own = articles.filter { $0.name.hasPrefix("Sources/\(module)/") }
             #expect(own.count >= 2, "\(module) has a landing page and at least one article")
             #expect(own.contains { !$0.portableSwiftBlocks.isEmpty }, "\(module)'s articles show compiled Swift")

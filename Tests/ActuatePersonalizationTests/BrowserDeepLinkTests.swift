@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateReporting
 @testable import ActuateTesting
 

@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 /// Content actions rendered for an app wired through ``ActuateSystem``: deep links are reported and open through

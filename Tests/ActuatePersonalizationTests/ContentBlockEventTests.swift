@@ -2,8 +2,9 @@ import ActuateReporting
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 
 @Suite("ContentBlockEvent")
 struct ContentBlockEventTests {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateReporting
 @testable import ActuateTesting
 

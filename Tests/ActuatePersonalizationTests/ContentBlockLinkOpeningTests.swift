@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 /// Where a link clicked in a content block goes: the system's router, the app's opener, or, when nothing opens it,

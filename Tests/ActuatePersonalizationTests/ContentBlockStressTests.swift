@@ -5,8 +5,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 
 // A stress test for content blocks, written to give the Thread Sanitizer races to find: several threads reload
 // placeholders, ask for the placeholders of table rows, identify the user and reset the reporter at once, while

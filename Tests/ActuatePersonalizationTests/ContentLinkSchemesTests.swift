@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 
 @Suite("Link schemes content may report")
 struct ContentLinkSchemesTests {

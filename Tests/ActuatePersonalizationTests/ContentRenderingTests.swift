@@ -2,8 +2,9 @@ import ActuateReporting
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 @Suite("Rendering content onto an HTMLSurface")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 // The tracker's state and cached result and the content-block history describe what a visitor did and saw: like

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 /// The snippets of the DocC article "Content actions and the tracker" (once the README's), copied here verbatim so that

@@ -1,7 +1,8 @@
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 /// The example (in the DocC article "Content actions and the tracker", once the README's) of testing content handling

@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 @Suite("SimulatedHTMLSurface: clicks post what the bridge posts, with the page's token")

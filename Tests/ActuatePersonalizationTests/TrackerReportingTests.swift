@@ -2,8 +2,9 @@ import ActuateReporting
 import ActuateTesting
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 
 @Suite("Tracker: reporting content")
 struct TrackerReportingTests {

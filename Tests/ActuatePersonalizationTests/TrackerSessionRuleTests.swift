@@ -1,8 +1,9 @@
 import ActuateReporting
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 
 /// Personyze's reference, `PersonyzeAction.reportClose(dontShowSessions:)`: "If provided, Personyze will not show
 /// (return from PersonyzeTracker.inst.getResult()) this action this number of sessions. By default the session is

@@ -1,8 +1,9 @@
 import ActuateReporting
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 
 @Suite("Tracker: don't show for N sessions")
 struct TrackerSuppressionTests {

@@ -2,7 +2,8 @@ import ActuateTesting
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 // The dead-letter file on real files: capped, with the oldest letters dropped and counted, and read a page at a

@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 // Stress tests for FileEventStore, written to give the Thread Sanitizer (`swift test --sanitize=thread`) races

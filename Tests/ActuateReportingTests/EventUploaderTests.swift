@@ -2,7 +2,8 @@ import ActuateTesting
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 private func http(_ status: Int, _ headers: [String: String] = [:]) -> TransportResponse {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 private let secretKey = "sk_live_4f9c2e7b1d8a6035"

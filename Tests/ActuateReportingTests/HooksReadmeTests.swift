@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 // The "From hooks to reports" snippets (the ActuateReporting DocC article, once the README's), verbatim, with

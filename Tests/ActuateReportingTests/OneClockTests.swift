@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Every plugin driven by one TestScheduler whose virtual date is far from today: every date and duration
 // they produce must come from it.

@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// A fake ``EventDelivery`` that records what it was told, and what the store and identity held at each call.
 final class RecordingDelivery: EventDelivery {

@@ -2,7 +2,8 @@ import ActuatePersonalization
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 /// Content events over several sessions: impressions, clicks, closes, a product click and a purchase.

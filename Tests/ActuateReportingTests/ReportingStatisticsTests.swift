@@ -3,7 +3,8 @@ import ActuateTesting
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 /// Builds events by hand for statistics tests.

@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 // A failing action whose error carries a card number, performed with every plugin installed; the card number

@@ -2,7 +2,8 @@ import ActuateTesting
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 // Events and identities are private data: every file the reporting layer creates must be readable and writable by

@@ -2,7 +2,8 @@ import ActuateTesting
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateReporting
 
 // A file event store never follows a symbolic link and never keeps events in a directory that someone else can

@@ -3,7 +3,8 @@ import Dispatch
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// Every `perform` spelling, on static bindings, verified bindings and sessions, reaches the one dispatch with
 /// the arguments it was given.

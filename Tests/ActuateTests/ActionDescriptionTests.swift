@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 private final class DescribedAction: Action {
     static var description: String { "Saves the draft." }

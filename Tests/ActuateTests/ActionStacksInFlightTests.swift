@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 /// Actions that complete after others began in the same stack: each finds its own entry, or its stack's

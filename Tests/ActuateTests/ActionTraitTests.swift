@@ -3,7 +3,8 @@ import Dispatch
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 private protocol AuditedAction: Action {
     static var auditCategory: String { get }

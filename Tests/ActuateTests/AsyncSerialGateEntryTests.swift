@@ -1,7 +1,8 @@
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// The gate's entry without a continuation (a free gate, or a hold the body may share) and its fall back to
 /// waiting when the gate is held.

@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 // MARK: - Fixtures

@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Debug report format 1 (the contract in the DocC article "Debugging with the timeline"): what the JSON holds, how it
 // reads back, and how documents of other versions fail.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 /// Reads `count` events from `iterator`, as the names and kinds of their actions.

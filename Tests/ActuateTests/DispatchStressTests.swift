@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Stress tests for the dispatch path, written to give the Thread Sanitizer (`swift test --sanitize=thread`)
 // races to find: many threads perform actions of every kind on many sessions and queues, while plugins are

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// A permission checker whose answers change without notifying anyone, like a source that cannot observe.
 final class SilentPermissionChecker: PermissionChecker {

@@ -2,7 +2,8 @@ import ActuateTesting
 import Dispatch
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Two `SearchFeature`s in different namespaces of one group would share availability, stack and focus keys:
 // registering the group fails with both full type names instead.

@@ -1,7 +1,8 @@
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 enum PreparationCounter {

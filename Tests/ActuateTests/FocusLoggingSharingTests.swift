@@ -2,7 +2,8 @@ import ActuateTesting
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// Requests that agree on everything their loggers know share one pair of loggers; anything that differs gives
 /// a pair of its own.

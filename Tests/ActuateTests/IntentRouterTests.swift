@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 // MARK: - Fixtures

@@ -1,7 +1,8 @@
 import Dispatch
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// ``DispatchQueueMarker/markerOfRunning(_:)``: the marker recorded for the running body when it is the asked
 /// queue's, the looked-up one otherwise.

@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Stress tests for chains of nested actions, callback and async, across two and three serial queues: A on q1
 // performs B on q2, which performs C on q3, which performs D on q1 again, and each completes only when the one it

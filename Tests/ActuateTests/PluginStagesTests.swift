@@ -3,7 +3,8 @@ import Dispatch
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 private enum StagesQueue {
     static let queue = DispatchQueue(label: "actuate.tests.plugin-stages")

@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Inputs marked private (`Redacted`) must stay out of every text the framework produces: the timeline, action
 // stacks, analytics events, focus logs and the debug report, including when app code describes them by accident

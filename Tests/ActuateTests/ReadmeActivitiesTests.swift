@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // The Activities snippets of the Actuate DocC article "Plugins" (once the README's), verbatim between the marked
 // lines: the portable one runs on every platform, the Apple-only one compiles where NSUserActivity exists.

@@ -1,7 +1,8 @@
 import Dispatch
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 @testable import ActuateTesting
 
 /// The README's "Testing an action" snippet and the double-completion one of the DocC article "Testing your

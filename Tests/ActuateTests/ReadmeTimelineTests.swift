@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // The "Reading the timeline" snippet of the DocC article "Debugging with the timeline" (its first lines are
 // the README's), verbatim between the marked lines, run against a dispatcher of

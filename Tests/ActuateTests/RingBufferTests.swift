@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 @Suite("Ring buffer")
 struct RingBufferTests {

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// Records what a router tells its observers.
 private final class RecordingRouteObserver: URLRouteObserver, ActivityContinuationObserver {

@@ -2,7 +2,8 @@ import ActuateTesting
 import Dispatch
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Small consistency fixes: quickSetup cannot be handed a dispatcher it would ignore, and diagnostics name
 // features by their FeaturePath.

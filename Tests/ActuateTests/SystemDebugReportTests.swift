@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // What an ActuateSystem installs is in its debug report; systems answer requests on their own instance; the
 // results tests compare are Equatable.

@@ -1,7 +1,8 @@
 import Dispatch
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 final class CreateNewTweetAction: Action {
     static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {

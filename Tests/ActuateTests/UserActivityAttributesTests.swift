@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// The mapping `UserActivityPublisher` applies to an `NSUserActivity` on Apple platforms, tested on every platform.
 @Suite("UserActivityAttributes")

@@ -24,11 +24,16 @@ extension ActionOutcome: Equatable {
     }
 }
 
-/// Compares two type-erased errors.
-enum ErrorEquality {
+/// Compares two type-erased errors, as outcomes and plugins' result types do.
+public enum ErrorEquality {
     /// Whether two errors are equal: by `==` when `left`'s type is `Equatable`, otherwise when both have the
     /// same type and the same `String(reflecting:)`, which is compared and never printed.
-    static func areEqual(_ left: any Error, _ right: any Error) -> Bool {
+    ///
+    /// - Parameters:
+    ///   - left: One error.
+    ///   - right: The other error.
+    /// - Returns: Whether they are equal.
+    public static func areEqual(_ left: any Error, _ right: any Error) -> Bool {
         // Cast through `Any`: a direct cast from `any Error` is wrongly diagnosed as always succeeding.
         let erased: Any = left
         if let equatable = erased as? any Equatable {

@@ -114,11 +114,14 @@ public enum ActionOutcome: Sendable, CustomStringConvertible, CustomDebugStringC
     public var debugDescription: String { description }
 }
 
-/// The one way Actuate turns an error into text.
-enum ErrorDescription {
+/// The one way Actuate turns an error into text; plugins that report errors use it too.
+public enum ErrorDescription {
     /// `error`'s ``Loggable/loggingDescription`` when it is ``Loggable``, its `String(describing:)` otherwise
     /// (in which ``Redacted`` values print as `<redacted>`).
-    static func redacted(_ error: any Error) -> String {
+    ///
+    /// - Parameter error: The error.
+    /// - Returns: The text, without the error's private data.
+    public static func redacted(_ error: any Error) -> String {
         (error as? any Loggable)?.loggingDescription ?? String(describing: error)
     }
 }

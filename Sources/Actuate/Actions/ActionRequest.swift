@@ -40,6 +40,15 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     @inlinable public var feature: FeatureMetadata { header.feature.object }
     /// The action's metadata.
     @inlinable public var action: ActionMetadata { header.action.object }
+    /// The feature's metadata, as a reference that counts no reference to copy or store: for plugins that keep
+    /// a record per request, or read one field on every dispatch.
+    @inlinable public var featureReference: MetadataReference<FeatureMetadata> {
+        MetadataReference(header.feature)
+    }
+    /// The action's metadata, as a reference that counts no reference to copy or store.
+    @inlinable public var actionReference: MetadataReference<ActionMetadata> {
+        MetadataReference(header.action)
+    }
     /// The action's value of `trait`, resolved once per action type: one array read, no lock, no cast.
     ///
     /// - Parameter trait: A trait a plugin declared, such as `ReportingPlugin`'s.
@@ -51,9 +60,10 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     @inlinable @inline(__always) public func hasTrait<Value>(_ trait: ActionTrait<Value>) -> Bool {
         header.action.withObject { $0.traits.has(slot: trait.index) }
     }
-    /// The process-unique number of the action's queue (``DispatchQueueMarker/index``), so that plugins can
-    /// keep per-queue state without locking across queues.
-    @inlinable var queueIndex: Int { header.queueIndex }
+    /// A small process-unique number of the action's queue, the same for every request of that queue: plugins
+    /// that keep per-queue state (as the timeline keeps a shard per queue) index it with this number, so that
+    /// actions on independent queues never wait for each other's lock.
+    @inlinable public var queueIndex: Int { header.queueIndex }
     /// The name of the session the request runs in.
     @inlinable public var sessionName: String { header.sessionName }
     /// Whether the user asked for this directly.

@@ -142,9 +142,9 @@ extension ActionCatalog {
                 inputType: metadata.inputTypeName,
                 presenterType: metadata.presenterTypeName,
                 queueLabel: metadata.queueLabel,
-                analyticsID: metadata.analyticsID,
-                activityEligibility: metadata.activityEligibility.map(\.rawValue).sorted(),
-                hideFromTimeline: metadata.hideFromTimeline,
+                analyticsID: metadata.actionType.analyticsID,
+                activityEligibility: metadata.actionType.activityEligibility.map(\.rawValue).sorted(),
+                hideFromTimeline: metadata.actionType.hideFromTimeline,
                 routes: routes
             )
         }

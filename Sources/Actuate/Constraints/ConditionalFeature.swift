@@ -24,7 +24,7 @@
 /// ```
 ///
 /// A feature is available only once it has been registered with a ``FeatureAvailability`` (an
-/// ``ActuateSystem`` registers its group), and only while its group is available.
+/// `ActuateSystem` registers its group), and only while its group is available.
 public protocol ConditionalFeature: FeatureDefinition {
     /// Declares the conditions the feature needs. Called once per ``FeatureAvailability``.
     ///
@@ -61,20 +61,10 @@ public struct ConditionalActionBinding<F: ConditionalFeature, A: Action>: Sendab
     /// A performable binding if the feature is available in `availability` now, or nil when it is not, is
     /// not yet known to be, or was never registered there.
     ///
-    /// - Parameter availability: The availability to consult, usually ``ActuateSystem/availability``.
+    /// - Parameter availability: The availability to consult, usually an `ActuateSystem`'s `availability`.
     /// - Returns: The verified binding, or nil.
     public func request(from availability: FeatureAvailability) -> VerifiedActionBinding<F, A>? {
         availability.isAvailable(F.self) == true ? VerifiedActionBinding(StaticActionBinding()) : nil
-    }
-
-    /// A performable binding if the feature is available in the system set up by
-    /// ``ActuateSystem/quickSetup(group:configuration:)``; nil when it is not, or no such system exists.
-    ///
-    /// It reads the process-wide ``ActuateSystem/current``; tests, which build systems of their own and run in
-    /// parallel, ask their system instead with ``ActuateSystem/request(_:)``.
-    public func request() -> VerifiedActionBinding<F, A>? {
-        guard let system = ActuateSystem.current else { return nil }
-        return request(from: system.availability)
     }
 }
 

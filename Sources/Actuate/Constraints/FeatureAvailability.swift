@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Decides which features are available, from their constraints, their groups and the sources of toggles,
-/// permissions and purchases; one instance per ``ActuateSystem``.
+/// permissions and purchases; one instance per `ActuateSystem`.
 ///
 /// Answers are tri-state: `true`, `false`, or `nil` while unknown (a permission not yet asked, a purchase not
 /// yet validated, a runtime check that cannot tell yet). A feature is available only when:
@@ -44,12 +44,21 @@ public final class FeatureAvailability: Sendable {
     ///   - userToggles: Where user toggles are kept; in memory by default.
     ///   - permissions: What answers permission checks; by default every permission is not yet determined.
     ///   - purchases: What validates purchases; by default no purchase is validated yet.
-    ///   - platform: The platform to check platform constraints against; the current one by default.
+    public convenience init(
+        userToggles: any UserToggles = InMemoryUserToggles(),
+        permissions: any PermissionChecker = InMemoryPermissionChecker(),
+        purchases: any PurchaseValidator = InMemoryPurchaseValidator()
+    ) {
+        self.init(userToggles: userToggles, permissions: permissions, purchases: purchases, platform: .current)
+    }
+
+    /// Creates an availability evaluator that checks platform constraints against `platform` (tests check
+    /// other platforms with it).
     init(
         userToggles: any UserToggles = InMemoryUserToggles(),
         permissions: any PermissionChecker = InMemoryPermissionChecker(),
         purchases: any PurchaseValidator = InMemoryPurchaseValidator(),
-        platform: RuntimePlatform = .current
+        platform: RuntimePlatform
     ) {
         self.userToggles = userToggles
         self.permissions = permissions

@@ -50,7 +50,7 @@ public struct ActuateDiagnostic: Sendable, Hashable, CustomStringConvertible {
     ///   - sessionName: The session's name.
     ///   - message: A sentence saying what happened and how to fix it.
     ///   - requestID: The ``ActionRequest/uniqueID`` of the request it is about, if any.
-    init(
+    public init(
         kind: Kind,
         actionName: String,
         featurePath: FeaturePath,

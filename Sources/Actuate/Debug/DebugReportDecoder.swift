@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads the JSON that ``DebugReport/jsonData()`` and ``Timeline/jsonDump()`` write (debug report format 1),
+/// Reads the JSON that ``DebugReport/jsonData()`` and `Timeline.jsonDump()` write (debug report format 1),
 /// with clear errors for documents it cannot read.
 ///
 /// ```swift
@@ -80,7 +80,7 @@ public struct DebugReportDecoder: Sendable {
         )
     }
 
-    /// Reads a timeline dump written by ``Timeline/jsonDump()``.
+    /// Reads a timeline dump written by `Timeline.jsonDump()`.
     ///
     /// - Parameter data: The JSON document.
     /// - Returns: The timeline's capacity and entries.

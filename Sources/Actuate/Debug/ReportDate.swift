@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Written by hand from the civil-calendar arithmetic, so that it is exact to the microsecond and the same
 /// on every platform.
-enum ReportDate {
+public enum ReportDate {
     private static let microsecondsPerSecond: Int64 = 1_000_000
     private static let secondsPerDay: Int64 = 86_400
 
     /// `date` rounded to the nearest microsecond, the precision the format keeps.
-    static func rounded(_ date: Date) -> Date {
+    public static func rounded(_ date: Date) -> Date {
         Self.date(microseconds: microseconds(of: date))
     }
 

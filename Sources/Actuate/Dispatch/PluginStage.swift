@@ -9,8 +9,8 @@
 ///
 /// | plugin | stage |
 /// |---|---|
-/// | ``Timeline``, ``ActionStacksPlugin``, ``AnalyticsPlugin``, `ReportingPlugin` | ``observation`` |
-/// | ``ActivitiesPlugin``, the stream of ``ActionDispatcher/events(bufferingPolicy:)`` | ``after`` |
+/// | `Timeline`, `ActionStacksPlugin`, `AnalyticsPlugin`, `ReportingPlugin` | ``observation`` |
+/// | `ActivitiesPlugin`, the stream of ``ActionDispatcher/events(bufferingPolicy:)`` | ``after`` |
 ///
 /// None of them uses ``before`` or ``enrichment``: those are for the app's own plugins.
 public enum PluginStage: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {

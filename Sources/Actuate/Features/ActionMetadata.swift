@@ -10,12 +10,6 @@ public final class ActionMetadata: Sendable {
     public let description: String
     /// Whether the feature published the action.
     public let isPublished: Bool
-    /// Whether the action is left out of the timeline.
-    public let hideFromTimeline: Bool
-    /// The analytics identifier, if the action emits analytics.
-    public let analyticsID: String?
-    /// The activity eligibility.
-    public let activityEligibility: Set<ActivityEligibility>
     /// The input type's name.
     public let inputTypeName: String
     /// The presenter type's name.
@@ -24,19 +18,19 @@ public final class ActionMetadata: Sendable {
     public let queueLabel: String
 
     let typeID: ObjectIdentifier
+    /// The action type, for the catalog, which describes its static members.
+    let actionType: any Action.Type
     /// The action's ``ActionTrait`` values, resolved here for every trait made so far.
     @usableFromInline let traits: ActionTraitStore
 
     init<A: Action>(_ action: A.Type, published: Bool) {
         self.typeID = ObjectIdentifier(action)
+        self.actionType = action
         self.traits = ActionTraitStore(action: action)
         self.name = A.name
         self.typeName = String(describing: action)
         self.description = A.description
         self.isPublished = published
-        self.hideFromTimeline = A.hideFromTimeline
-        self.analyticsID = A.analyticsID
-        self.activityEligibility = A.activityEligibility
         self.inputTypeName = String(describing: A.InputType.self)
         let presenter = String(describing: A.PresenterType.self)
         self.presenterTypeName = presenter == "()" ? "NoPresenter" : presenter
@@ -54,6 +48,17 @@ extension ActionMetadata {
 
 /// What Actuate knows about a feature type, computed once when it is prepared.
 public final class FeatureMetadata: Sendable {
+    /// Prepares `group` and, recursively, its subfeatures, so that their paths start with the group's: what a
+    /// system does at setup. Nothing is prepared when two different types of the group would have the same path.
+    ///
+    /// - Parameter group: A feature group, or a single feature.
+    /// - Returns: The metadata of every feature in the group, the group first.
+    /// - Throws: ``FeaturePathClash`` naming the path and both full type names.
+    @discardableResult
+    public static func prepare(_ group: any FeatureDefinition.Type) throws(FeaturePathClash) -> [FeatureMetadata] {
+        try FeatureRegistry.shared.register(group)
+    }
+
     /// The display name, from ``FeatureDefinition/name``.
     public let name: String
     /// The identifier: the path through the groups it was registered under.

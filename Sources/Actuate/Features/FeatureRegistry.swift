@@ -5,7 +5,7 @@ import Synchronization
 /// Metadata is a pure function of the feature types, so sharing it between tests is safe: each feature is
 /// prepared once, lazily on first use, or when its group is registered (which gives it its full path).
 ///
-/// Internal: apps reach metadata through ``ActuateSystem/features``, ``FeatureDefinition/identifier`` and the
+/// Internal: apps reach metadata through `ActuateSystem.features`, ``FeatureDefinition/identifier`` and the
 /// requests plugins receive.
 @usableFromInline
 final class FeatureRegistry: Sendable {

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A backend that keeps every event in memory, for tests and for apps that show logs on screen.
 ///
-/// It keeps everything it is given; for a bounded history use ``FocusLogging/recentEvents()``.
+/// It keeps everything it is given; for a bounded history use `FocusLogging.recentEvents()`.
 final class InMemoryLogBackend: LogBackend {
     private let recorded = Mutex<[LogEvent]>([])
 

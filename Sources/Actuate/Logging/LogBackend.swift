@@ -1,4 +1,4 @@
-/// Where ``FocusLogging`` writes the events its filters let through.
+/// Where `FocusLogging` writes the events its filters let through.
 ///
 /// Backends are called on the thread that logged, so one that does slow I/O hands the event to its own
 /// queue. Combine several with `MultiplexLogBackend`.
@@ -26,7 +26,7 @@ struct MultiplexLogBackend: LogBackend {
     }
 }
 
-/// A backend that discards every event; ``FocusLogging`` still keeps them in its recent events.
+/// A backend that discards every event; `FocusLogging` still keeps them in its recent events.
 package struct NoOpLogBackend: LogBackend {
     /// Creates the backend.
     package init() {}

@@ -27,7 +27,7 @@ public struct LogEvent: Sendable, Hashable, Codable {
     ///   - actionName: The action's display name.
     ///   - sessionName: The session's name.
     ///   - message: The message.
-    init(
+    public init(
         date: Date,
         level: LogLevel,
         channel: LogChannel,

@@ -15,7 +15,9 @@ public struct LinkCreator: Sendable {
     let router: URLRouter
 
     /// Creates a link creator for `router`'s routes.
-    init(router: URLRouter) {
+    ///
+    /// - Parameter router: The router whose routes the links follow.
+    public init(router: URLRouter) {
         self.router = router
     }
 
@@ -105,6 +107,25 @@ public struct LinkCreator: Sendable {
     ///   - values: The input's link values.
     /// - Returns: The link, or nil when the action has no route.
     /// - Throws: ``LinkCreationError`` when the action has routes but none gives a link that routes back.
+    /// The link that an activity of action `A` of feature `F` carries, as ``activityLink(feature:action:names:values:)``.
+    ///
+    /// - Parameters:
+    ///   - binding: The action.
+    ///   - values: The input's link values.
+    /// - Returns: The link, or nil when the action has no route.
+    /// - Throws: ``LinkCreationError`` when the action has routes but none gives a link that routes back.
+    public func activityLink<F: FeatureDefinition, A: Action>(
+        to binding: StaticActionBinding<F, A>,
+        values: RouteParameterValues
+    ) throws(LinkCreationError) -> URL? {
+        try activityLink(
+            feature: ObjectIdentifier(F.self),
+            action: ObjectIdentifier(A.self),
+            names: (action: A.name, feature: F.name),
+            values: values
+        )
+    }
+
     func activityLink(
         feature: ObjectIdentifier,
         action: ObjectIdentifier,

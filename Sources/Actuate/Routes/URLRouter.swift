@@ -3,7 +3,7 @@ import Synchronization
 
 /// Opens URLs by performing the actions that features mapped to them.
 ///
-/// A router is an instance: an app usually gets one from ``ActuateSystem``, and tests build their own.
+/// A router is an instance: an app usually gets one from `ActuateSystem`, and tests build their own.
 ///
 /// ```swift
 /// let router = URLRouter(
@@ -61,7 +61,7 @@ public final class URLRouter: Sendable {
     ///   - configuration: The app schemes and universal-link hosts to answer.
     ///   - defaultSession: The session routed actions run in by default.
     ///   - availability: The availability of conditional features, for routes to their actions.
-    init(
+    public init(
         configuration: URLRouterConfiguration,
         defaultSession: ActionSession = .main,
         availability: FeatureAvailability? = nil
@@ -202,14 +202,14 @@ public final class URLRouter: Sendable {
     }
 
     /// Performs the action `url` leads to, user-initiated, with `source`, without telling the router's
-    /// observers: how ``ActivityRouter`` continues an activity that carries a route link.
+    /// observers: how `ActivityRouter` continues an activity that carries a route link.
     ///
     /// - Parameters:
     ///   - url: The route link the activity carried.
     ///   - session: The session to perform in.
     ///   - source: Where the request came from, such as ``ActionSource/continueActivity(type:)``.
     /// - Returns: What happened.
-    func perform(url: URL, session: ActionSession, source: ActionSource) async -> URLRouteResult {
+    public func perform(url: URL, session: ActionSession, source: ActionSource) async -> URLRouteResult {
         await route(url, session: session, userInitiated: true, source: source).0
     }
 

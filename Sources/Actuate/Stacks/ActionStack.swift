@@ -23,7 +23,7 @@ public struct ActionStack: Sendable, Hashable, Codable, Identifiable {
         }
     }
 
-    /// The stack's identifier, unique within its ``ActionStacksPlugin``.
+    /// The stack's identifier, unique within its `ActionStacksPlugin`.
     public var id: UInt64
     /// The stack of another feature that was open, and most recently used, in the same session when this one
     /// opened.
@@ -47,6 +47,43 @@ public struct ActionStack: Sendable, Hashable, Codable, Identifiable {
 
     /// Whether the stack is still open.
     public var isOpen: Bool { closedAt == nil }
+
+    /// Creates a stack.
+    ///
+    /// - Parameters:
+    ///   - id: The stack's identifier.
+    ///   - parentID: The stack of another feature open in the same session when this one opened.
+    ///   - sessionName: The session the actions ran in.
+    ///   - featureName: The feature's display name.
+    ///   - featurePath: The feature's identifier.
+    ///   - openedAt: When the first action was requested.
+    ///   - closedAt: When the stack closed, or `nil` while it is open.
+    ///   - closeReason: Why the stack closed, or `nil` while it is open.
+    ///   - entries: The actions, oldest first.
+    ///   - evictedEntryCount: How many older entries were evicted.
+    public init(
+        id: UInt64,
+        parentID: UInt64?,
+        sessionName: String,
+        featureName: String,
+        featurePath: FeaturePath,
+        openedAt: Date,
+        closedAt: Date?,
+        closeReason: CloseReason?,
+        entries: [ActionStackEntry],
+        evictedEntryCount: Int
+    ) {
+        self.id = id
+        self.parentID = parentID
+        self.sessionName = sessionName
+        self.featureName = featureName
+        self.featurePath = featurePath
+        self.openedAt = openedAt
+        self.closedAt = closedAt
+        self.closeReason = closeReason
+        self.entries = entries
+        self.evictedEntryCount = evictedEntryCount
+    }
 }
 
 /// One action in an ``ActionStack``.
@@ -65,9 +102,37 @@ public struct ActionStackEntry: Sendable, Hashable, Codable {
     public var date: Date
     /// How it ended, once it has.
     public var outcome: TimelineOutcome?
+
+    /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - requestID: The request's unique identifier.
+    ///   - actionName: The action's display name.
+    ///   - inputDescription: The input's ``Loggable/loggingDescription``.
+    ///   - source: Where the request came from.
+    ///   - userInitiated: Whether the user asked for it directly.
+    ///   - date: When it was requested.
+    ///   - outcome: How it ended, once it has.
+    public init(
+        requestID: UInt64,
+        actionName: String,
+        inputDescription: String,
+        source: ActionSource,
+        userInitiated: Bool,
+        date: Date,
+        outcome: TimelineOutcome?
+    ) {
+        self.requestID = requestID
+        self.actionName = actionName
+        self.inputDescription = inputDescription
+        self.source = source
+        self.userInitiated = userInitiated
+        self.date = date
+        self.outcome = outcome
+    }
 }
 
-/// The stacks an ``ActionStacksPlugin`` holds at one moment.
+/// The stacks an `ActionStacksPlugin` holds at one moment.
 public struct ActionStacksSnapshot: Sendable, Hashable, Codable {
     /// The open stacks, in the order they opened.
     public var open: [ActionStack]

@@ -1,4 +1,4 @@
-/// The entries a ``Timeline`` held at one moment, with its capacity: the `timeline` section of a debug report
+/// The entries a `Timeline` held at one moment, with its capacity: the `timeline` section of a debug report
 /// in format 1.
 public struct TimelineDump: Sendable, Hashable, Codable {
     /// The most entries the timeline kept.
@@ -15,11 +15,4 @@ public struct TimelineDump: Sendable, Hashable, Codable {
         self.maxEntries = maxEntries
         self.entries = entries
     }
-}
-
-/// A timeline dump written on its own, with the format version that debug reports carry at their top.
-struct VersionedTimelineDump: Codable {
-    var formatVersion: Int
-    var maxEntries: Int
-    var entries: [TimelineEntry]
 }

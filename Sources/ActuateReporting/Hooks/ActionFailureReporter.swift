@@ -53,7 +53,7 @@ public final class ActionFailureReporter: ActionDispatchPlugin {
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard !outcome.isCancellation, let message = outcome.errorDescription else { return }
-        let actionID = request.action.analyticsID ?? "\(request.feature.path)/\(request.action.typeName)"
+        let actionID = A.analyticsID ?? "\(request.feature.path)/\(request.action.typeName)"
         var properties = EventProperties.content(
             ContentReference(source: .appAction, id: actionID, name: request.action.name)
         )

@@ -3,8 +3,9 @@ import ActuateTesting
 import Foundation
 import Synchronization
 
-@testable import Actuate
+@testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePlugins
 
 /// Everything a content-block test needs, built fresh per test: virtual time, a reporter on a memory store,
 /// a dispatcher with a timeline, a history directory in a temporary folder, and queues that are not the main

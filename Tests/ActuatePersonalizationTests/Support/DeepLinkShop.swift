@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// Shows a product: the action a `shop://product/$(id)` deep link performs.
 final class OpenProductAction: Action {

@@ -4,7 +4,8 @@ import ActuateTesting
 import Dispatch
 import Foundation
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// Actions and features for the hook tests: analytics with a redacted attribute, failures with a secret in the
 /// error, URL routes and a conditional feature.

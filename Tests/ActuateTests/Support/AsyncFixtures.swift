@@ -2,7 +2,8 @@ import ActuateTesting
 import Dispatch
 import Foundation
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// What an async fixture should do, passed as its input.
 final class AsyncScript: Loggable, @unchecked Sendable {

@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 /// Queues shared by the fixtures, each tagged so that a body can tell which queue it runs on.
 enum TestQueues {

@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // Fixtures for the analytics, activities, action stacks and focus logging tests. Every test builds its own
 // dispatcher and plugins; the only process-wide state touched is the feature registry, whose metadata is a

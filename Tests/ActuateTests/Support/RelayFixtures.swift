@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // The feature, actions and queues of NestedChainStressTests. Three serial queues ("chain lanes"); on each, a
 // callback action and an async action that perform the next hop of a chain and complete when it has, so that a

@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // MARK: - Actions
 

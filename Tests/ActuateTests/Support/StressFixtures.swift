@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-@testable import Actuate
+@testable import ActuateCore
+@testable import ActuatePlugins
 
 // The feature, actions and queues of DispatchStressTests. Four serial queues ("lanes"); on each, four kinds of
 // action: one that completes synchronously, one that completes later from another thread, an async action, and

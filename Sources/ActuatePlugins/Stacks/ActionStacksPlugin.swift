@@ -1,0 +1,306 @@
+import ActuateCore
+import Foundation
+import Synchronization
+
+/// A plugin that groups the actions of each session and feature into stacks, to show what the user did in a
+/// feature before a bug.
+///
+/// Stacks are keyed by session *and* feature: the same feature used in two sessions gives two stacks. An
+/// action of feature B performed while a stack of feature A is open in the same session records A's stack
+/// as its parent. Memory is bounded: each stack keeps its newest `maxEntriesPerStack` entries, closed stacks
+/// are kept in a ring of `maxClosedStacks`, and at most `maxOpenStacks` stay open (the idlest is closed
+/// as ``ActionStack/CloseReason/evicted`` to make room). Appending and evicting are O(1); a completion finds
+/// its entry by looking back from its stack's newest, which is one step for an action that completes
+/// synchronously and at most `maxEntriesPerStack`.
+///
+/// Actions with ``Action/hideFromTimeline`` are not recorded, but a feature-terminating outcome of one still
+/// closes its feature's stack.
+///
+/// ```swift
+/// let stacks = ActionStacksPlugin()
+/// dispatcher.add(plugin: stacks)
+/// debugReport.register(stacks)
+/// ```
+public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
+    /// The default most entries per stack.
+    public static let defaultMaxEntriesPerStack = 100
+    /// The default most closed stacks kept.
+    public static let defaultMaxClosedStacks = 50
+    /// The default most stacks open at once.
+    public static let defaultMaxOpenStacks = 100
+
+    /// A stack's key: the session and the feature's metadata, by identity, which is cheaper to hash than its
+    /// path (metadata lives for the process, so an identity is never reused for another feature).
+    private struct Key: Hashable {
+        var session: String
+        var feature: MetadataReference<FeatureMetadata>
+    }
+
+    private struct OpenStack {
+        var key: Key
+        var id: UInt64
+        var parentID: UInt64?
+        var featureName: String
+        var featurePath: FeaturePath
+        var openedAt: Date
+        var entries: RingBuffer<ActionStackEntry>
+        var lastUsed: UInt64
+
+        /// Appends `entry` in place and marks the stack used.
+        /// - Returns: The entry the stack evicted to make room, if it was full.
+        mutating func append(_ entry: ActionStackEntry, usedAt counter: UInt64) -> ActionStackEntry? {
+            lastUsed = counter
+            return entries.appendEvicting(entry).evicted
+        }
+
+        func closed(at date: Date?, reason: ActionStack.CloseReason?) -> ActionStack {
+            ActionStack(
+                id: id,
+                parentID: parentID,
+                sessionName: key.session,
+                featureName: featureName,
+                featurePath: featurePath,
+                openedAt: openedAt,
+                closedAt: date,
+                closeReason: reason,
+                entries: entries.elements,
+                evictedEntryCount: Int(entries.totalAppended) - entries.count
+            )
+        }
+    }
+
+    /// The stacks and what finds them.
+    ///
+    /// An action in flight is found at completion by looking back through its stack's entries from the newest
+    /// (one step for an action that completes synchronously), so that no per-request record is kept; only an
+    /// action whose entry its stack evicted before it completed is remembered, in ``evictedInFlight``.
+    private struct State {
+        /// The open stacks, in no particular order.
+        var open: [OpenStack] = []
+        /// The index in ``open`` of each open stack.
+        var indexByKey: [Key: Int] = [:]
+        /// The index of the stack the last action began in: consecutive actions of one feature and session
+        /// find their stack without hashing its key.
+        var lastIndex = 0
+        var closed: RingBuffer<ActionStack>
+        /// The stack id of each action whose entry was evicted from its stack while it was in flight.
+        var evictedInFlight: [UInt64: UInt64] = [:]
+        var nextStackID: UInt64 = 1
+        var useCounter: UInt64 = 0
+
+        /// The index in ``open`` of the open stack of `key`, if there is one.
+        func index(of key: Key) -> Int? {
+            if lastIndex < open.count, open[lastIndex].key == key { return lastIndex }
+            return indexByKey[key]
+        }
+
+        /// Removes the open stack at `index`, moving the last one into its place.
+        mutating func remove(at index: Int) -> OpenStack {
+            open.swapAt(index, open.count - 1)
+            let stack = open.removeLast()
+            indexByKey[stack.key] = nil
+            if index < open.count { indexByKey[open[index].key] = index }
+            return stack
+        }
+
+        mutating func removeAll() {
+            open.removeAll()
+            indexByKey.removeAll()
+            closed.removeAll()
+            evictedInFlight.removeAll()
+        }
+    }
+
+    /// The most entries kept per stack.
+    public let maxEntriesPerStack: Int
+    /// The most closed stacks kept.
+    public let maxClosedStacks: Int
+    /// The most stacks open at once.
+    public let maxOpenStacks: Int
+    private let state: Mutex<State>
+
+    /// Creates the plugin. Dates come from the clock of the dispatcher it is added to.
+    ///
+    /// - Parameters:
+    ///   - maxEntriesPerStack: The most entries kept per stack; older ones are evicted. At least 1.
+    ///   - maxClosedStacks: The most closed stacks kept; older ones are evicted. At least 1.
+    ///   - maxOpenStacks: The most stacks open at once, across sessions and features. At least 1.
+    public init(
+        maxEntriesPerStack: Int = ActionStacksPlugin.defaultMaxEntriesPerStack,
+        maxClosedStacks: Int = ActionStacksPlugin.defaultMaxClosedStacks,
+        maxOpenStacks: Int = ActionStacksPlugin.defaultMaxOpenStacks
+    ) {
+        self.maxEntriesPerStack = max(1, maxEntriesPerStack)
+        self.maxClosedStacks = max(1, maxClosedStacks)
+        self.maxOpenStacks = max(1, maxOpenStacks)
+        self.state = Mutex(State(closed: RingBuffer(capacity: self.maxClosedStacks)))
+    }
+
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
+    // Both callbacks read only the request's fixed-layout fields and completion reading, which need no generic
+    // metadata.
+
+    public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+        guard !request.hasTrait(Timeline.hidden) else { return }
+        let key = Key(session: request.sessionName, feature: request.featureReference)
+        let entry = ActionStackEntry(
+            requestID: request.uniqueID,
+            actionName: request.actionReference.withMetadata { $0.name },
+            inputDescription: request.inputDescription,
+            source: request.source,
+            userInitiated: request.userInitiated,
+            date: ReportDate.rounded(request.date),
+            outcome: nil
+        )
+        state.withLock { state in
+            state.useCounter += 1
+            let index = state.index(of: key) ?? startStack(key, at: entry.date, in: &state)
+            state.lastIndex = index
+            // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
+            let counter = state.useCounter
+            if let evicted = state.open[index].append(entry, usedAt: counter), evicted.outcome == nil {
+                state.evictedInFlight[evicted.requestID] = state.open[index].id
+            }
+        }
+    }
+
+    public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        let key = Key(session: request.sessionName, feature: request.featureReference)
+        let hidden = request.hasTrait(Timeline.hidden)
+        let terminates = outcome.terminatesFeature
+        guard !hidden || terminates else { return }
+        let recorded = outcome.summary
+        let requestID = request.uniqueID
+        // Read only when the stack closes, so that other completions skip the date arithmetic.
+        let closingDate = terminates ? request.completionDate ?? request.date : nil
+        state.withLock { state in
+            let evictedStackID =
+                state.evictedInFlight.isEmpty ? nil : state.evictedInFlight.removeValue(forKey: requestID)
+            guard let index = state.index(of: key) else { return }
+            // Hidden actions are never recorded; a recorded one is its stack's if its entry, or the record of
+            // its evicted entry, is there.
+            if !hidden {
+                let sequence = state.open[index].entries.newestSequence { $0.requestID == requestID }
+                if let sequence {
+                    state.open[index].entries.update(sequence: sequence) { $0.outcome = recorded }
+                } else if evictedStackID != state.open[index].id {
+                    return
+                }
+            }
+            if let closingDate {
+                let now = ReportDate.rounded(closingDate)
+                let stack = state.remove(at: index)
+                state.closed.append(stack.closed(at: now, reason: .featureTerminated))
+            }
+        }
+    }
+
+    /// Opens the stack of `key`, closing the idlest open stack first when ``maxOpenStacks`` are open.
+    /// - Returns: The new stack's index in `state.open`.
+    private func startStack(
+        _ key: Key,
+        at date: Date,
+        in state: inout State
+    ) -> Int {
+        if state.open.count >= maxOpenStacks,
+            let idlest = state.open.indices.min(by: { state.open[$0].lastUsed < state.open[$1].lastUsed })
+        {
+            let stack = state.remove(at: idlest)
+            state.closed.append(stack.closed(at: date, reason: .evicted))
+        }
+        let parent = state.open
+            .filter { $0.key.session == key.session && $0.key.feature != key.feature }
+            .max { $0.lastUsed < $1.lastUsed }
+        let metadata = key.feature.metadata
+        state.open.append(
+            OpenStack(
+                key: key,
+                id: state.nextStackID,
+                parentID: parent?.id,
+                featureName: metadata.name,
+                featurePath: metadata.path,
+                openedAt: date,
+                entries: RingBuffer(capacity: maxEntriesPerStack),
+                lastUsed: state.useCounter
+            )
+        )
+        state.nextStackID += 1
+        state.indexByKey[key] = state.open.count - 1
+        return state.open.count - 1
+    }
+
+    /// The open and recently closed stacks.
+    public func snapshot() -> ActionStacksSnapshot {
+        state.withLock { state in
+            ActionStacksSnapshot(
+                open: state.open.map { $0.closed(at: nil, reason: nil) }.sorted { $0.id < $1.id },
+                closed: state.closed.elements
+            )
+        }
+    }
+
+    /// The open stack of a feature in a session, if there is one.
+    ///
+    /// - Parameters:
+    ///   - session: The session's name.
+    ///   - feature: The feature's identifier.
+    /// - Returns: The stack, or `nil` when none is open.
+    public func openStack(session: String, feature: FeaturePath) -> ActionStack? {
+        state.withLock { state in
+            state.open.first { $0.key.session == session && $0.featurePath == feature }
+                .map { $0.closed(at: nil, reason: nil) }
+        }
+    }
+
+    /// Removes every stack, open or closed.
+    public func clear() {
+        state.withLock { $0.removeAll() }
+    }
+
+    /// The stacks as JSON: an object that decodes back to ``ActionStacksSnapshot``.
+    ///
+    /// - Throws: An encoding error, which the types used here never produce.
+    public func jsonDump() throws -> Data {
+        try DebugReport.makeJSONEncoder().encode(snapshot())
+    }
+
+    /// The stacks as readable text: open stacks, then closed ones, one line per action.
+    public func textDump() -> String {
+        ActionStacksFormatter.text(for: snapshot())
+    }
+
+    public var debugReportSectionName: String { "actionStacks" }
+    public var debugReportOrder: Int { 10 }
+    public func debugReportJSON() throws -> Data { try jsonDump() }
+    public func debugReportText() -> String { textDump() }
+}
+
+/// Renders action stacks as text.
+enum ActionStacksFormatter {
+    static func text(for snapshot: ActionStacksSnapshot) -> String {
+        var text = "Open stacks (\(snapshot.open.count)):\n"
+        text += snapshot.open.isEmpty ? "  (none)\n" : snapshot.open.map(lines).joined()
+        text += "Closed stacks (\(snapshot.closed.count)):\n"
+        text += snapshot.closed.isEmpty ? "  (none)\n" : snapshot.closed.map(lines).joined()
+        return text
+    }
+
+    private static func lines(for stack: ActionStack) -> String {
+        let parent = stack.parentID.map { ", parent #\($0)" } ?? ""
+        let closed =
+            stack.closedAt.map { " → closed \($0.formatted(.iso8601)) (\(stack.closeReason?.description ?? ""))" }
+            ?? ""
+        var text =
+            "  #\(stack.id) [\(stack.sessionName)] \(stack.featureName) (\(stack.featurePath))\(parent), "
+            + "opened \(stack.openedAt.formatted(.iso8601))\(closed)\n"
+        if stack.evictedEntryCount > 0 { text += "    … \(stack.evictedEntryCount) older actions evicted\n" }
+        for entry in stack.entries {
+            let input = entry.inputDescription == "none" ? "" : " (\(entry.inputDescription))"
+            let outcome = entry.outcome?.description ?? "in progress"
+            text += "    #\(entry.requestID) \(entry.actionName)\(input) → \(outcome)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,98 @@
+import ActuateCore
+
+/// A fixed-capacity buffer that keeps the newest elements: append and eviction are O(1).
+///
+/// Every appended element gets a sequence number; ``subscript(sequence:)`` reaches an element by it while it
+/// is still held.
+struct RingBuffer<Element> {
+    private var storage: [Element?]
+    private var nextSequence: UInt64 = 0
+    private var oldestSequence: UInt64 = 0
+
+    /// The most elements held.
+    let capacity: Int
+
+    /// Creates an empty buffer.
+    /// - Parameter capacity: The most elements held; at least 1.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        self.storage = Array(repeating: nil, count: self.capacity)
+    }
+
+    /// The number of elements held.
+    var count: Int { Int(nextSequence - oldestSequence) }
+
+    /// The number of elements ever appended.
+    var totalAppended: UInt64 { nextSequence }
+
+    /// Appends `element`, evicting the oldest when full.
+    /// - Returns: The element's sequence number.
+    @discardableResult
+    mutating func append(_ element: Element) -> UInt64 {
+        let sequence = nextSequence
+        storage[slot(sequence)] = element
+        nextSequence += 1
+        if nextSequence - oldestSequence > UInt64(capacity) { oldestSequence += 1 }
+        return sequence
+    }
+
+    /// Appends `element`, evicting the oldest when full, and hands back the evicted element.
+    /// - Returns: The element's sequence number, and the element it evicted, if any.
+    mutating func appendEvicting(_ element: Element) -> (sequence: UInt64, evicted: Element?) {
+        let sequence = nextSequence
+        let evicted = storage[slot(sequence)].take()
+        storage[slot(sequence)] = element
+        nextSequence += 1
+        if nextSequence - oldestSequence > UInt64(capacity) { oldestSequence += 1 }
+        return (sequence, evicted)
+    }
+
+    /// The sequence number of the newest held element that `matches`, looking back from the newest.
+    func newestSequence(where matches: (Element) -> Bool) -> UInt64? {
+        var sequence = nextSequence
+        while sequence > oldestSequence {
+            sequence -= 1
+            if let element = storage[slot(sequence)], matches(element) { return sequence }
+        }
+        return nil
+    }
+
+    /// The element with sequence number `sequence`, or nil once it has been evicted.
+    subscript(sequence sequence: UInt64) -> Element? {
+        get { holds(sequence) ? storage[slot(sequence)] : nil }
+        set {
+            guard holds(sequence), let newValue else { return }
+            storage[slot(sequence)] = newValue
+        }
+    }
+
+    /// Changes the element with sequence number `sequence` in place, if it is still held.
+    /// - Returns: Whether the element was still held.
+    @discardableResult
+    mutating func update(sequence: UInt64, _ change: (inout Element) -> Void) -> Bool {
+        guard holds(sequence), storage[slot(sequence)] != nil else { return false }
+        change(&storage[slot(sequence)]!)
+        return true
+    }
+
+    /// The held elements, oldest first.
+    var elements: [Element] {
+        (oldestSequence..<nextSequence).compactMap { storage[slot($0)] }
+    }
+
+    /// Removes every element; sequence numbers keep increasing.
+    mutating func removeAll() {
+        storage = Array(repeating: nil, count: capacity)
+        oldestSequence = nextSequence
+    }
+
+    private func slot(_ sequence: UInt64) -> Int {
+        Int(sequence % UInt64(capacity))
+    }
+
+    private func holds(_ sequence: UInt64) -> Bool {
+        sequence >= oldestSequence && sequence < nextSequence
+    }
+}
+
+extension RingBuffer: Sendable where Element: Sendable {}

@@ -1,0 +1,143 @@
+import ActuateCore
+import Foundation
+import Synchronization
+
+/// A plugin that records the most recent actions, for debugging a session after the fact.
+///
+/// It keeps at most `maxEntries` entries in a ring buffer: appending and evicting are O(1) and memory stays
+/// flat however many actions run. Actions with ``Action/hideFromTimeline`` are left out.
+///
+/// ```swift
+/// let timeline = Timeline(maxEntries: 500)
+/// dispatcher.add(plugin: timeline)
+/// ...
+/// print(timeline.textDump())
+/// ```
+public final class Timeline: ActionDispatchPlugin, DebugReportable {
+    /// The default capacity.
+    public static let defaultMaxEntries = 100
+
+    /// The number of shards; a power of two.
+    static let shardCount = 16
+
+    /// The shards, by ``ActionRequest/queueIndex`` modulo ``shardCount``: actions on independent queues record
+    /// under independent locks. Each shard keeps up to ``maxEntries`` records, so the newest ``maxEntries`` of
+    /// all of them, which a read merges, are exactly the newest ``maxEntries`` the timeline has seen.
+    private let shards: [TimelineShard]
+
+    /// The most entries kept.
+    public let maxEntries: Int
+
+    /// Creates a timeline. Dates and durations come from the clock of the dispatcher it is added to.
+    ///
+    /// - Parameter maxEntries: The most entries kept; older ones are evicted.
+    public init(maxEntries: Int = Timeline.defaultMaxEntries) {
+        self.maxEntries = max(1, maxEntries)
+        self.shards = (0..<Self.shardCount).map { _ in TimelineShard(capacity: max(1, maxEntries)) }
+    }
+
+    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    public var stage: PluginStage { .observation }
+
+    /// The actions left out: those with ``Action/hideFromTimeline``, resolved once per action type.
+    static let hidden = ActionTrait<Bool>("hideFromTimeline") { action in action.hideFromTimeline ? true : nil }
+
+    // Both callbacks read only the request's fixed-layout fields, which need no generic metadata, and keep the
+    // feature and action as references that count nothing.
+
+    public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+        guard !request.hasTrait(Self.hidden) else { return }
+        let record = TimelineRecord(
+            requestID: request.uniqueID,
+            date: request.date,
+            feature: request.featureReference,
+            action: request.actionReference,
+            sessionName: request.sessionName,
+            inputDescription: request.inputDescription,
+            userInitiated: request.userInitiated,
+            source: request.source,
+            startUptimeNanoseconds: request.startUptimeNanoseconds,
+            outcome: nil,
+            durationNanoseconds: nil
+        )
+        shards[request.queueIndex & (Self.shardCount - 1)].append(record)
+    }
+
+    /// Records the outcome on the action's record.
+    ///
+    /// The record is found in its queue's shard by looking back from the newest: O(k), where k is the number
+    /// of actions that began on that shard while this one ran (zero for an action that completes
+    /// synchronously). Appending and evicting stay O(1).
+    public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        guard !request.hasTrait(Self.hidden) else { return }
+        shards[request.queueIndex & (Self.shardCount - 1)].complete(
+            requestID: request.uniqueID,
+            outcome: outcome.summary,
+            durationNanoseconds: request.durationNanoseconds
+        )
+    }
+
+    /// The newest ``maxEntries`` records of every shard, merged in start order.
+    func mergedRecords() -> [TimelineRecord] {
+        var merged = shards.flatMap(\.records)
+        merged.sort(by: TimelineRecord.startsBefore)
+        return Array(merged.suffix(maxEntries))
+    }
+
+    /// The number of records each shard holds, for tests.
+    func recordCountsByShard() -> [Int] {
+        shards.map(\.records.count)
+    }
+
+    /// The entries held now, oldest first.
+    public func snapshot() -> [TimelineEntry] {
+        mergedRecords().map(\.entry)
+    }
+
+    /// Removes every entry.
+    public func clear() {
+        for shard in shards { shard.clear() }
+    }
+
+    /// The entries held now and the capacity, as the timeline section of a debug report.
+    public func dump() -> TimelineDump {
+        TimelineDump(maxEntries: maxEntries, entries: snapshot())
+    }
+
+    /// The entries as JSON in debug report format 1: `formatVersion`, `maxEntries` and `entries`, which
+    /// `DebugReportDecoder.decodeTimeline(from:)` reads back.
+    ///
+    /// - Returns: The JSON document.
+    /// - Throws: An encoding error, which the types used here never produce.
+    public func jsonDump() throws -> Data {
+        let dump = dump()
+        return try DebugReport.makeJSONEncoder().encode(
+            VersionedTimelineDump(
+                formatVersion: DebugReport.formatVersion,
+                maxEntries: dump.maxEntries,
+                entries: dump.entries
+            )
+        )
+    }
+
+    /// The entries as readable text, one line per action, failures marked.
+    public func textDump() -> String {
+        TimelineFormatter.text(for: snapshot())
+    }
+
+    public var debugReportSectionName: String { "timeline" }
+    public var debugReportOrder: Int { 0 }
+    /// The `timeline` section: `maxEntries` and `entries`.
+    ///
+    /// - Returns: The section as JSON.
+    /// - Throws: An encoding error, which the types used here never produce.
+    public func debugReportJSON() throws -> Data { try DebugReport.makeJSONEncoder().encode(dump()) }
+    public func debugReportText() -> String { textDump() }
+}
+
+/// A timeline dump written on its own, with the format version that debug reports carry at their top.
+struct VersionedTimelineDump: Codable {
+    var formatVersion: Int
+    var maxEntries: Int
+    var entries: [TimelineEntry]
+}

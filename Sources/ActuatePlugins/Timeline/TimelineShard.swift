@@ -1,0 +1,120 @@
+import ActuateCore
+import Foundation
+import Synchronization
+
+/// What the timeline keeps per action: plain fields and references to process-lifetime metadata, no string
+/// built per dispatch. ``TimelineEntry`` values are made from records only when someone reads the timeline.
+struct TimelineRecord: Sendable {
+    var requestID: UInt64
+    var date: Date
+    var feature: MetadataReference<FeatureMetadata>
+    var action: MetadataReference<ActionMetadata>
+    var sessionName: String
+    var inputDescription: String
+    var userInitiated: Bool
+    var source: ActionSource
+    var startUptimeNanoseconds: UInt64
+    var outcome: TimelineOutcome?
+    var durationNanoseconds: UInt64?
+
+    var entry: TimelineEntry {
+        TimelineEntry(
+            requestID: requestID,
+            sessionName: sessionName,
+            featureName: feature.metadata.name,
+            featurePath: feature.metadata.path.description,
+            actionName: action.metadata.name,
+            queueLabel: action.metadata.queueLabel,
+            inputDescription: inputDescription,
+            userInitiated: userInitiated,
+            source: source,
+            startDate: ReportDate.rounded(date),
+            startOffsetNanoseconds: startUptimeNanoseconds,
+            durationNanoseconds: durationNanoseconds,
+            outcome: outcome
+        )
+    }
+
+    /// The order in which the timeline shows records: by start on the dispatcher's monotonic clock, then by
+    /// request id (requests of one dispatcher get increasing ids).
+    static func startsBefore(_ first: TimelineRecord, _ second: TimelineRecord) -> Bool {
+        (first.startUptimeNanoseconds, first.requestID) < (second.startUptimeNanoseconds, second.requestID)
+    }
+}
+
+/// One lock-protected part of a ``Timeline``: the records of the actions of the queues that map to it.
+///
+/// Actions on different queues append to different shards, so independent queues never wait for each other
+/// or share a cache line; reading the timeline merges the shards.
+final class TimelineShard: Sendable {
+    private struct State {
+        /// Allocated on the first append, so that shards no queue maps to cost no memory.
+        var records: RingBuffer<TimelineRecord>?
+        /// The request id of each record, by sequence number, so that completion finds its record by looking
+        /// back through plain integers rather than copying records.
+        var requestIDs: [UInt64] = []
+        var newestSequence: UInt64?
+
+        mutating func append(_ record: TimelineRecord, capacity: Int) {
+            if records == nil {
+                records = RingBuffer(capacity: capacity)
+                requestIDs = Array(repeating: 0, count: records!.capacity)
+            }
+            let sequence = records!.append(record)
+            requestIDs[Int(sequence % UInt64(requestIDs.count))] = record.requestID
+            newestSequence = sequence
+        }
+
+        /// The sequence number of the newest held record of `requestID`, looking back from the newest.
+        func sequence(of requestID: UInt64) -> UInt64? {
+            guard let newest = newestSequence, let records else { return nil }
+            let held = UInt64(records.count)
+            var back: UInt64 = 0
+            while back < held {
+                let sequence = newest - back
+                if requestIDs[Int(sequence % UInt64(requestIDs.count))] == requestID { return sequence }
+                back += 1
+            }
+            return nil
+        }
+    }
+
+    private let state = Mutex(State())
+    /// Keeps the next shard's lock off this shard's cache line.
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let capacity: Int
+
+    /// Creates an empty shard that holds at most `capacity` records.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Appends `record`, evicting this shard's oldest when it is full.
+    func append(_ record: TimelineRecord) {
+        state.withLock { $0.append(record, capacity: capacity) }
+    }
+
+    /// Records the outcome on the newest record of `requestID`, if it is still held.
+    func complete(requestID: UInt64, outcome: TimelineOutcome, durationNanoseconds: UInt64?) {
+        state.withLock { state in
+            guard let sequence = state.sequence(of: requestID) else { return }
+            state.records!.update(sequence: sequence) { record in
+                record.outcome = outcome
+                record.durationNanoseconds = durationNanoseconds
+            }
+        }
+    }
+
+    /// The records held now, oldest first.
+    var records: [TimelineRecord] {
+        state.withLock { $0.records?.elements ?? [] }
+    }
+
+    /// Removes every record.
+    func clear() {
+        state.withLock { state in
+            state.records?.removeAll()
+            state.newestSequence = nil
+        }
+    }
+}
