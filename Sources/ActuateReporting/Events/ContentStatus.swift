@@ -20,7 +20,7 @@ public enum ContentStatus: String, Sendable, Hashable, Codable, CaseIterable {
     ///
     /// - Parameter string: A status name such as `target`.
     /// - Throws: ``ReportingError/unknownContentStatus(_:)`` when the name is not a known status.
-    public init(parsing string: String) throws(ReportingError) {
+    package init(parsing string: String) throws(ReportingError) {
         guard let status = ContentStatus(rawValue: string) else {
             throw .unknownContentStatus(string)
         }
@@ -28,5 +28,5 @@ public enum ContentStatus: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The event type events with this status are recorded under.
-    public var eventType: ReportEventType { ReportEventType(rawValue: rawValue) }
+    package var eventType: ReportEventType { ReportEventType(rawValue: rawValue) }
 }

@@ -25,7 +25,7 @@ public final class Identity: Sendable {
     private let onError: (@Sendable (ReportingError) -> Void)?
 
     /// The problem met while loading the stored identity, if there was one.
-    public let loadError: ReportingError?
+    package let loadError: ReportingError?
 
     /// Loads the identity from `storage`, creating and storing a new anonymous id when there is none.
     /// - Parameters:
@@ -57,7 +57,7 @@ public final class Identity: Sendable {
     public var userID: String? { state.withLock { $0.current.userID } }
 
     /// Both ids, read together.
-    public var current: StoredIdentity { state.withLock { $0.current } }
+    package var current: StoredIdentity { state.withLock { $0.current } }
 
     /// The most recent storage problem, if any.
     public var lastError: ReportingError? { state.withLock { $0.lastError } }
