@@ -15,7 +15,7 @@ public enum EventBatchEncoding: Sendable, Hashable, CaseIterable {
     case actuate
     /// A batch for Segment's HTTP Tracking API (`POST /v1/batch`), which Segment and the collectors compatible
     /// with it (RudderStack, Jitsu and others) accept. Each event becomes one `track` message, or one `identify`
-    /// message for events of type `ReportEventType/identify`, with the event id as `messageId`. The key is the
+    /// message for events of type ``ReportEventType/identify``, with the event id as `messageId`. The key is the
     /// source's write key, sent as the HTTP Basic user name with an empty password.
     case segment
 

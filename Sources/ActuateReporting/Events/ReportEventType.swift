@@ -66,5 +66,5 @@ public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, Ex
     public static let purchase = ReportEventType("purchase")
     /// The user was identified; the event's properties are the user's traits. The Segment encoding sends it as
     /// an `identify` message (see ``EventBatchEncoding/segment``).
-    package static let identify = ReportEventType("identify")
+    public static let identify = ReportEventType("identify")
 }

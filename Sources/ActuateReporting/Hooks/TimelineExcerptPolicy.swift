@@ -2,7 +2,7 @@
 /// session, at most `maxEntries` of them and at most `maxBytes` of JSON.
 ///
 /// The excerpt is opt-in: `ActionFailureReporter` attaches one only when given a policy.
-public struct TimelineExcerptPolicy: Sendable, Hashable, Codable {
+public struct TimelineExcerptPolicy: Sendable, Hashable {
     /// The default number of entries: 20.
     public static let defaultMaxEntries = 20
     /// The default byte cap: 8 KiB.

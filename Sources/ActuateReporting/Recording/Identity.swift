@@ -5,11 +5,11 @@ import Synchronization
 ///
 /// The anonymous id is a random UUID string created on first launch and kept in an ``IdentityStorage``, so it is
 /// the same on every launch (it is never derived from `hashValue`, which changes each launch). A user id set
-/// with ``identify(userID:)`` is stored too, and comes back on the next launch.
+/// with ``Reporter/identify(userID:)`` is stored too, and comes back on the next launch.
 ///
 /// ```swift
 /// let identity = Identity(storage: FileIdentityStorage(directory: supportDirectory))
-/// try identity.identify(userID: "customer-42")
+/// print(identity.anonymousID)  // the same on every launch
 /// ```
 ///
 /// When the stored identity is unreadable, a new anonymous id replaces it and the problem is reported through
@@ -68,7 +68,7 @@ public final class Identity: Sendable {
     /// launch.
     /// - Parameter userID: The user's id in the app's own system.
     /// - Throws: ``ReportingError/invalidUserID`` when `userId` is empty.
-    public func identify(userID: String) throws(ReportingError) {
+    package func identify(userID: String) throws(ReportingError) {
         _ = try setUserID(userID)
     }
 

@@ -62,7 +62,7 @@ public struct ContentStatistics: Sendable, Hashable, Codable {
     public var content: ContentReference
     /// Its figures.
     public var figures: ContentFigures
-    /// Impressions, clicks and conversions per UTC day (or hour, see ``ReportingStatistics/seriesInterval``),
+    /// Impressions, clicks and conversions per UTC day (or hour, see `ReportingStatistics.seriesInterval`),
     /// oldest first; only intervals with an event are listed.
     package var series: [ContentSeriesPoint]
 

@@ -24,7 +24,7 @@ import Foundation
 /// - A rate whose denominator is zero is nil, never 0 and never a division by zero. Every rate carries Wilson's
 ///   95% score interval (``RateInterval``), nil with it.
 /// - Series: each content's impressions, clicks and credited purchases per UTC day (or hour, by
-///   ``seriesInterval``), from the events' timestamps, gathered in the same pass.
+///   `seriesInterval`), from the events' timestamps, gathered in the same pass.
 /// - Per-action figures come from `action_ended` events (`ReportingAnalyticsProvider`), grouped by
 ///   `analyticsId`; `error` events from `ContentSource/appAction` are not content and are left out of the
 ///   content figures.
@@ -51,7 +51,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     /// The attribution window, in seconds.
     package var attributionWindowSeconds: Double
     /// The length of one point of each content's `ContentStatistics/series`.
-    public var seriesInterval: SeriesInterval
+    package var seriesInterval: SeriesInterval
     /// Figures per action with an `analyticsID`, sorted by it.
     public var actions: [ActionStatistics]
     /// URL opens, broken links and activities.

@@ -8,7 +8,7 @@ public enum SeriesInterval: String, Sendable, Hashable, Codable, CaseIterable {
     case hour
 
     /// The interval's length in seconds.
-    public var seconds: Double {
+    package var seconds: Double {
         switch self {
         case .day: 86_400
         case .hour: 3_600
