@@ -1,7 +1,7 @@
 /// What happened to a piece of personalized content: the event kinds that content statistics count.
 ///
 /// The raw values are the wire names. Decoding a string that is not one of them fails with a
-/// `DecodingError`, and ``init(parsing:)`` throws ``ReportingError/unknownContentStatus(_:)``; neither crashes.
+/// `DecodingError`, and `init(parsing:)` throws ``ReportingError/unknownContentStatus(_:)``; neither crashes.
 public enum ContentStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// The content was shown to the user (an impression).
     case executed

@@ -2,7 +2,7 @@
 ///
 /// The rules, which ``Reporter`` implements exactly:
 /// - Consent is ``granted`` by default, and consent supplied by a server counts as granted when the server
-///   sends none (see ``init(serverValue:)``).
+///   sends none (see `init(serverValue:)`).
 /// - While ``denied``, events are not stored; `Reporter/suppressedEventCount` counts them. Session start and
 ///   end events are gated the same way.
 /// - The force-tracking path, `record(…, forceTracking: true)`, stores an event whatever the consent, with the
