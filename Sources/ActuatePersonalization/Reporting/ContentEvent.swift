@@ -93,9 +93,9 @@ public enum ContentEvent: Sendable, Hashable {
 /// The property keys content events add to those of the reporting pipeline.
 extension ReportEventKey {
     /// The link a `target` click followed.
-    public static let href = "href"
+    package static let href = "href"
     /// For `article`: the clicked article's id.
-    public static let articleID = "articleId"
+    package static let articleID = "articleId"
     /// For `close`: the number of sessions not to show the content again (never negative).
-    public static let dontShowSessions = "dontShowSessions"
+    package static let dontShowSessions = "dontShowSessions"
 }

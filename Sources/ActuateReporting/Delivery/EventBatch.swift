@@ -35,7 +35,7 @@ public struct EventBatch: Sendable, Hashable {
     ///
     /// - Returns: UTF-8 JSON: an object with a `batch` array of events and a `sentAt` date.
     /// - Throws: Never at present; the signature leaves room for formats that can fail.
-    public func encodedJSON() throws -> Data {
+    package func encodedJSON() throws -> Data {
         encoded(as: .actuate)
     }
 

@@ -92,7 +92,7 @@ public final class EventUploader: EventDelivery {
     }
 
     /// What the uploader has done so far and what it waits for.
-    public var status: UploaderStatus {
+    package var status: UploaderStatus {
         state.withLock { $0.status }
     }
 
@@ -121,7 +121,7 @@ public final class EventUploader: EventDelivery {
     }
 
     /// Returns once no flush is running; a retry or pause may still be scheduled.
-    public func waitUntilIdle() async {
+    package func waitUntilIdle() async {
         await withCheckedContinuation { continuation in
             let idle = state.withLock { state -> Bool in
                 guard state.running else { return true }

@@ -11,7 +11,7 @@ extension EventUploader {
         /// Backoff and dead-letter rules.
         var retryPolicy: UploadRetryPolicy
         /// The source of the backoff jitter: returns a number in `0..<1`. Tests pass a constant.
-        public var random: @Sendable () -> Double
+        package var random: @Sendable () -> Double
 
         /// Creates a configuration.
         /// - Parameters:

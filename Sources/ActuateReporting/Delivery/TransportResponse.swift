@@ -11,11 +11,11 @@ public enum TransportResponse: Sendable, Hashable {
 /// An HTTP response from the collector.
 public struct HTTPResponse: Sendable, Hashable {
     /// The HTTP status code.
-    public var statusCode: Int
+    package var statusCode: Int
     /// The response headers as received.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The response body.
-    public var body: Data
+    package var body: Data
 
     /// Creates a response.
     /// - Parameters:
@@ -31,7 +31,7 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The value of a header, matching its name without regard to case.
     /// - Parameter name: The header name, for example `Retry-After`.
     /// - Returns: The value, or `nil` when the header is absent.
-    public func value(forHeader name: String) -> String? {
+    package func value(forHeader name: String) -> String? {
         if let exact = headers[name] { return exact }
         let lowered = name.lowercased()
         return headers.first { $0.key.lowercased() == lowered }?.value

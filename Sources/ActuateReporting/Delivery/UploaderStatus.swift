@@ -1,7 +1,7 @@
 import Foundation
 
 /// A snapshot of what an ``EventUploader`` has done and what it is waiting for.
-public struct UploaderStatus: Sendable, Hashable {
+package struct UploaderStatus: Sendable, Hashable {
     /// Requests handed to the transport.
     var requestsSent = 0
     /// Events the collector acknowledged and the store removed.

@@ -13,21 +13,6 @@ public struct ContentSource: RawRepresentable, Sendable, Hashable, Codable, Cust
         self.rawValue = rawValue
     }
 
-    /// Decodes the source from a single string.
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the value is not a string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the source as a single string.
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// The wire name.
     public var description: String { rawValue }
 

@@ -1,7 +1,7 @@
 /// What happened to a piece of personalized content: the event kinds that content statistics count.
 ///
 /// The raw values are the wire names. Decoding a string that is not one of them fails with a
-/// `DecodingError`, and ``init(parsing:)`` throws ``ReportingError/unknownContentStatus(_:)``; neither crashes.
+/// `DecodingError`, and `init(parsing:)` throws ``ReportingError/unknownContentStatus(_:)``; neither crashes.
 public enum ContentStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// The content was shown to the user (an impression).
     case executed
@@ -20,7 +20,7 @@ public enum ContentStatus: String, Sendable, Hashable, Codable, CaseIterable {
     ///
     /// - Parameter string: A status name such as `target`.
     /// - Throws: ``ReportingError/unknownContentStatus(_:)`` when the name is not a known status.
-    public init(parsing string: String) throws(ReportingError) {
+    package init(parsing string: String) throws(ReportingError) {
         guard let status = ContentStatus(rawValue: string) else {
             throw .unknownContentStatus(string)
         }
@@ -28,5 +28,5 @@ public enum ContentStatus: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The event type events with this status are recorded under.
-    public var eventType: ReportEventType { ReportEventType(rawValue: rawValue) }
+    package var eventType: ReportEventType { ReportEventType(rawValue: rawValue) }
 }

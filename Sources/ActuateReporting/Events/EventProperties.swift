@@ -1,6 +1,6 @@
 /// Builders for the typed properties of reporting events.
 ///
-/// They use the names in ``ReportEventKey``, so every producer writes the same shape.
+/// They use the names in `ReportEventKey`, so every producer writes the same shape.
 public enum EventProperties {
     /// The properties that identify a piece of content: source, id and, when known, name.
     /// - Parameter content: The content.

@@ -1,12 +1,12 @@
 extension ReportEvent {
     /// The typed event type.
-    public var eventType: ReportEventType { ReportEventType(rawValue: type) }
+    package var eventType: ReportEventType { ReportEventType(rawValue: type) }
 
     /// The content status, or nil when the event is not a content event or its type is unknown.
-    public var contentStatus: ContentStatus? { ContentStatus(rawValue: type) }
+    package var contentStatus: ContentStatus? { ContentStatus(rawValue: type) }
 
     /// The content the event is about, read from its properties, or nil when they do not name one.
-    public var contentReference: ContentReference? {
+    package var contentReference: ContentReference? {
         guard let id = properties[ReportEventKey.actionID]?.stringValue, !id.isEmpty else { return nil }
         let source = properties[ReportEventKey.contentSource]?.stringValue.map(ContentSource.init(rawValue:))
         return ContentReference(
@@ -17,10 +17,10 @@ extension ReportEvent {
     }
 
     /// Whether the event was recorded through the force-tracking path, so consent did not gate it.
-    public var isTrackingForced: Bool { properties[ReportEventKey.trackingForced]?.boolValue == true }
+    package var isTrackingForced: Bool { properties[ReportEventKey.trackingForced]?.boolValue == true }
 
     /// The product ids a purchase event carries, from `productIds` (an array) or a single `productId`.
-    public var purchasedProductIDs: [String] {
+    package var purchasedProductIDs: [String] {
         var ids: [String] = []
         if case .array(let values) = properties[ReportEventKey.productIDs] {
             ids += values.compactMap(\.stringValue)

@@ -15,7 +15,7 @@ public struct ReportEvent: Sendable, Hashable, Codable, Identifiable {
     public var sessionID: String
     /// The anonymous identifier of this installation, stable across launches.
     public var anonymousID: String
-    /// The identified user, if ``Identity/identify(userID:)`` was called.
+    /// The identified user, if ``Reporter/identify(userID:)`` was called.
     public var userID: String?
     /// Typed properties of the event.
     public var properties: [String: JSONValue]

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// reporter.record(type: .purchase, properties: EventProperties.purchase(productIDs: ["sku-1"]))
-/// reporter.record(type: ReportEventType("newsletter_signup"))
+/// reporter.record(type: "newsletter_signup")
 /// ```
 public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
@@ -21,13 +21,13 @@ public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, Ex
 
     /// Creates a type from its wire name.
     /// - Parameter rawValue: The wire name, for example `newsletter_signup`.
-    public init(_ rawValue: String) {
+    package init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// Creates the type that events with a content status are recorded under.
     /// - Parameter status: The content status.
-    public init(_ status: ContentStatus) {
+    package init(_ status: ContentStatus) {
         self.rawValue = status.rawValue
     }
 
@@ -37,29 +37,14 @@ public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, Ex
         self.rawValue = value
     }
 
-    /// Decodes the type from a single string.
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the value is not a string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the type as a single string.
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// The wire name.
     public var description: String { rawValue }
 
     /// The content status this type stands for, or nil when it is not a content status.
-    public var contentStatus: ContentStatus? { ContentStatus(rawValue: rawValue) }
+    package var contentStatus: ContentStatus? { ContentStatus(rawValue: rawValue) }
 
     /// Whether the reporter manages events of this type itself (session boundaries), so apps cannot record them.
-    public var isReserved: Bool { self == .sessionStart || self == .sessionEnd }
+    package var isReserved: Bool { self == .sessionStart || self == .sessionEnd }
 
     /// Content was shown (``ContentStatus/executed``).
     public static let executed = ReportEventType(.executed)
@@ -74,9 +59,9 @@ public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, Ex
     /// Presenting the content failed (``ContentStatus/error``).
     public static let error = ReportEventType(.error)
     /// A reporting session started.
-    public static let sessionStart = ReportEventType("session_start")
+    package static let sessionStart = ReportEventType("session_start")
     /// A reporting session ended; the event carries its duration in seconds.
-    public static let sessionEnd = ReportEventType("session_end")
+    package static let sessionEnd = ReportEventType("session_end")
     /// Products were bought; the event carries their ids, for product-click contribution.
     public static let purchase = ReportEventType("purchase")
     /// The user was identified; the event's properties are the user's traits. The Segment encoding sends it as

@@ -6,7 +6,7 @@ import Synchronization
 /// timeline entries of its session, so that the server sees what led to a failure without asking the user for
 /// a debug dump.
 ///
-/// The event is a content `error` (``ReportEventType/error``) from the source ``ContentSource/appAction``,
+/// The event is a content `error` (``ReportEventType/error``) from the source `ContentSource/appAction`,
 /// with these properties:
 ///
 /// | property | value |
@@ -26,9 +26,9 @@ import Synchronization
 /// ```
 ///
 /// Install it after the timeline, so that the excerpt includes the failing action's own completion.
-public final class ActionFailureReporter: ActionDispatchPlugin {
+package final class ActionFailureReporter: ActionDispatchPlugin {
     /// How much of the timeline travels with each `error` event; nil sends none.
-    public let excerpt: TimelineExcerptPolicy?
+    package let excerpt: TimelineExcerptPolicy?
     private let reporter: Reporter
     private let timeline: Mutex<Timeline?>
 
@@ -38,7 +38,7 @@ public final class ActionFailureReporter: ActionDispatchPlugin {
     ///   - reporter: Where events are recorded.
     ///   - timeline: The timeline excerpts are taken from; nil sends none.
     ///   - excerpt: How much of the timeline to send; nil (the default) sends none.
-    public init(reporter: Reporter, timeline: Timeline? = nil, excerpt: TimelineExcerptPolicy? = nil) {
+    package init(reporter: Reporter, timeline: Timeline? = nil, excerpt: TimelineExcerptPolicy? = nil) {
         self.reporter = reporter
         self.timeline = Mutex(timeline)
         self.excerpt = excerpt
@@ -49,9 +49,9 @@ public final class ActionFailureReporter: ActionDispatchPlugin {
         self.timeline.withLock { $0 = timeline }
     }
 
-    public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
+    package func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
-    public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+    package func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         guard !outcome.isCancellation, let message = outcome.errorDescription else { return }
         let actionID = A.analyticsID ?? "\(request.feature.path)/\(request.action.typeName)"
         var properties = EventProperties.content(

@@ -54,7 +54,7 @@ enum HookProperties {
 }
 
 /// How a user arrived at an action: the kind of its `ActionSource`, as events and statistics name it.
-public enum ArrivalSource: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ArrivalSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// The app's own code (`ActionSource.application`).
     case application
     /// A URL the app was asked to open (`ActionSource.openURL`).

@@ -2,45 +2,45 @@
 /// `session`, `requestId`, `outcome`, `error`, `featureTerminated`, `durationSeconds`), which they share.
 extension ReportEventKey {
     /// The action's display name.
-    public static let action = "action"
+    package static let action = "action"
     /// The feature's path, such as `Shop/Catalog`; for URL opens, the display name of the route's feature.
-    public static let feature = "feature"
+    package static let feature = "feature"
     /// The name of the `ActionSession` the action ran in (not the reporting session, which is the event's own).
-    public static let session = "session"
+    package static let session = "session"
     /// The dispatcher's request id, shared by the events of one request.
-    public static let requestID = "requestId"
+    package static let requestID = "requestId"
     /// How an action ended: `success`, `failure` or `cancelled`.
-    public static let outcome = "outcome"
+    package static let outcome = "outcome"
     /// A failure's description, from `ActionPerformOutcome.errorDescription` (redacted by `Loggable` errors).
-    public static let error = "error"
+    package static let error = "error"
     /// Whether the outcome ended the feature's current use.
-    public static let featureTerminated = "featureTerminated"
+    package static let featureTerminated = "featureTerminated"
     /// How long the action took, in seconds.
-    public static let durationSeconds = "durationSeconds"
+    package static let durationSeconds = "durationSeconds"
     /// The action's `analyticsID`.
-    public static let analyticsID = "analyticsId"
+    package static let analyticsID = "analyticsId"
     /// Where the request came from: `application`, `openURL`, `continueActivity` or `intent`.
-    public static let source = "source"
+    package static let source = "source"
     /// The activity type, for activity events and for actions that continued an activity.
-    public static let activityType = "activityType"
+    package static let activityType = "activityType"
     /// Whether the user asked for the action, or opened the link, directly.
-    public static let userInitiated = "userInitiated"
+    package static let userInitiated = "userInitiated"
     /// The input's `loggingDescription`.
-    public static let input = "input"
+    package static let input = "input"
     /// The action's analytics attributes, as a JSON object; redacted values are left out.
-    public static let attributes = "attributes"
+    package static let attributes = "attributes"
     /// For `activity_published`: the eligibility, as a sorted array of names.
-    public static let eligibility = "eligibility"
+    package static let eligibility = "eligibility"
     /// For `url_opened`: the URL without its query, fragment and credentials.
-    public static let url = "url"
+    package static let url = "url"
     /// For `url_opened` and `activity_continued`: what the router did, such as `performed` or `noMatch`.
-    public static let result = "result"
+    package static let result = "result"
     /// For `url_opened`: the pattern of the route that matched.
-    public static let pattern = "pattern"
+    package static let pattern = "pattern"
     /// For `url_opened` with `badParameter`: the parameter's name (never its value).
-    public static let parameter = "parameter"
+    package static let parameter = "parameter"
     /// For action failures: the last timeline entries of the action's session, oldest first, when opted in.
-    public static let timeline = "timeline"
+    package static let timeline = "timeline"
     /// For action failures: how many entries the excerpt's byte cap left out.
-    public static let timelineOmitted = "timelineOmitted"
+    package static let timelineOmitted = "timelineOmitted"
 }

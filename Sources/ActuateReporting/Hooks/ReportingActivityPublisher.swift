@@ -11,9 +11,9 @@ import Actuate
 /// let publisher = ReportingActivityPublisher(reporter: reporter, forwardingTo: RecordingActivityPublisher())
 /// dispatcher.add(plugin: ActivitiesPlugin(publisher: publisher, activityTypePrefix: "com.example.shop"))
 /// ```
-public struct ReportingActivityPublisher: ActivityPublisher {
+package struct ReportingActivityPublisher: ActivityPublisher {
     /// The publisher that makes activities known to the system, if any.
-    public let next: (any ActivityPublisher)?
+    package let next: (any ActivityPublisher)?
     private let reporter: Reporter
 
     /// Creates the publisher.
@@ -21,12 +21,12 @@ public struct ReportingActivityPublisher: ActivityPublisher {
     /// - Parameters:
     ///   - reporter: Where events are recorded.
     ///   - next: The publisher each activity goes to after it is recorded; nil to only record.
-    public init(reporter: Reporter, forwardingTo next: (any ActivityPublisher)?) {
+    package init(reporter: Reporter, forwardingTo next: (any ActivityPublisher)?) {
         self.reporter = reporter
         self.next = next
     }
 
-    public func publish(_ activity: PublishedActivity) {
+    package func publish(_ activity: PublishedActivity) {
         reporter.record(
             type: .activityPublished,
             properties: [

@@ -4,8 +4,8 @@ import Foundation
 /// An `AnalyticsProvider` that records every analytics event as a report event, so that actions instrumented
 /// once with an `analyticsID` get durable, batched, consent-gated delivery with no second instrumentation.
 ///
-/// Each `AnalyticsEvent` becomes one event, `action_began` (``ReportEventType/actionBegan``) or `action_ended`
-/// (``ReportEventType/actionEnded``), with these properties:
+/// Each `AnalyticsEvent` becomes one event, `action_began` (`ReportEventType/actionBegan`) or `action_ended`
+/// (`ReportEventType/actionEnded`), with these properties:
 ///
 /// | property | value |
 /// |---|---|
@@ -33,18 +33,18 @@ import Foundation
 /// ```
 ///
 /// `ActuateSystem.setup(group:configuration:reporting:)` installs it for you.
-public struct ReportingAnalyticsProvider: AnalyticsProvider {
+package struct ReportingAnalyticsProvider: AnalyticsProvider {
     /// Where events are recorded.
-    public let reporter: Reporter
+    package let reporter: Reporter
 
     /// Creates the provider.
     ///
     /// - Parameter reporter: Where events are recorded.
-    public init(reporter: Reporter) {
+    package init(reporter: Reporter) {
         self.reporter = reporter
     }
 
-    public func track(_ event: AnalyticsEvent) {
+    package func track(_ event: AnalyticsEvent) {
         let (properties, forced) = Self.properties(of: event)
         let type: ReportEventType = event.phase == .began ? .actionBegan : .actionEnded
         reporter.record(type: type, properties: properties, forceTracking: forced)

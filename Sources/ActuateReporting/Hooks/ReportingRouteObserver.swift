@@ -32,10 +32,10 @@ import Foundation
 /// system.router.add(observer: arrivals)
 /// activityRouter.add(observer: arrivals)
 /// ```
-public final class ReportingRouteObserver: URLRouteObserver, ActivityContinuationObserver {
+package final class ReportingRouteObserver: URLRouteObserver, ActivityContinuationObserver {
     /// The query item that forces tracking of the opening of the URL that carries it; nil (the default) to never
     /// force.
-    public let forceTrackingParameter: String?
+    package let forceTrackingParameter: String?
     private let reporter: Reporter
 
     /// Creates the observer.
@@ -43,12 +43,12 @@ public final class ReportingRouteObserver: URLRouteObserver, ActivityContinuatio
     /// - Parameters:
     ///   - reporter: Where events are recorded.
     ///   - forceTrackingParameter: The query item that forces tracking; nil to never force.
-    public init(reporter: Reporter, forceTrackingParameter: String? = nil) {
+    package init(reporter: Reporter, forceTrackingParameter: String? = nil) {
         self.reporter = reporter
         self.forceTrackingParameter = forceTrackingParameter
     }
 
-    public func urlRouter(_ router: URLRouter, didOpen opening: URLOpening) {
+    package func urlRouter(_ router: URLRouter, didOpen opening: URLOpening) {
         var properties: [String: JSONValue] = [
             ReportEventKey.url: .string(Self.reportableURL(opening.url)),
             ReportEventKey.session: .string(opening.sessionName),
@@ -63,7 +63,7 @@ public final class ReportingRouteObserver: URLRouteObserver, ActivityContinuatio
         reporter.record(type: .urlOpened, properties: properties, forceTracking: asksForTracking(opening.url))
     }
 
-    public func activityRouter(_ router: ActivityRouter, didContinue continuation: ActivityContinuation) {
+    package func activityRouter(_ router: ActivityRouter, didContinue continuation: ActivityContinuation) {
         var properties: [String: JSONValue] = [
             ReportEventKey.activityType: .string(continuation.activityType),
             ReportEventKey.session: .string(continuation.sessionName),

@@ -2,10 +2,10 @@ import Actuate
 
 /// What `ActuateSystem.setup(group:configuration:reporting:)` installs so that every hook feeds the
 /// reporting layer: a ``ReportingPlugin`` (actions that adopt ``ReportedAction``), an `AnalyticsPlugin` whose
-/// events go to a ``ReportingAnalyticsProvider`` (and to ``analyticsProviders``), an ``ActionFailureReporter``
-/// (with a timeline excerpt when ``timelineExcerpt`` is set), a ``ReportingRouteObserver`` on the system's URL
-/// router (and on ``activityRouter``), and, when ``activityPublisher`` is set, an `ActivitiesPlugin` that
-/// publishes through a ``ReportingActivityPublisher``.
+/// events go to a `ReportingAnalyticsProvider` (and to `analyticsProviders`), an `ActionFailureReporter`
+/// (with a timeline excerpt when `timelineExcerpt` is set), a `ReportingRouteObserver` on the system's URL
+/// router (and on `activityRouter`), and, when `activityPublisher` is set, an `ActivitiesPlugin` that
+/// publishes through a `ReportingActivityPublisher`.
 ///
 /// ```swift
 /// let system = try ActuateSystem.quickSetup(
@@ -19,21 +19,21 @@ import Actuate
 /// `AnalyticsPlugin`, so that each action is measured once.
 public struct ReportingSetup: Sendable {
     /// Where every hook records.
-    public var reporter: Reporter
+    package var reporter: Reporter
     /// Providers that receive the analytics events too, after the reporter.
-    public var analyticsProviders: [any AnalyticsProvider]
+    package var analyticsProviders: [any AnalyticsProvider]
     /// Whether failed actions are recorded as `error` events. The default is `true`.
-    public var recordsFailures: Bool
+    package var recordsFailures: Bool
     /// How much of the timeline travels with each `error` event; nil (the default) sends none.
-    public var timelineExcerpt: TimelineExcerptPolicy?
+    package var timelineExcerpt: TimelineExcerptPolicy?
     /// Where published activities go after they are recorded; nil (the default) installs no activities plugin.
-    public var activityPublisher: (any ActivityPublisher)?
+    package var activityPublisher: (any ActivityPublisher)?
     /// The prefix of the activity types the activities plugin publishes.
-    public var activityTypePrefix: String
+    package var activityTypePrefix: String
     /// An activity router whose continuations are recorded.
-    public var activityRouter: ActivityRouter?
-    /// The URL query item that forces tracking of the URL's opening; see ``ReportingRouteObserver``.
-    public var forceTrackingParameter: String?
+    package var activityRouter: ActivityRouter?
+    /// The URL query item that forces tracking of the URL's opening; see `ReportingRouteObserver`.
+    package var forceTrackingParameter: String?
 
     /// Creates a setup.
     ///

@@ -1,18 +1,18 @@
 /// How much of the timeline travels with a failed action's `error` event: the last entries of the action's
-/// session, at most ``maxEntries`` of them and at most ``maxBytes`` of JSON.
+/// session, at most `maxEntries` of them and at most `maxBytes` of JSON.
 ///
-/// The excerpt is opt-in: ``ActionFailureReporter`` attaches one only when given a policy.
-public struct TimelineExcerptPolicy: Sendable, Hashable, Codable {
+/// The excerpt is opt-in: `ActionFailureReporter` attaches one only when given a policy.
+public struct TimelineExcerptPolicy: Sendable, Hashable {
     /// The default number of entries: 20.
     public static let defaultMaxEntries = 20
     /// The default byte cap: 8 KiB.
     public static let defaultMaxBytes = 8 * 1024
 
     /// The most entries an excerpt holds; zero or less sends none.
-    public var maxEntries: Int
+    package var maxEntries: Int
     /// The most bytes the excerpt's JSON array (compact, UTF-8) may take. The newest entries are kept; the
     /// number of older entries left out for the cap is sent as `timelineOmitted`.
-    public var maxBytes: Int
+    package var maxBytes: Int
 
     /// Creates a policy.
     ///

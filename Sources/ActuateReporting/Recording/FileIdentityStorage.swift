@@ -6,7 +6,7 @@ import Foundation
 /// be decoded, or holds an empty anonymous id, is reported as ``ReportingError/corruptIdentity(path:reason:)``.
 public struct FileIdentityStorage: IdentityStorage {
     /// The identity file.
-    public let fileURL: URL
+    package let fileURL: URL
 
     /// Creates storage for `fileName` inside `directory`; the directory is created on first save.
     /// - Parameters:

@@ -5,11 +5,11 @@ import Synchronization
 ///
 /// The anonymous id is a random UUID string created on first launch and kept in an ``IdentityStorage``, so it is
 /// the same on every launch (it is never derived from `hashValue`, which changes each launch). A user id set
-/// with ``identify(userID:)`` is stored too, and comes back on the next launch.
+/// with ``Reporter/identify(userID:)`` is stored too, and comes back on the next launch.
 ///
 /// ```swift
 /// let identity = Identity(storage: FileIdentityStorage(directory: supportDirectory))
-/// try identity.identify(userID: "customer-42")
+/// print(identity.anonymousID)  // the same on every launch
 /// ```
 ///
 /// When the stored identity is unreadable, a new anonymous id replaces it and the problem is reported through
@@ -25,7 +25,7 @@ public final class Identity: Sendable {
     private let onError: (@Sendable (ReportingError) -> Void)?
 
     /// The problem met while loading the stored identity, if there was one.
-    public let loadError: ReportingError?
+    package let loadError: ReportingError?
 
     /// Loads the identity from `storage`, creating and storing a new anonymous id when there is none.
     /// - Parameters:
@@ -57,7 +57,7 @@ public final class Identity: Sendable {
     public var userID: String? { state.withLock { $0.current.userID } }
 
     /// Both ids, read together.
-    public var current: StoredIdentity { state.withLock { $0.current } }
+    package var current: StoredIdentity { state.withLock { $0.current } }
 
     /// The most recent storage problem, if any.
     public var lastError: ReportingError? { state.withLock { $0.lastError } }
@@ -68,7 +68,7 @@ public final class Identity: Sendable {
     /// launch.
     /// - Parameter userID: The user's id in the app's own system.
     /// - Throws: ``ReportingError/invalidUserID`` when `userId` is empty.
-    public func identify(userID: String) throws(ReportingError) {
+    package func identify(userID: String) throws(ReportingError) {
         _ = try setUserID(userID)
     }
 

@@ -19,8 +19,8 @@ import Synchronization
 ///
 /// Recording is serialized: each event is appended, with any session start or end it causes, under one lock,
 /// so events reach the store in the order of the session rules. Delivery is told afterwards, outside the lock.
-/// Nothing here crashes on a refused append: the failure is returned, counted in ``failedAppendCount``, kept in
-/// ``lastError`` and passed to ``ReporterConfiguration/onError``.
+/// Nothing here crashes on a refused append: the failure is returned, counted in `failedAppendCount`, kept in
+/// ``lastError`` and passed to `ReporterConfiguration/onError`.
 ///
 /// Tracking consent follows the rules documented on ``TrackingConsent``.
 public final class Reporter: Sendable {
@@ -48,7 +48,7 @@ public final class Reporter: Sendable {
     let delivery: (any EventDelivery)?
     /// The clock the reporter reads for timestamps (`now()`) and session rules (`uptime()`); parts built on the
     /// reporter, such as a personalization tracker, read the same one, so a system runs on one clock.
-    public let scheduler: any ActuateScheduler
+    package let scheduler: any ActuateScheduler
     let onError: (@Sendable (ReportingError) -> Void)?
     let state: Mutex<State>
 
@@ -168,7 +168,7 @@ public final class Reporter: Sendable {
 
     /// Runs `handler` after each session start, outside the reporter's lock, for features that count sessions.
     /// - Parameter handler: Receives the new session.
-    public func onSessionStart(_ handler: @escaping @Sendable (ReportingSession) -> Void) {
+    package func onSessionStart(_ handler: @escaping @Sendable (ReportingSession) -> Void) {
         state.withLock { $0.sessionStartHandlers.append(handler) }
     }
 
@@ -219,7 +219,7 @@ public final class Reporter: Sendable {
     ///
     /// In this order: ends the current session under the old identity, flushes what is pending (awaiting
     /// ``EventDelivery/flushNow()``), then gives the identity a new anonymous id and no user id, and finally runs
-    /// the ``onReset(_:)`` handlers so that caps and caches are cleared. Events recorded by other threads while
+    /// the `onReset(_:)` handlers so that caps and caches are cleared. Events recorded by other threads while
     /// the flush runs still carry the old identity.
     public func reset() async {
         endSession(reason: .reset)
@@ -234,7 +234,7 @@ public final class Reporter: Sendable {
     /// Runs `handler` at the end of every ``reset()``, after the identity changed; features register here to
     /// clear per-user caps and caches.
     /// - Parameter handler: The work to run.
-    public func onReset(_ handler: @escaping @Sendable () -> Void) {
+    package func onReset(_ handler: @escaping @Sendable () -> Void) {
         state.withLock { $0.resetHandlers.append(handler) }
     }
 
@@ -248,13 +248,13 @@ public final class Reporter: Sendable {
     // MARK: Diagnostics
 
     /// The number of events not stored because tracking consent was denied.
-    public var suppressedEventCount: Int { state.withLock { $0.suppressed } }
+    package var suppressedEventCount: Int { state.withLock { $0.suppressed } }
 
     /// The number of pending events removed from the store because consent was withdrawn.
-    public var purgedEventCount: Int { state.withLock { $0.purged } }
+    package var purgedEventCount: Int { state.withLock { $0.purged } }
 
     /// The number of events the store refused.
-    public var failedAppendCount: Int { state.withLock { $0.failedAppends } }
+    package var failedAppendCount: Int { state.withLock { $0.failedAppends } }
 
     /// The most recent problem, if any.
     public var lastError: ReportingError? { state.withLock { $0.lastError } }

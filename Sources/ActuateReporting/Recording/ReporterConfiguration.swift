@@ -1,12 +1,12 @@
 /// How a ``Reporter`` behaves.
 public struct ReporterConfiguration: Sendable {
     /// The rules that end sessions.
-    public var sessionPolicy: SessionPolicy
+    package var sessionPolicy: SessionPolicy
     /// The tracking consent at start, ``TrackingConsent/granted`` by default.
-    public var initialConsent: TrackingConsent
+    package var initialConsent: TrackingConsent
     /// Called with every problem the reporter meets (a refused append, a failed purge, identity storage),
     /// outside the reporter's lock, on the thread that met it.
-    public var onError: (@Sendable (ReportingError) -> Void)?
+    package var onError: (@Sendable (ReportingError) -> Void)?
 
     /// Creates a configuration.
     /// - Parameters:

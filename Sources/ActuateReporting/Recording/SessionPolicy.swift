@@ -2,16 +2,16 @@ import Foundation
 
 /// The two rules that end a reporting session, each of which can be turned off.
 ///
-/// - ``maximumLength`` counts from the session's *start* (the rule content actions report by): with the default 90 minutes, an
+/// - `maximumLength` counts from the session's *start* (the rule content actions report by): with the default 90 minutes, an
 ///   event 89 minutes 59 seconds after the start joins the session, and one at 90 minutes starts a new one, however
 ///   busy the user was.
-/// - ``inactivityTimeout`` counts from the session's last event: an event that comes this long or longer after
+/// - `inactivityTimeout` counts from the session's last event: an event that comes this long or longer after
 ///   the previous one starts a new session.
 public struct SessionPolicy: Sendable, Hashable {
     /// How long a session may last from its start; nil for no limit. 90 minutes by default.
-    public var maximumLength: Duration?
+    package var maximumLength: Duration?
     /// How long a session survives without events; nil for no limit. 30 minutes by default.
-    public var inactivityTimeout: Duration?
+    package var inactivityTimeout: Duration?
 
     /// Creates a policy.
     /// - Parameters:
@@ -29,7 +29,7 @@ public struct SessionPolicy: Sendable, Hashable {
     ///   - startUptime: When the session started, on the monotonic clock.
     ///   - lastActivityUptime: When the session last saw activity, on the monotonic clock.
     ///   - uptime: The monotonic time to check at.
-    /// - Returns: ``SessionEndReason/maximumLength`` or ``SessionEndReason/inactivity``, or nil.
+    /// - Returns: `SessionEndReason/maximumLength` or `SessionEndReason/inactivity`, or nil.
     package func expiry(startUptime: Duration, lastActivityUptime: Duration, at uptime: Duration) -> SessionEndReason? {
         var candidates: [(deadline: Duration, reason: SessionEndReason)] = []
         if let maximumLength {
@@ -67,10 +67,10 @@ public struct ReportingSession: Sendable, Hashable, Identifiable {
 }
 
 /// Why a session ended.
-public enum SessionEndReason: String, Sendable, Hashable, Codable {
-    /// It reached ``SessionPolicy/maximumLength`` from its start.
+package enum SessionEndReason: String, Sendable, Hashable, Codable {
+    /// It reached `SessionPolicy/maximumLength` from its start.
     case maximumLength
-    /// It saw no event for ``SessionPolicy/inactivityTimeout``.
+    /// It saw no event for `SessionPolicy/inactivityTimeout`.
     case inactivity
     /// A new session was asked for.
     case newSessionRequested

@@ -2,8 +2,8 @@
 ///
 /// The rules, which ``Reporter`` implements exactly:
 /// - Consent is ``granted`` by default, and consent supplied by a server counts as granted when the server
-///   sends none (see ``init(serverValue:)``).
-/// - While ``denied``, events are not stored; ``Reporter/suppressedEventCount`` counts them. Session start and
+///   sends none (see `init(serverValue:)`).
+/// - While ``denied``, events are not stored; `Reporter/suppressedEventCount` counts them. Session start and
 ///   end events are gated the same way.
 /// - The force-tracking path, `record(…, forceTracking: true)`, stores an event whatever the consent, with the
 ///   property `tracking_forced = true`. Use it only where the user's own action asks for tracking, such as a
@@ -23,7 +23,7 @@ public enum TrackingConsent: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Reads consent as a server supplies it, where an absent value counts as granted.
     /// - Parameter serverValue: The server's `has_tracking_consent`, or nil when it sent none.
-    public init(serverValue: Bool?) {
+    package init(serverValue: Bool?) {
         self = serverValue == false ? .denied : .granted
     }
 }

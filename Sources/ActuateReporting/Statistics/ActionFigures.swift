@@ -1,4 +1,4 @@
-/// How one action performed, from the `action_ended` events ``ReportingAnalyticsProvider`` records: how often
+/// How one action performed, from the `action_ended` events `ReportingAnalyticsProvider` records: how often
 /// it ran and failed, how long it took, and how users arrived at it.
 ///
 /// Rates and durations are nil when nothing was measured, never 0.
@@ -12,19 +12,19 @@ public struct ActionFigures: Sendable, Hashable, Codable {
     /// ``failed`` / ``performed``, or nil when the action never completed.
     public var failureRate: Double?
     /// Wilson's 95% interval of ``failureRate``, or nil when the action never completed.
-    public var failureRateInterval: RateInterval?
+    package var failureRateInterval: RateInterval?
     /// The median duration in seconds (nearest rank, within 1%), or nil without durations.
     public var medianDurationSeconds: Double?
     /// The 95th-percentile duration in seconds (nearest rank, within 1%), or nil without durations.
     public var p95DurationSeconds: Double?
     /// Completions requested by the app's own code.
-    public var arrivedFromApplication = 0
+    package var arrivedFromApplication = 0
     /// Completions requested by a URL the app opened.
-    public var arrivedFromURL = 0
+    package var arrivedFromURL = 0
     /// Completions requested by an activity the app continued.
-    public var arrivedFromActivity = 0
+    package var arrivedFromActivity = 0
     /// Completions requested by a system intent.
-    public var arrivedFromIntent = 0
+    package var arrivedFromIntent = 0
 
     /// Creates figures with every count zero.
     init() {}
@@ -33,7 +33,7 @@ public struct ActionFigures: Sendable, Hashable, Codable {
     ///
     /// - Parameter source: The source.
     /// - Returns: The count.
-    public subscript(arrivedFrom source: ArrivalSource) -> Int {
+    package subscript(arrivedFrom source: ArrivalSource) -> Int {
         get {
             switch source {
             case .application: arrivedFromApplication

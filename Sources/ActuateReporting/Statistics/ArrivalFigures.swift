@@ -1,37 +1,37 @@
 /// How users arrived through links and activities, and which links are broken, from the `url_opened`,
 /// `activity_continued` and `activity_published` events.
-public struct ArrivalFigures: Sendable, Hashable, Codable {
+package struct ArrivalFigures: Sendable, Hashable, Codable {
     /// The most broken links listed; the rest are counted in ``brokenLinkOpens`` only.
-    public static let maxBrokenLinks = 20
+    package static let maxBrokenLinks = 20
 
     /// `url_opened` events.
-    public var urlOpens = 0
+    package var urlOpens = 0
     /// URL opens by result (`performed`, `noMatch`, `badParameter`, `unavailable`, …).
-    public var urlOpensByResult: [String: Int] = [:]
+    package var urlOpensByResult: [String: Int] = [:]
     /// URL opens whose result was `noMatch` or `badParameter`: links the app gave out, or was given, that lead
     /// nowhere.
-    public var brokenLinkOpens = 0
+    package var brokenLinkOpens = 0
     /// The most opened broken links, most opened first (then by URL), at most ``maxBrokenLinks``.
-    public var brokenLinks: [BrokenLink] = []
+    package var brokenLinks: [BrokenLink] = []
     /// `activity_published` events.
-    public var activitiesPublished = 0
+    package var activitiesPublished = 0
     /// `activity_continued` events.
-    public var activityContinuations = 0
+    package var activityContinuations = 0
     /// Activity continuations by result (`performed`, `noMatch`, `badInput`).
-    public var activityContinuationsByResult: [String: Int] = [:]
+    package var activityContinuationsByResult: [String: Int] = [:]
 
     /// Creates figures with every count zero.
     init() {}
 }
 
 /// A link that was opened and led nowhere.
-public struct BrokenLink: Sendable, Hashable, Codable {
+package struct BrokenLink: Sendable, Hashable, Codable {
     /// The URL without its query, as recorded.
-    public var url: String
+    package var url: String
     /// `noMatch` or `badParameter` (the most recent, when it varied).
-    public var result: String
+    package var result: String
     /// How many times it was opened.
-    public var opens: Int
+    package var opens: Int
 
     /// Creates a broken link.
     ///

@@ -2,7 +2,7 @@
 ///
 /// Rates are nil when their denominator is zero (no impressions, or no session with an impression), so
 /// "not measurable yet" is never shown as 0%. Every rate carries Wilson's 95% score interval
-/// (``RateInterval/wilson(successes:trials:)``), so a block shown 4 times does not read as an exact percentage.
+/// (`RateInterval/wilson(successes:trials:)`), so a block shown 4 times does not read as an exact percentage.
 public struct ContentFigures: Sendable, Hashable, Codable {
     /// `executed` events: times the content was shown.
     public var impressions = 0
@@ -17,26 +17,26 @@ public struct ContentFigures: Sendable, Hashable, Codable {
     /// `error` events.
     public var errors = 0
     /// Sessions in which the content was shown at least once.
-    public var sessionsWithImpression = 0
+    package var sessionsWithImpression = 0
     /// Sessions in which the content's main target was clicked at least once.
-    public var sessionsWithClick = 0
+    package var sessionsWithClick = 0
     /// Purchased products credited to the content's product clicks within the attribution window.
-    public var attributedPurchases = 0
+    package var attributedPurchases = 0
     /// ``clicks`` / ``impressions``, or nil without impressions.
     public var clickThroughRate: Double?
     /// ``closes`` / ``impressions``, or nil without impressions.
     public var closeRate: Double?
-    /// "CTR of visit": ``sessionsWithClick`` / ``sessionsWithImpression``, or nil without such sessions.
+    /// "CTR of visit": `sessionsWithClick` / `sessionsWithImpression`, or nil without such sessions.
     public var visitClickThroughRate: Double?
-    /// Wilson's 95% interval of ``clickThroughRate``, or nil without impressions.
-    public var clickThroughRateInterval: RateInterval?
-    /// Wilson's 95% interval of ``closeRate``, or nil without impressions.
-    public var closeRateInterval: RateInterval?
-    /// Wilson's 95% interval of ``visitClickThroughRate``, or nil without such sessions.
-    public var visitClickThroughRateInterval: RateInterval?
+    /// Wilson's 95% interval of `clickThroughRate`, or nil without impressions.
+    package var clickThroughRateInterval: RateInterval?
+    /// Wilson's 95% interval of `closeRate`, or nil without impressions.
+    package var closeRateInterval: RateInterval?
+    /// Wilson's 95% interval of `visitClickThroughRate`, or nil without such sessions.
+    package var visitClickThroughRateInterval: RateInterval?
 
     /// Creates figures with every count zero.
-    public init() {}
+    package init() {}
 
     /// Computes the rates from the counts.
     mutating func computeRates() {
@@ -62,9 +62,9 @@ public struct ContentStatistics: Sendable, Hashable, Codable {
     public var content: ContentReference
     /// Its figures.
     public var figures: ContentFigures
-    /// Impressions, clicks and conversions per UTC day (or hour, see ``ReportingStatistics/seriesInterval``),
+    /// Impressions, clicks and conversions per UTC day (or hour, see `ReportingStatistics.seriesInterval`),
     /// oldest first; only intervals with an event are listed.
-    public var series: [ContentSeriesPoint]
+    package var series: [ContentSeriesPoint]
 
     /// Creates statistics for one piece of content.
     /// - Parameters:

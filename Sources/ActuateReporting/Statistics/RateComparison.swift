@@ -4,7 +4,7 @@ import Foundation
 /// how many members per group a test needs to tell the observed difference from noise.
 ///
 /// Methods:
-/// - Each group's rate carries Wilson's 95% score interval (``RateInterval/wilson(successes:trials:)``).
+/// - Each group's rate carries Wilson's 95% score interval (`RateInterval/wilson(successes:trials:)`).
 /// - The relative difference is test rate / control rate − 1. Its interval is Katz's log method (the delta method
 ///   on the log of the rate ratio; Katz et al. 1978, as in Altman et al., "Statistics with Confidence", 2000):
 ///   log(r₁/r₂) ± 1.96·√(1/x₁ − 1/n₁ + 1/x₂ − 1/n₂), then exponentiated, minus 1. When a group has no success or
@@ -17,13 +17,8 @@ import Foundation
 ///   with 80% power (the normal-approximation formula for two proportions, Fleiss et al. 2003, §4.2, without
 ///   continuity correction): n = (z₀.₉₇₅·√(2p̄(1−p̄)) + z₀.₈·√(p₁(1−p₁) + p₂(1−p₂)))² / (p₁ − p₂)².
 ///
-/// ```swift
-/// let comparison = RateComparison(testSuccesses: 30, testTrials: 100, controlSuccesses: 20, controlTrials: 100)
-/// comparison.relativeDifference            // 0.5
-/// comparison.relativeDifferenceInterval    // −8.4% … +145.6%
-/// comparison.verdict                       // .notDistinguishableYet
-/// comparison.membersPerGroupNeeded         // 294
-/// ```
+/// For 30 of 100 test members against 20 of 100 control members, the relative difference is 0.5 with the interval
+/// −8.4% … +145.6%, the verdict ``Verdict/notDistinguishableYet``, and 294 members per group would detect it.
 public struct RateComparison: Sendable, Hashable, Codable {
     /// What a comparison shows.
     public enum Verdict: String, Sendable, Hashable, Codable, CustomStringConvertible {
@@ -45,34 +40,34 @@ public struct RateComparison: Sendable, Hashable, Codable {
     }
 
     /// The one-sided normal quantile for 80% power, z₀.₈.
-    public static let z80 = 0.841_621_233_572_914_3
+    package static let z80 = 0.841_621_233_572_914_3
 
     /// The most members per group this reports; a larger need (a tiny observed difference) is reported as nil.
-    public static let maxMembersPerGroup = 1_000_000_000_000
+    package static let maxMembersPerGroup = 1_000_000_000_000
 
     /// Successes in the test group.
-    public let testSuccesses: Int
+    package let testSuccesses: Int
     /// Members of the test group.
-    public let testTrials: Int
+    package let testTrials: Int
     /// Successes in the control group.
-    public let controlSuccesses: Int
+    package let controlSuccesses: Int
     /// Members of the control group.
-    public let controlTrials: Int
+    package let controlTrials: Int
     /// Wilson's 95% interval of the test rate, or nil for an empty group.
-    public let testRateInterval: RateInterval?
+    package let testRateInterval: RateInterval?
     /// Wilson's 95% interval of the control rate, or nil for an empty group.
-    public let controlRateInterval: RateInterval?
+    package let controlRateInterval: RateInterval?
     /// test rate / control rate − 1, or nil when a group is empty or the control rate is zero.
-    public let relativeDifference: Double?
+    package let relativeDifference: Double?
     /// The 95% interval of the relative difference (Katz's log method), or nil when a group is empty.
-    public let relativeDifferenceInterval: RateInterval?
+    package let relativeDifferenceInterval: RateInterval?
     /// Whether the test group is better, worse, or not distinguishable yet.
     public let verdict: Verdict
     /// Members per group needed to detect the observed difference at α = 0.05 (two-sided) with 80% power, or nil
-    /// when a group is empty, the rates are equal, or more than ``maxMembersPerGroup`` would be needed.
-    public let membersPerGroupNeeded: Int?
+    /// when a group is empty, the rates are equal, or more than `maxMembersPerGroup` would be needed.
+    package let membersPerGroupNeeded: Int?
     /// How many more members the smaller group needs to reach ``membersPerGroupNeeded`` (0 once it has them).
-    public let additionalMembersPerGroupNeeded: Int?
+    package let additionalMembersPerGroupNeeded: Int?
 
     /// Compares two groups' counts. Negative counts count as 0, and successes are capped at the trials.
     /// - Parameters:
@@ -80,7 +75,7 @@ public struct RateComparison: Sendable, Hashable, Codable {
     ///   - testTrials: Members of the test group.
     ///   - controlSuccesses: Successes in the control group.
     ///   - controlTrials: Members of the control group.
-    public init(testSuccesses: Int, testTrials: Int, controlSuccesses: Int, controlTrials: Int) {
+    package init(testSuccesses: Int, testTrials: Int, controlSuccesses: Int, controlTrials: Int) {
         let testTrials = max(0, testTrials)
         let controlTrials = max(0, controlTrials)
         let testSuccesses = min(max(0, testSuccesses), testTrials)

@@ -8,9 +8,7 @@ import Foundation
 /// proportion: comparison of seven methods"). Unlike the textbook p ± 1.96·√(p(1−p)/n) it stays inside [0, 1], is
 /// not zero-width at 0 of n or n of n, and keeps close to 95% coverage for small counts:
 ///
-/// ```swift
-/// let interval = RateInterval.wilson(successes: 81, trials: 263)   // 0.2553 … 0.3662
-/// ```
+/// For 81 successes in 263 trials it is 0.2553 … 0.3662.
 public struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The lower limit.
     public var lower: Double
@@ -27,7 +25,7 @@ public struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The two-sided 95% normal quantile, z₀.₉₇₅.
-    public static let z95 = 1.959_963_984_540_054
+    package static let z95 = 1.959_963_984_540_054
 
     /// Wilson's 95% score interval for `successes` of `trials`.
     ///
@@ -37,7 +35,7 @@ public struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible
     ///   - successes: The successes; clamped to `0...trials`.
     ///   - trials: The trials.
     /// - Returns: The interval, or nil when there are no trials.
-    public static func wilson(successes: Int, trials: Int) -> RateInterval? {
+    package static func wilson(successes: Int, trials: Int) -> RateInterval? {
         guard trials > 0 else { return nil }
         let n = Double(trials)
         let p = Double(min(max(successes, 0), trials)) / n
@@ -52,7 +50,7 @@ public struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible
     /// Whether the interval holds `value`, limits included.
     /// - Parameter value: The value.
     /// - Returns: True when `lower <= value <= upper`.
-    public func contains(_ value: Double) -> Bool {
+    package func contains(_ value: Double) -> Bool {
         lower <= value && value <= upper
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// How personalized content performs, computed from recorded events: impressions, clicks, CTR, closes, close
 /// rate, product and article clicks, errors, "CTR of visit", and product-click contribution to purchases; and,
-/// from the hooks, how each action performs (``actions``) and how users arrive (``arrivals``).
+/// from the hooks, how each action performs (``actions``) and how users arrive (`arrivals`).
 ///
 /// ```swift
 /// let statistics = try ReportingStatistics(store: store)
@@ -14,19 +14,19 @@ import Foundation
 ///
 /// Definitions:
 /// - Content is grouped by source and id; events of a content status without an `actionId` are counted in
-///   ``malformedEventCount`` and otherwise ignored. Events of other types count only in ``eventCount``.
+///   `malformedEventCount` and otherwise ignored. Events of other types count only in ``eventCount``.
 /// - A click is a `target` event; `product` and `article` clicks are counted apart.
 /// - "CTR of visit" is sessions with a click over sessions with an impression, per content and overall.
 /// - Contribution: each product id in a `purchase` event is credited to the most recent `product` click on that
-///   product by the same person (same anonymous id, or same user id) no more than ``attributionWindow`` before
+///   product by the same person (same anonymous id, or same user id) no more than `attributionWindow` before
 ///   the purchase (the window's end is included). A purchase before the click, or outside the window, is not
 ///   credited.
 /// - A rate whose denominator is zero is nil, never 0 and never a division by zero. Every rate carries Wilson's
 ///   95% score interval (``RateInterval``), nil with it.
 /// - Series: each content's impressions, clicks and credited purchases per UTC day (or hour, by
-///   ``seriesInterval``), from the events' timestamps, gathered in the same pass.
-/// - Per-action figures come from `action_ended` events (``ReportingAnalyticsProvider``), grouped by
-///   `analyticsId`; `error` events from ``ContentSource/appAction`` are not content and are left out of the
+///   `seriesInterval`), from the events' timestamps, gathered in the same pass.
+/// - Per-action figures come from `action_ended` events (`ReportingAnalyticsProvider`), grouped by
+///   `analyticsId`; `error` events from `ContentSource/appAction` are not content and are left out of the
 ///   content figures.
 /// - Reading a ``FileEventStore`` streams it in pages, so the whole store is never held in memory; the figures
 ///   keep per-content and per-action counts, session sets, product clicks and purchases, and one duration sketch
@@ -37,31 +37,31 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     /// Figures over all content; its session counts count each session once.
     public var totals: ContentFigures
     /// Product ids bought, counted once per purchase event and product.
-    public var purchasedProducts: Int
-    /// ``ContentFigures/attributedPurchases`` over ``purchasedProducts``, or nil when nothing was bought.
-    public var contributionRate: Double?
+    package var purchasedProducts: Int
+    /// `ContentFigures/attributedPurchases` over `purchasedProducts`, or nil when nothing was bought.
+    package var contributionRate: Double?
     /// The number of events read.
     public var eventCount: Int
     /// The number of distinct sessions the events belong to.
     public var sessionCount: Int
     /// Content-status events that name no content.
-    public var malformedEventCount: Int
+    package var malformedEventCount: Int
     /// Events delivery gave up on, kept in the store's dead-letter file; they are not in the figures.
     public var deadLetterCount: Int
     /// The attribution window, in seconds.
-    public var attributionWindowSeconds: Double
-    /// The length of one point of each content's ``ContentStatistics/series``.
-    public var seriesInterval: SeriesInterval
+    package var attributionWindowSeconds: Double
+    /// The length of one point of each content's `ContentStatistics/series`.
+    package var seriesInterval: SeriesInterval
     /// Figures per action with an `analyticsID`, sorted by it.
     public var actions: [ActionStatistics]
     /// URL opens, broken links and activities.
-    public var arrivals: ArrivalFigures
+    package var arrivals: ArrivalFigures
 
     /// The default attribution window: 7 days.
     public static let defaultAttributionWindow = Duration.seconds(7 * 24 * 60 * 60)
 
     /// The attribution window.
-    public var attributionWindow: Duration { .nanoseconds(Int64(attributionWindowSeconds * 1e9)) }
+    package var attributionWindow: Duration { .nanoseconds(Int64(attributionWindowSeconds * 1e9)) }
 
     /// The figures for one piece of content, matched by source and id (the name is ignored).
     /// - Parameter content: The content.

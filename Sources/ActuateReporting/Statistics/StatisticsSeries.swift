@@ -8,7 +8,7 @@ public enum SeriesInterval: String, Sendable, Hashable, Codable, CaseIterable {
     case hour
 
     /// The interval's length in seconds.
-    public var seconds: Double {
+    package var seconds: Double {
         switch self {
         case .day: 86_400
         case .hour: 3_600
@@ -53,19 +53,19 @@ public enum SeriesInterval: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// One point of a content's time series: what happened in one day (or hour).
-public struct ContentSeriesPoint: Sendable, Hashable, Codable {
+package struct ContentSeriesPoint: Sendable, Hashable, Codable {
     /// The start of the day or hour, ISO 8601 in UTC, for example `2026-11-25T00:00:00Z`.
-    public var start: String
+    package var start: String
     /// `executed` events in the interval.
-    public var impressions = 0
+    package var impressions = 0
     /// `target` events in the interval.
-    public var clicks = 0
+    package var clicks = 0
     /// Purchased products credited to the content's product clicks, counted on the purchase's day (or hour).
-    public var conversions = 0
+    package var conversions = 0
     /// ``clicks`` / ``impressions``, or nil without impressions.
-    public var clickThroughRate: Double?
+    package var clickThroughRate: Double?
     /// Wilson's 95% interval of ``clickThroughRate``, or nil without impressions.
-    public var clickThroughRateInterval: RateInterval?
+    package var clickThroughRateInterval: RateInterval?
 
     /// Creates an empty point.
     /// - Parameter start: The start of its interval, ISO 8601 in UTC.

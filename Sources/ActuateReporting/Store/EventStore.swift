@@ -52,7 +52,7 @@ public struct DeadLetter: Sendable, Hashable, Codable {
     public var reason: String
 
     /// Creates a dead letter.
-    public init(event: ReportEvent, reason: String) {
+    package init(event: ReportEvent, reason: String) {
         self.event = event
         self.reason = reason
     }

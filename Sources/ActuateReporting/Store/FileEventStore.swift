@@ -27,7 +27,7 @@ import Synchronization
 /// ```
 public final class FileEventStore: EventStore {
     /// The store directory.
-    public let directory: URL
+    package let directory: URL
     /// How the store writes and how large it may grow.
     let configuration: FileEventStoreConfiguration
     /// What was found, skipped and cut when the store opened.

@@ -14,7 +14,7 @@ public struct FileEventStoreConfiguration: Sendable {
     /// ``FileEventStore/droppedDeadLetterCount``. The newest letter is always kept.
     var maxDeadLetterBytes: Int
     /// The scheduler that runs the group-commit writer.
-    public var scheduler: any ActuateScheduler
+    package var scheduler: any ActuateScheduler
 
     /// Creates a configuration.
     ///
