@@ -42,7 +42,7 @@ public struct RulesFile: Sendable, Hashable {
     /// Loads and validates a rules file.
     /// - Parameter url: The file.
     /// - Throws: ``RulesFileError`` naming the file and every problem, with its JSON path.
-    public init(contentsOf url: URL) throws(RulesFileError) {
+    package init(contentsOf url: URL) throws(RulesFileError) {
         try self.init(data: RulesFileReader.data(contentsOf: url), name: url.path)
     }
 
@@ -51,7 +51,7 @@ public struct RulesFile: Sendable, Hashable {
     ///   - data: The JSON.
     ///   - name: What to call the data in errors, such as a file name.
     /// - Throws: ``RulesFileError`` naming `name` and every problem, with its JSON path.
-    public init(data: Data, name: String) throws(RulesFileError) {
+    package init(data: Data, name: String) throws(RulesFileError) {
         // The parser returns nil only after reporting why, so the part call throws first.
         guard let parsed = try RulesFileReader.part(of: data, name: name, using: RulesFileParser.self) else {
             throw RulesFileError(file: name, problems: [])
