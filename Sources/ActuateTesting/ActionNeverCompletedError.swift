@@ -3,9 +3,9 @@ public struct ActionNeverCompletedError: Error, Sendable, Hashable, CustomString
     /// The action's display name.
     public let actionName: String
     /// The request's unique identifier, if the action was declared.
-    public let requestID: UInt64?
+    package let requestID: UInt64?
     /// How long the harness waited, in real time.
-    public let limit: Duration
+    package let limit: Duration
 
     public var description: String {
         let request = requestID.map { " (request #\($0))" } ?? ""

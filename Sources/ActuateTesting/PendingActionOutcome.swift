@@ -20,7 +20,7 @@ public final class PendingActionOutcome: Sendable {
     }
 
     /// The `ActionRequest/uniqueID` of the request, or nil if the feature never declared the action.
-    public var requestID: UInt64? { state.withLock { $0.requestID } }
+    package var requestID: UInt64? { state.withLock { $0.requestID } }
 
     /// The outcome, if the action has completed.
     public var completedOutcome: ActionPerformOutcome? {

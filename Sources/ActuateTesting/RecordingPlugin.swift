@@ -49,12 +49,12 @@ public final class RecordingPlugin: ActionDispatchPlugin {
     public var events: [Event] { recorded.withLock { $0 } }
 
     /// The names of the actions that began, in order.
-    public var beganActionNames: [String] {
+    package var beganActionNames: [String] {
         events.compactMap { if case .began(let request) = $0 { request.actionName } else { nil } }
     }
 
     /// The names of the actions that completed, in order.
-    public var completedActionNames: [String] {
+    package var completedActionNames: [String] {
         events.compactMap { if case .completed(let request, _, _) = $0 { request.actionName } else { nil } }
     }
 

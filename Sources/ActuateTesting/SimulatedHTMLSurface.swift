@@ -28,7 +28,7 @@ public final class SimulatedHTMLSurface: HTMLSurface {
     /// A link of the loaded document: an `<a href>` or `<area href>`.
     public struct Link: Sendable, Hashable {
         /// The element's `id`, if it has one.
-        public var id: String?
+        package var id: String?
         /// Its text, each run of white space one space, trimmed.
         public var text: String
         /// Its `href` attribute, as written.
@@ -130,13 +130,13 @@ public final class SimulatedHTMLSurface: HTMLSurface {
     // MARK: What was loaded
 
     /// Every document loaded, oldest first.
-    public var documents: [String] { loads.withLock { $0.map(\.html) } }
+    package var documents: [String] { loads.withLock { $0.map(\.html) } }
 
     /// The latest document, or nil before the first load.
     public var document: String? { loads.withLock { $0.last?.html } }
 
     /// The handler name the app gave with the latest load.
-    public var bridgeName: String? { loads.withLock { $0.last?.bridgeName } }
+    package var bridgeName: String? { loads.withLock { $0.last?.bridgeName } }
 
     /// The text of the latest document's body, each run of white space one space.
     public var text: String {
@@ -209,7 +209,7 @@ public final class SimulatedHTMLSurface: HTMLSurface {
     /// Posts `message` from the latest page as it is, as a script of the page posts through
     /// `window.webkit.messageHandlers` itself: without the token, unless the message carries one.
     /// - Parameter message: The posted string.
-    public func post(_ message: String) {
+    package func post(_ message: String) {
         loads.withLock { $0.last?.onMessage }?(message)
     }
 

@@ -237,7 +237,7 @@ struct HTTPCampaignSourceTests {
             _ = try await source.campaigns(for: request)
             Issue.record("a request over the limit must be refused")
         } catch {
-            if case .requestTooLarge(let bytes, let limit) = error {
+            if case CampaignSourceError.requestTooLarge(let bytes, let limit) = error {
                 #expect(bytes > 200 && limit == 100)
             } else {
                 Issue.record("unexpected \(error)")

@@ -61,7 +61,7 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The campaign as reporting names content: source `campaign`, its id and name.
-    public var contentReference: ContentReference {
+    package var contentReference: ContentReference {
         .campaign(id: campaignID, name: campaignName)
     }
 

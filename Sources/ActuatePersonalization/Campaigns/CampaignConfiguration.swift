@@ -19,7 +19,7 @@ public struct CampaignConfiguration: Sendable {
     var deliveryQueue: DispatchQueue
     /// The session whose dispatcher performs the delivery decisions, so that they appear in its timeline. The
     /// default is `main`.
-    public var session: ActionSession
+    package var session: ActionSession
 
     /// Creates a configuration.
     /// - Parameters:

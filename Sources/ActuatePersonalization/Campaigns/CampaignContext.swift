@@ -28,7 +28,7 @@ public class CampaignContext: @unchecked Sendable {
     // state lives in the engine's Mutex.
 
     /// The context's name: `global`, or the screen's name.
-    public let name: String
+    package let name: String
     let id: UInt64
     let engine: CampaignEngine
 

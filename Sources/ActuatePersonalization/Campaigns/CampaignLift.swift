@@ -23,13 +23,13 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     /// Visitors whose first impression was a shown campaign.
     public var testVisitors: Int
     /// Test visitors who reached the goal after their first impression.
-    public var testConversions: Int
+    package var testConversions: Int
     /// Visitors whose first impression was a control impression.
     public var controlVisitors: Int
     /// Control visitors who reached the goal after their first impression.
-    public var controlConversions: Int
+    package var controlConversions: Int
     /// Visitors and conversions per UTC day (or hour), oldest first; only intervals with an event are listed.
-    public var series: [CampaignSeriesPoint] = []
+    package var series: [CampaignSeriesPoint] = []
 
     /// Creates figures.
     /// - Parameters:
@@ -56,10 +56,10 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Test conversions over test visitors, or nil with no test visitors.
-    public var testRate: Double? { Self.ratio(testConversions, testVisitors) }
+    package var testRate: Double? { Self.ratio(testConversions, testVisitors) }
 
     /// Control conversions over control visitors, or nil with no control visitors.
-    public var controlRate: Double? { Self.ratio(controlConversions, controlVisitors) }
+    package var controlRate: Double? { Self.ratio(controlConversions, controlVisitors) }
 
     /// (test − control) / control, or nil when either rate is unknown or the control rate is zero.
     public var lift: Double? {
@@ -68,7 +68,7 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The groups compared: rate intervals, the lift's interval, the verdict and the visitors needed.
-    public var comparison: RateComparison {
+    package var comparison: RateComparison {
         RateComparison(
             testSuccesses: testConversions,
             testTrials: testVisitors,
@@ -78,21 +78,21 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Wilson's 95% interval of ``testRate``, or nil with no test visitors.
-    public var testRateInterval: RateInterval? { comparison.testRateInterval }
+    package var testRateInterval: RateInterval? { comparison.testRateInterval }
 
     /// Wilson's 95% interval of ``controlRate``, or nil with no control visitors.
-    public var controlRateInterval: RateInterval? { comparison.controlRateInterval }
+    package var controlRateInterval: RateInterval? { comparison.controlRateInterval }
 
     /// The 95% interval of ``lift`` (Katz's log method), or nil when a group is empty. It exists even when the
     /// control rate is zero and ``lift`` is nil.
-    public var liftInterval: RateInterval? { comparison.relativeDifferenceInterval }
+    package var liftInterval: RateInterval? { comparison.relativeDifferenceInterval }
 
     /// Better, worse, or not distinguishable yet: whether ``liftInterval`` leaves out zero.
     public var verdict: RateComparison.Verdict { comparison.verdict }
 
     /// Visitors per group that would detect the observed difference at α = 0.05 (two-sided) with 80% power, or
     /// nil when a group is empty or the rates are equal.
-    public var visitorsPerGroupNeeded: Int? { comparison.membersPerGroupNeeded }
+    package var visitorsPerGroupNeeded: Int? { comparison.membersPerGroupNeeded }
 
     /// For example `summer, purchase: test 30/100 (30.0%, 95% CI 21.9%–39.6%), control 20/100 (20.0%, 95% CI
     /// 13.3%–28.9%), lift +50.0% (95% CI −8.4% to +145.6%): not distinguishable yet; 294 visitors per group would

@@ -80,17 +80,17 @@ package struct CampaignLiftAccumulator {
 }
 
 /// One point of a campaign's time series: who entered each group, and who converted, in one day (or hour).
-public struct CampaignSeriesPoint: Sendable, Hashable, Codable {
+package struct CampaignSeriesPoint: Sendable, Hashable, Codable {
     /// The start of the day or hour, ISO 8601 in UTC, for example `2026-11-25T00:00:00Z`.
-    public var start: String
+    package var start: String
     /// Visitors whose first impression (shown) fell in the interval.
-    public var testVisitors = 0
+    package var testVisitors = 0
     /// Visitors whose first impression (control) fell in the interval.
-    public var controlVisitors = 0
+    package var controlVisitors = 0
     /// Test visitors whose first goal after their first impression fell in the interval.
-    public var testConversions = 0
+    package var testConversions = 0
     /// Control visitors whose first goal after their first impression fell in the interval.
-    public var controlConversions = 0
+    package var controlConversions = 0
 
     /// Creates an empty point.
     /// - Parameter start: The start of its interval, ISO 8601 in UTC.

@@ -106,7 +106,7 @@ public final class CampaignManager: Sendable {
     /// The mirrored cart: what ``CampaignContext/addToCart(_:)``, ``CampaignContext/removeFromCart(_:)`` and
     /// ``CampaignContext/viewCart(_:)`` left in it; a purchase empties it. With a directory it is the same after a
     /// relaunch.
-    public var cart: [LineItem] {
+    package var cart: [LineItem] {
         engine.tracking(\.cart)
     }
 

@@ -11,23 +11,23 @@ import Foundation
 /// { "aps": { "alert": "Back in stock" }, "campaignId": "restock", "messageId": "m-7",
 ///   "campaignName": "Restock alert", "experienceId": "e-2", "target": "product-banner" }
 /// ```
-public struct CampaignNotification: Sendable, Hashable {
+package struct CampaignNotification: Sendable, Hashable {
     /// The campaign's id.
-    public var campaignID: String
+    package var campaignID: String
     /// The message's id.
-    public var messageID: String
+    package var messageID: String
     /// The campaign's name.
-    public var campaignName: String?
+    package var campaignName: String?
     /// The experience's id.
-    public var experienceID: String?
+    package var experienceID: String?
     /// The campaign's target.
-    public var target: String?
+    package var target: String?
 
     /// Reads the campaign from a notification payload.
     /// - Parameter payload: The notification's user info as JSON.
     /// - Throws: ``CampaignNotificationError`` when the campaign or message id is missing, empty or not a
     ///   string or whole number.
-    public init(payload: [String: JSONValue]) throws(CampaignNotificationError) {
+    package init(payload: [String: JSONValue]) throws(CampaignNotificationError) {
         campaignID = try Self.requiredID("campaignId", in: payload)
         messageID = try Self.requiredID("messageId", in: payload)
         campaignName = payload["campaignName"]?.stringValue
@@ -36,7 +36,7 @@ public struct CampaignNotification: Sendable, Hashable {
     }
 
     /// The campaign as reporting names content.
-    public var contentReference: ContentReference {
+    package var contentReference: ContentReference {
         .campaign(id: campaignID, name: campaignName)
     }
 
@@ -45,7 +45,7 @@ public struct CampaignNotification: Sendable, Hashable {
     /// Keys that are not strings and values that are not JSON (dates, data) are left out.
     /// - Parameter userInfo: The user info.
     /// - Returns: The payload.
-    public static func payload(fromUserInfo userInfo: [AnyHashable: Any]) -> [String: JSONValue] {
+    package static func payload(fromUserInfo userInfo: [AnyHashable: Any]) -> [String: JSONValue] {
         var payload: [String: JSONValue] = [:]
         for (key, value) in userInfo {
             guard let key = key as? String, let json = json(from: value) else { continue }

@@ -1,22 +1,22 @@
 /// A campaign in a rules file, with the event that earns it and the share of users held back as its control
 /// group.
-public struct CampaignRule: Sendable, Hashable {
+package struct CampaignRule: Sendable, Hashable {
     /// The campaign offered when the trigger matches.
-    public var campaign: Campaign
+    package var campaign: Campaign
     /// The event that earns it.
-    public var trigger: CampaignTriggerRule
+    package var trigger: CampaignTriggerRule
     /// The share of users, 0 to 100, who get the campaign marked ``Campaign/isControlGroup``: the same users on
     /// every launch and device, chosen apart for each campaign id (see ``CampaignRules/campaigns(for:)``).
     /// 0, the default, holds no one back; a campaign whose own ``Campaign/isControlGroup`` is true is control
     /// for everyone.
-    public var controlGroupPercent: Double
+    package var controlGroupPercent: Double
 
     /// Creates a rule.
     /// - Parameters:
     ///   - campaign: The campaign offered when the trigger matches.
     ///   - trigger: The event that earns it.
     ///   - controlGroupPercent: The share of users, 0 to 100, in the campaign's control group; 0 by default.
-    public init(campaign: Campaign, trigger: CampaignTriggerRule, controlGroupPercent: Double = 0) {
+    package init(campaign: Campaign, trigger: CampaignTriggerRule, controlGroupPercent: Double = 0) {
         self.campaign = campaign
         self.trigger = trigger
         self.controlGroupPercent = controlGroupPercent
@@ -27,7 +27,7 @@ public struct CampaignRule: Sendable, Hashable {
     /// - Parameter visitorID: The visitor's stable anonymous id, or nil when the request named none (then only
     ///   a campaign that is control for everyone is control).
     /// - Returns: The campaign for that visitor.
-    public func campaign(forVisitor visitorID: String?) -> Campaign {
+    package func campaign(forVisitor visitorID: String?) -> Campaign {
         guard !campaign.isControlGroup, let visitorID else { return campaign }
         var offered = campaign
         offered.isControlGroup = ControlGroup.contains(
@@ -55,9 +55,9 @@ public struct CampaignRule: Sendable, Hashable {
 /// { "purchase": {} }
 /// { "review": { "type": "Article" }, "context": "Blog" }
 /// ```
-public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
+package struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
     /// The kind of event a rule waits for.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// A tracked action with this name.
         case action(String)
         /// A view of an item; nil type or id matches any.
@@ -68,15 +68,15 @@ public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The event.
-    public var event: Event
+    package var event: Event
     /// The context it must happen in, or nil for any.
-    public var contextName: String?
+    package var contextName: String?
 
     /// Creates a trigger rule.
     /// - Parameters:
     ///   - event: The event.
     ///   - contextName: The context it must happen in; nil for any.
-    public init(event: Event, contextName: String? = nil) {
+    package init(event: Event, contextName: String? = nil) {
         self.event = event
         self.contextName = contextName
     }
@@ -84,7 +84,7 @@ public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
     /// Whether a request matches this rule.
     /// - Parameter request: The tracked event and its context.
     /// - Returns: True when the event and, if one is named, the context match.
-    public func matches(_ request: CampaignRequest) -> Bool {
+    package func matches(_ request: CampaignRequest) -> Bool {
         if let contextName, contextName != request.contextName { return false }
         switch (event, request.trigger) {
         case (.action(let expected), .action(let name)):
@@ -100,7 +100,7 @@ public struct CampaignTriggerRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// For example `action "Add to Cart"`, `view Product:any in Product` or `addToCart any item:sku-1`.
-    public var description: String {
+    package var description: String {
         var text: String
         switch event {
         case .action(let name): text = "action \"\(name)\""

@@ -25,20 +25,20 @@ import Foundation
 /// held back as the campaign's control group, chosen per user as ``campaigns(for:)`` describes), and
 /// `isControlGroup` (true or false: true makes every user control, and cannot be combined with
 /// `controlGroupPercent`).
-public struct CampaignRules: Sendable, Hashable {
+package struct CampaignRules: Sendable, Hashable {
     /// The rules, in file order.
-    public var rules: [CampaignRule]
+    package var rules: [CampaignRule]
 
     /// Creates rules in code.
     /// - Parameter rules: The rules.
-    public init(rules: [CampaignRule]) {
+    package init(rules: [CampaignRule]) {
         self.rules = rules
     }
 
     /// Loads the campaigns of a rules file.
     /// - Parameter url: The file.
     /// - Throws: ``RulesFileError`` naming the file and every problem with its JSON path.
-    public init(contentsOf url: URL) throws(RulesFileError) {
+    package init(contentsOf url: URL) throws(RulesFileError) {
         try self.init(data: RulesFileReader.data(contentsOf: url), name: url.path)
     }
 
@@ -47,7 +47,7 @@ public struct CampaignRules: Sendable, Hashable {
     ///   - data: The file's JSON.
     ///   - name: What to call the data in errors.
     /// - Throws: ``RulesFileError`` naming `name` and every problem with its JSON path.
-    public init(data: Data, name: String) throws(RulesFileError) {
+    package init(data: Data, name: String) throws(RulesFileError) {
         self.init(rules: try RulesFileReader.part(of: data, name: name, using: CampaignRulesParser.self))
     }
 
@@ -55,7 +55,7 @@ public struct CampaignRules: Sendable, Hashable {
     /// what `actuate validate` reports for campaigns.
     /// - Parameter json: The whole rules file, decoded.
     /// - Returns: The problems, each with its JSON path, such as `$.campaigns[2].target`.
-    public static func validateCampaigns(in json: JSONValue) -> [RulesFileProblem] {
+    package static func validateCampaigns(in json: JSONValue) -> [RulesFileProblem] {
         var parser = CampaignRulesParser()
         _ = parser.parse(json)
         return parser.problems
@@ -64,7 +64,7 @@ public struct CampaignRules: Sendable, Hashable {
     /// Every problem in a rules file's `campaigns` array, campaign by campaign, including JSON that does not parse.
     /// - Parameter data: The whole rules file.
     /// - Returns: The problems, each with its JSON path.
-    public static func validateCampaigns(in data: Data) -> [RulesFileProblem] {
+    package static func validateCampaigns(in data: Data) -> [RulesFileProblem] {
         RulesFileReader.problems(in: data, using: CampaignRulesParser.self)
     }
 
@@ -77,7 +77,7 @@ public struct CampaignRules: Sendable, Hashable {
     /// launch and device, and the groups of two campaigns are independent of each other.
     /// - Parameter request: The tracked event, its context and its visitor.
     /// - Returns: The matching campaigns, as offered to the request's visitor.
-    public func campaigns(for request: CampaignRequest) -> [Campaign] {
+    package func campaigns(for request: CampaignRequest) -> [Campaign] {
         rules.filter { $0.trigger.matches(request) }.map { $0.campaign(forVisitor: request.identity?.anonymousID) }
     }
 }

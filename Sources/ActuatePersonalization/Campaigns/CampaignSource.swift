@@ -24,16 +24,16 @@ public protocol CampaignSource: Sendable {
 /// was tracked for, and the event's details.
 public struct CampaignRequest: Sendable, Hashable, CustomStringConvertible {
     /// The event.
-    public var trigger: CampaignTrigger
+    package var trigger: CampaignTrigger
     /// The name of the context (`global` or a screen's name).
-    public var contextName: String
+    package var contextName: String
     /// The user the event was tracked for, as the reporter knew them then; nil for a request made by hand.
     /// A server assigns test and control groups per user from it.
-    public var identity: StoredIdentity?
+    package var identity: StoredIdentity?
     /// The properties of the event recorded for the trigger (see `CampaignEventKey`): `item` and `actionName`
     /// for a view, `lineItem` and `cart` for a cart change, `order` for a purchase, `item` and `review` for a
     /// review, `item` for a share, comment or favourite, and `name` for an action.
-    public var properties: [String: JSONValue]
+    package var properties: [String: JSONValue]
 
     /// Creates a request.
     /// - Parameters:
@@ -59,7 +59,7 @@ public struct CampaignRequest: Sendable, Hashable, CustomStringConvertible {
 
 /// An event that can earn campaigns: an action the app tracked, an item being viewed, or another interaction with
 /// items.
-public enum CampaignTrigger: Sendable, Hashable, CustomStringConvertible {
+package enum CampaignTrigger: Sendable, Hashable, CustomStringConvertible {
     /// ``CampaignContext/trackAction(_:)`` was called with this name.
     case action(String)
     /// An item of this type and id is being viewed (`CampaignContext/viewItem(_:)` and its siblings).
@@ -69,7 +69,7 @@ public enum CampaignTrigger: Sendable, Hashable, CustomStringConvertible {
     case interaction(ItemInteraction, type: ItemType, ids: [String])
 
     /// `action "name"`, `view Product:sku-1` or `addToCart Product:sku-1` (`purchase Product:sku-1,sku-2`).
-    public var description: String {
+    package var description: String {
         switch self {
         case .action(let name): "action \"\(name)\""
         case .itemView(let type, let id): "view \(type.rawValue):\(id)"
@@ -81,7 +81,7 @@ public enum CampaignTrigger: Sendable, Hashable, CustomStringConvertible {
 
 /// The interactions with items, beside views, that ask the campaign source for campaigns; each is named as the
 /// ``CampaignContext`` call that tracks it, which is also its key in a rules file's triggers.
-public enum ItemInteraction: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ItemInteraction: String, Sendable, Hashable, Codable, CaseIterable {
     /// ``CampaignContext/addToCart(_:)``.
     case addToCart
     /// ``CampaignContext/removeFromCart(_:)``.

@@ -1,6 +1,6 @@
 /// Why an ``HTTPCampaignSource`` could not answer a request. The request earns nothing; the error is recorded as a
 /// `CampaignEventType.campaignSourceError` event and later requests are still made.
-public enum CampaignSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CampaignSourceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The endpoint is not allowed: not `https`, and not `http` to a loopback host.
     case invalidEndpoint(reason: String)
     /// The API key is empty or contains characters that cannot go in a header.
@@ -23,7 +23,7 @@ public enum CampaignSourceError: Error, Sendable, Hashable, CustomStringConverti
     case malformedResponse(reason: String)
 
     /// A sentence describing the problem; it never contains the API key.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidEndpoint(let reason): "The campaign endpoint is not allowed: \(reason)"
         case .invalidAPIKey(let reason): "The API key is not valid: \(reason)"

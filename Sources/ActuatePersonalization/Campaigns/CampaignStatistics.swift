@@ -41,7 +41,7 @@ public enum CampaignStatistics {
     ///   - goal: The goal.
     ///   - events: The events.
     /// - Returns: The figures per campaign.
-    public static func lifts<Events: Sequence<ReportEvent>>(goal: CampaignGoal, events: Events) -> [CampaignLift] {
+    package static func lifts<Events: Sequence<ReportEvent>>(goal: CampaignGoal, events: Events) -> [CampaignLift] {
         var accumulator = CampaignLiftAccumulator(goal: goal)
         for event in events { accumulator.add(event) }
         return accumulator.finish()

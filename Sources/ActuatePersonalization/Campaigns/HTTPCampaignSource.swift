@@ -59,14 +59,14 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
         deadline: Duration = .seconds(30),
         maximumRequestBytes: Int = 256 * 1_024,
         maximumResponseBytes: Int = 1_024 * 1_024
-    ) throws(CampaignSourceError) {
+    ) throws {
         if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
-            throw .invalidEndpoint(reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)")
+            throw CampaignSourceError.invalidEndpoint(reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)")
         }
         if let apiKey {
-            guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
+            guard !apiKey.isEmpty else { throw CampaignSourceError.invalidAPIKey(reason: "it is empty") }
             guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
-                throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+                throw CampaignSourceError.invalidAPIKey(reason: "it contains characters that are not printable ASCII")
             }
         }
         let policy = OutgoingRequestPolicy(
@@ -94,32 +94,32 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
     /// - Returns: The campaigns, in the order the server gave them, each with the user's test or control
     ///   assignment.
     /// - Throws: ``CampaignSourceError`` saying what went wrong.
-    public func campaigns(for request: CampaignRequest) async throws(CampaignSourceError) -> [Campaign] {
+    public func campaigns(for request: CampaignRequest) async throws -> [Campaign] {
         let body: Data
         do {
             body = try CampaignWireFormat.encode(request)
         } catch {
-            throw .requestFailed(message: "the request could not be encoded: \(error)")
+            throw CampaignSourceError.requestFailed(message: "the request could not be encoded: \(error)")
         }
         guard body.count <= maximumRequestBytes else {
-            throw .requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+            throw CampaignSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
         }
         let urlRequest = URLRequest.jsonPost(to: endpoint, body: body, timeout: timeout, authorization: authorization)
         let http: HTTPResponse
         switch await client.send(urlRequest) {
         case .http(let response): http = response
-        case .failed(let failure): throw .requestFailed(message: failure.message)
+        case .failed(let failure): throw CampaignSourceError.requestFailed(message: failure.message)
         }
         switch http.statusCode {
         case 200..<300: break
-        case 300..<400: throw .redirected(status: http.statusCode)
-        case 401, 403: throw .unauthorized(status: http.statusCode)
-        case 413: throw .requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
-        case 500..<600: throw .serverError(status: http.statusCode)
-        default: throw .unexpectedStatus(http.statusCode)
+        case 300..<400: throw CampaignSourceError.redirected(status: http.statusCode)
+        case 401, 403: throw CampaignSourceError.unauthorized(status: http.statusCode)
+        case 413: throw CampaignSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+        case 500..<600: throw CampaignSourceError.serverError(status: http.statusCode)
+        default: throw CampaignSourceError.unexpectedStatus(http.statusCode)
         }
         if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != http.body.count {
-            throw .malformedResponse(reason: "the body is cut short: \(http.body.count) of \(declared) bytes arrived")
+            throw CampaignSourceError.malformedResponse(reason: "the body is cut short: \(http.body.count) of \(declared) bytes arrived")
         }
         return try CampaignWireFormat.decode(http.body)
     }

@@ -10,11 +10,11 @@ import Foundation
 /// Each request earns every campaign whose trigger matches it, in file order.
 public struct LocalCampaignSource: CampaignSource {
     /// The rules it answers from.
-    public let rules: CampaignRules
+    package let rules: CampaignRules
 
     /// Creates a source from rules already loaded.
     /// - Parameter rules: The rules.
-    public init(rules: CampaignRules) {
+    package init(rules: CampaignRules) {
         self.rules = rules
     }
 

@@ -32,7 +32,7 @@ public struct ContentAction: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The raw content: HTML, a JSON string, or anything else.
     public let content: String
     /// The tracker that records what happens to this action; nil for content that is not tracked.
-    public let tracker: Tracker?
+    package let tracker: Tracker?
 
     private enum CodingKeys: String, CodingKey {
         case id

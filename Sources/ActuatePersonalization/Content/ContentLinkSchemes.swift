@@ -18,7 +18,7 @@ public enum ContentLinkSchemes {
 
     /// Schemes that run code or read local data in a web view: `javascript`, `vbscript`, `data`, `blob`, `file`,
     /// `filesystem` and `about`. They are removed from every allowed list.
-    public static let neverAllowed: Set<String> = [
+    package static let neverAllowed: Set<String> = [
         "javascript", "vbscript", "data", "blob", "file", "filesystem", "about",
     ]
 

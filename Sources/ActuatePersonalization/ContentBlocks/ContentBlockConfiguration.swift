@@ -5,9 +5,9 @@ import Foundation
 /// How a ``ContentBlockManager`` runs: its clock, queues, session and rules.
 public struct ContentBlockConfiguration: Sendable {
     /// The clock for time-to-live, carousel rotation and history expiry. Use the reporter's scheduler.
-    public var scheduler: any ActuateScheduler
+    package var scheduler: any ActuateScheduler
     /// The session the tracking actions are performed in.
-    public var session: ActionSession
+    package var session: ActionSession
     /// The serial queue for all file and network work; a manager given the main queue uses a private serial
     /// queue instead, so no file or network work ever runs on the main queue.
     var workQueue: DispatchQueue
@@ -18,7 +18,7 @@ public struct ContentBlockConfiguration: Sendable {
     var urlOpener: (any ContentBlockURLOpener)?
     /// The app's URL router: in the default behaviour a clicked link whose scheme or universal-link host it
     /// answers opens through it, in its default session. Set by ``routed(through:)``; nil by default.
-    public var router: URLRouter?
+    package var router: URLRouter?
     /// How long display and interaction history is kept; 30 days by default. That an `onlyOnce` block was shown
     /// is kept for good, so it is never shown again.
     var historyRetention: Duration
@@ -47,7 +47,7 @@ public struct ContentBlockConfiguration: Sendable {
     /// that names one asset in many places would otherwise grow without bound.
     var maxDocumentBytes: Int
     /// Called with every problem the manager meets (source failures, unreadable history), on any thread.
-    public var onError: (@Sendable (ContentBlockError) -> Void)?
+    package var onError: (@Sendable (ContentBlockError) -> Void)?
 
     /// Creates a configuration.
     /// - Parameters:

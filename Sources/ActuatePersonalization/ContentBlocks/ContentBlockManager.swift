@@ -79,7 +79,7 @@ public final class ContentBlockManager: Sendable {
     var configuration: ContentBlockConfiguration { engine.configuration }
 
     /// The reporter events are recorded through.
-    public var reporter: Reporter { engine.reporter }
+    package var reporter: Reporter { engine.reporter }
 
     /// Loads the blocks of these placeholders, and the assets they need, so they show at once. Call it at
     /// start-up; the ids are remembered and loaded again after ``identify(userID:)`` and after the reporter's
@@ -105,7 +105,7 @@ public final class ContentBlockManager: Sendable {
     }
 
     /// The most recent problem: a source failure, an unreadable history file.
-    public var lastError: ContentBlockError? { engine.lastError }
+    package var lastError: ContentBlockError? { engine.lastError }
 
     // MARK: Tracking
 

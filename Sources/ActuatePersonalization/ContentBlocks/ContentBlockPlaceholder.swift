@@ -66,7 +66,7 @@ public final class ContentBlockPlaceholder: Sendable {
     /// The placeholder's id, which blocks list in their `placeholders`.
     public let placeholderID: String
     /// How the placeholder rotates, or nil for a placeholder that shows one block.
-    public let carousel: ContentBlockCarousel?
+    package let carousel: ContentBlockCarousel?
     let engine: ContentBlockEngine
     private let state: Mutex<State>
 

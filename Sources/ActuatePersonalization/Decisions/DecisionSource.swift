@@ -20,15 +20,15 @@ public protocol DecisionSource: Sendable {
 /// What a ``DecisionSource`` decides from.
 public struct DecisionRequest: Sendable, Hashable {
     /// The visitor's stable anonymous id.
-    public var visitorID: String
+    package var visitorID: String
     /// The visitor's user id, once identified.
-    public var userID: String?
+    package var userID: String?
     /// The number of sessions the visitor has had, the current one included.
-    public var sessionCount: Int
+    package var sessionCount: Int
     /// The behaviour commands not yet sent to the source, oldest first.
-    public var commands: [BehaviourCommand]
+    package var commands: [BehaviourCommand]
     /// Everything known about the visitor's behaviour.
-    public var profile: VisitorProfile
+    package var profile: VisitorProfile
 
     /// Creates a request.
     /// - Parameters:

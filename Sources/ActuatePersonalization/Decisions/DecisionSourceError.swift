@@ -1,5 +1,5 @@
 /// Why an ``HTTPDecisionSource`` could not decide. The tracker keeps its cache and its pending commands.
-public enum DecisionSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum DecisionSourceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The endpoint is not allowed: not `https`, and not `http` to a loopback host.
     case invalidEndpoint(reason: String)
     /// The API key is empty or contains characters that cannot go in a header.
@@ -18,7 +18,7 @@ public enum DecisionSourceError: Error, Sendable, Hashable, CustomStringConverti
     case malformedResponse(reason: String)
 
     /// A sentence describing the problem; it never contains the API key.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidEndpoint(let reason): "The decision endpoint is not allowed: \(reason)"
         case .invalidAPIKey(let reason): "The API key is not valid: \(reason)"

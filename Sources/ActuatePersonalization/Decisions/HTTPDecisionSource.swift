@@ -53,12 +53,12 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         timeout: Duration = .seconds(15),
         maximumRequestBytes: Int = 512 * 1_024,
         maximumResponseBytes: Int = 4 * 1_024 * 1_024
-    ) throws(DecisionSourceError) {
+    ) throws {
         try Self.validate(endpoint)
         if let apiKey {
-            guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
+            guard !apiKey.isEmpty else { throw DecisionSourceError.invalidAPIKey(reason: "it is empty") }
             guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
-                throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+                throw DecisionSourceError.invalidAPIKey(reason: "it contains characters that are not printable ASCII")
             }
         }
         self.endpoint = endpoint
@@ -85,15 +85,15 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     /// - Parameter request: The visitor and the commands not yet sent.
     /// - Returns: The conditions and actions the server decided on.
     /// - Throws: ``DecisionSourceError`` saying what went wrong.
-    public func decide(_ request: DecisionRequest) async throws(DecisionSourceError) -> TrackerResult {
+    public func decide(_ request: DecisionRequest) async throws -> TrackerResult {
         let body: Data
         do {
             body = try DecisionWireFormat.encode(request)
         } catch {
-            throw .malformedResponse(reason: "the request could not be encoded: \(error)")
+            throw DecisionSourceError.malformedResponse(reason: "the request could not be encoded: \(error)")
         }
         guard body.count <= maximumRequestBytes else {
-            throw .requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+            throw DecisionSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
         }
         let urlRequest = URLRequest.jsonPost(to: endpoint, body: body, timeout: timeout, authorization: authorization)
         let http: HTTPResponse
@@ -101,18 +101,18 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         case .http(let response):
             http = response
         case .failed(let failure):
-            throw .connectionFailed(message: failure.message)
+            throw DecisionSourceError.connectionFailed(message: failure.message)
         }
         let data = http.body
         switch http.statusCode {
         case 200..<300: break
-        case 401, 403: throw .unauthorized(status: http.statusCode)
-        case 413: throw .requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
-        case 500..<600: throw .serverError(status: http.statusCode)
-        default: throw .unexpectedStatus(http.statusCode)
+        case 401, 403: throw DecisionSourceError.unauthorized(status: http.statusCode)
+        case 413: throw DecisionSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+        case 500..<600: throw DecisionSourceError.serverError(status: http.statusCode)
+        default: throw DecisionSourceError.unexpectedStatus(http.statusCode)
         }
         if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != data.count {
-            throw .malformedResponse(reason: "the body is cut short: \(data.count) of \(declared) bytes arrived")
+            throw DecisionSourceError.malformedResponse(reason: "the body is cut short: \(data.count) of \(declared) bytes arrived")
         }
         return try DecisionWireFormat.decode(data)
     }

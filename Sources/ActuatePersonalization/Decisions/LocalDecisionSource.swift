@@ -26,7 +26,7 @@ public struct LocalDecisionSource: DecisionSource {
     /// - Parameter rules: The rules.
     /// - Throws: ``RulesFileError`` (file `<rules>`) when ids repeat, a condition names a missing action, or a
     ///   value is out of range.
-    public init(rules: RulesFile) throws(RulesFileError) {
+    package init(rules: RulesFile) throws(RulesFileError) {
         let problems = rules.problems
         guard problems.isEmpty else { throw RulesFileError(file: "<rules>", problems: problems) }
         self.rules = rules

@@ -42,10 +42,10 @@ protocol DescribedItem: Item {
 
 extension Item {
     /// The item's kind, read from the instance.
-    public var itemType: ItemType { Self.itemType }
+    package var itemType: ItemType { Self.itemType }
 
     /// `Type:id`, the form ``Campaign/promotedItemKeys`` uses, for example `Product:sku-1`.
-    public var itemKey: String { "\(Self.itemType.rawValue):\(id)" }
+    package var itemKey: String { "\(Self.itemType.rawValue):\(id)" }
 }
 
 /// The kinds of ``Item``, named as Evergage names them.

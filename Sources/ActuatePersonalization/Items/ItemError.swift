@@ -14,11 +14,11 @@ import Foundation
 /// ```
 public struct ItemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of value, for example `Product` or `LineItem`.
-    public var type: String
+    package var type: String
     /// The field that is wrong, for example `id` or `quantity`.
-    public var field: String
+    package var field: String
     /// What is wrong, in words a person can act on.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
     /// - Parameters:

@@ -46,7 +46,7 @@ public struct LineItem: Sendable, Hashable {
     public var total: Double { price * Double(quantity) }
 
     /// The line as events carry it: the product, the quantity and the price.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object(["item": product.jsonValue, "quantity": .number(Double(quantity)), "price": .number(price)])
     }
 

@@ -56,7 +56,7 @@ public struct Order: Sendable, Hashable {
     }
 
     /// The order as events carry it.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "lineItems": .array(lineItems.map(\.jsonValue)),
             "totalValue": .number(total),

@@ -7,9 +7,9 @@ import ActuateReporting
 /// ```
 public struct Review: Sendable, Hashable {
     /// The lowest rating.
-    public static let minimumRating = 1
+    package static let minimumRating = 1
     /// The highest rating.
-    public static let maximumRating = 100
+    package static let maximumRating = 100
 
     /// The rating, from 1 to 100.
     let rating: Int?
@@ -38,7 +38,7 @@ public struct Review: Sendable, Hashable {
     }
 
     /// The review as events carry it.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var object: [String: JSONValue] = [:]
         if let rating { object["rating"] = .number(Double(rating)) }
         if let text { object["text"] = .string(text) }

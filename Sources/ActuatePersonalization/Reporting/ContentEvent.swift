@@ -29,7 +29,7 @@ public enum ContentEvent: Sendable, Hashable {
     ///   - argument: The status's argument.
     /// - Throws: `ReportingError.invalidContentArgument(status:argument:reason:)` when `close` gets a
     ///   non-integer, or `product` or `article` an empty id.
-    public init(status: ContentStatus, argument: String) throws(ReportingError) {
+    package init(status: ContentStatus, argument: String) throws(ReportingError) {
         let trimmed = argument.trimmingWhitespace()
         switch status {
         case .executed:
@@ -60,7 +60,7 @@ public enum ContentEvent: Sendable, Hashable {
     }
 
     /// The status this event reports.
-    public var status: ContentStatus {
+    package var status: ContentStatus {
         switch self {
         case .executed: .executed
         case .target: .target
@@ -72,7 +72,7 @@ public enum ContentEvent: Sendable, Hashable {
     }
 
     /// The properties that carry this event's argument; `close` clamps negative session counts to 0.
-    public var properties: [String: JSONValue] {
+    package var properties: [String: JSONValue] {
         switch self {
         case .executed:
             return [:]

@@ -6,7 +6,7 @@ extension EventProperties {
     ///   - event: The content event.
     ///   - content: The content it is about.
     /// - Returns: The merged properties.
-    public static func content(_ event: ContentEvent, for content: ContentReference) -> [String: JSONValue] {
+    package static func content(_ event: ContentEvent, for content: ContentReference) -> [String: JSONValue] {
         self.content(content).merging(event.properties) { _, argument in argument }
     }
 }
@@ -34,12 +34,12 @@ extension Reporter {
     /// - Parameters:
     ///   - status: The status.
     ///   - content: The content it happened to.
-    ///   - argument: The status's argument, read as ``ContentEvent/init(status:argument:)`` describes.
+    ///   - argument: The status's argument, read as `ContentEvent.init(status:argument:)` describes.
     ///   - properties: Extra properties.
     ///   - forceTracking: Stores the event even while consent is denied, tagged `tracking_forced = true`.
     /// - Returns: Whether the event was stored, suppressed by consent, or failed (also for a bad argument).
     @discardableResult
-    public func record(
+    package func record(
         _ status: ContentStatus,
         for content: ContentReference,
         argument: String,

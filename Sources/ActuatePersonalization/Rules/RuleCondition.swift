@@ -1,15 +1,15 @@
 /// A condition (a campaign) of a rules file: who it targets, and which actions it shows them.
-public struct RuleCondition: Sendable, Hashable {
+package struct RuleCondition: Sendable, Hashable {
     /// The condition's id, unique in its file.
-    public var id: Int
+    package var id: Int
     /// The condition's name, for people.
-    public var name: String?
+    package var name: String?
     /// The ids of the actions it shows, in order.
-    public var actionIDs: [Int]
+    package var actionIDs: [Int]
     /// The share of visitors, 0 to 100, held back as a control group: they match, but see nothing.
-    public var controlGroupPercent: Double
+    package var controlGroupPercent: Double
     /// Who the condition targets; every criterion given must hold.
-    public var targeting: RuleTargeting
+    package var targeting: RuleTargeting
 
     /// Creates a condition.
     /// - Parameters:
@@ -18,7 +18,7 @@ public struct RuleCondition: Sendable, Hashable {
     ///   - actionIDs: The ids of the actions it shows.
     ///   - controlGroupPercent: The share of visitors held back, 0 to 100.
     ///   - targeting: Who the condition targets.
-    public init(
+    package init(
         id: Int,
         name: String? = nil,
         actionIDs: [Int],
@@ -34,20 +34,20 @@ public struct RuleCondition: Sendable, Hashable {
 }
 
 /// Who a condition targets. Every criterion that is set must hold; a targeting with none matches everyone.
-public struct RuleTargeting: Sendable, Hashable {
+package struct RuleTargeting: Sendable, Hashable {
     /// The current document must match one of these: a name, or a prefix ending in `*` (`product/*`).
-    public var documents: [String]?
+    package var documents: [String]?
     /// Products the visitor must have seen.
-    public var productsSeen: SeenItemsRule<ProductList>?
+    package var productsSeen: SeenItemsRule<ProductList>?
     /// Articles the visitor must have seen.
-    public var articlesSeen: SeenItemsRule<ArticleList>?
+    package var articlesSeen: SeenItemsRule<ArticleList>?
     /// User data fields and the value each must have; `*` accepts any value.
-    public var userData: [String: String]?
+    package var userData: [String: String]?
     /// The range the visitor's session count must be in.
-    public var sessionCount: SessionCountRule?
+    package var sessionCount: SessionCountRule?
 
     /// Targeting that matches everyone.
-    public static let everyone = RuleTargeting()
+    package static let everyone = RuleTargeting()
 
     /// Creates targeting.
     /// - Parameters:
@@ -56,7 +56,7 @@ public struct RuleTargeting: Sendable, Hashable {
     ///   - articlesSeen: Articles the visitor must have seen.
     ///   - userData: User data fields and their required values (`*` for any).
     ///   - sessionCount: The range the session count must be in.
-    public init(
+    package init(
         documents: [String]? = nil,
         productsSeen: SeenItemsRule<ProductList>? = nil,
         articlesSeen: SeenItemsRule<ArticleList>? = nil,
@@ -72,20 +72,20 @@ public struct RuleTargeting: Sendable, Hashable {
 }
 
 /// The visitor must have at least ``minCount`` items in a list, counting only ``anyOf`` when it is not empty.
-public struct SeenItemsRule<List: ItemList>: Sendable, Hashable {
+package struct SeenItemsRule<List: ItemList>: Sendable, Hashable {
     /// Which of the visitor's lists to look in.
-    public var list: List
+    package var list: List
     /// The items that count; empty means any item.
-    public var anyOf: [String]
+    package var anyOf: [String]
     /// How many items must be in the list.
-    public var minCount: Int
+    package var minCount: Int
 
     /// Creates a rule.
     /// - Parameters:
     ///   - list: Which list to look in.
     ///   - anyOf: The items that count; empty for any.
     ///   - minCount: How many must be in the list; at least 1.
-    public init(list: List, anyOf: [String] = [], minCount: Int = 1) {
+    package init(list: List, anyOf: [String] = [], minCount: Int = 1) {
         self.list = list
         self.anyOf = anyOf
         self.minCount = max(1, minCount)
@@ -93,7 +93,7 @@ public struct SeenItemsRule<List: ItemList>: Sendable, Hashable {
 }
 
 /// One of a visitor's lists of items, named by the event that fills it.
-public protocol ItemList: RawRepresentable, Sendable, Hashable, CaseIterable where RawValue == String {
+package protocol ItemList: RawRepresentable, Sendable, Hashable, CaseIterable where RawValue == String {
     /// The items of this list in `profile`.
     func items(in profile: VisitorProfile) -> Set<String>
 }
@@ -109,7 +109,7 @@ public enum ProductList: String, ItemList {
     /// Products bought.
     case purchased
 
-    public func items(in profile: VisitorProfile) -> Set<String> {
+    package func items(in profile: VisitorProfile) -> Set<String> {
         switch self {
         case .viewed: profile.viewedProducts
         case .addedToCart: profile.cartProducts
@@ -130,7 +130,7 @@ public enum ArticleList: String, ItemList {
     /// Articles whose goal was reached.
     case goal
 
-    public func items(in profile: VisitorProfile) -> Set<String> {
+    package func items(in profile: VisitorProfile) -> Set<String> {
         switch self {
         case .viewed: profile.viewedArticles
         case .liked: profile.likedArticles
@@ -141,17 +141,17 @@ public enum ArticleList: String, ItemList {
 }
 
 /// A range of session counts; either bound may be absent.
-public struct SessionCountRule: Sendable, Hashable {
+package struct SessionCountRule: Sendable, Hashable {
     /// The smallest session count that matches.
-    public var min: Int?
+    package var min: Int?
     /// The largest session count that matches.
-    public var max: Int?
+    package var max: Int?
 
     /// Creates a range.
     /// - Parameters:
     ///   - min: The smallest session count that matches.
     ///   - max: The largest session count that matches.
-    public init(min: Int? = nil, max: Int? = nil) {
+    package init(min: Int? = nil, max: Int? = nil) {
         self.min = min
         self.max = max
     }
@@ -159,7 +159,7 @@ public struct SessionCountRule: Sendable, Hashable {
     /// Whether `count` is in the range.
     /// - Parameter count: A session count.
     /// - Returns: Whether it matches.
-    public func contains(_ count: Int) -> Bool {
+    package func contains(_ count: Int) -> Bool {
         (min.map { count >= $0 } ?? true) && (max.map { count <= $0 } ?? true)
     }
 }

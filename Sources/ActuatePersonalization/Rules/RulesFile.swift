@@ -23,18 +23,18 @@ import Foundation
 /// accepted here and left to their own loaders. Any other key is a mistake.
 public struct RulesFile: Sendable, Hashable {
     /// The top-level keys that belong to other parts of the module and are ignored here.
-    public static let otherPartsKeys: Set<String> = ["campaigns", "contentBlocks"]
+    package static let otherPartsKeys: Set<String> = ["campaigns", "contentBlocks"]
 
     /// The content actions, in file order.
-    public var actions: [ContentAction]
+    package var actions: [ContentAction]
     /// The conditions, in file order; earlier conditions' actions come first in a result.
-    public var conditions: [RuleCondition]
+    package var conditions: [RuleCondition]
 
     /// Creates rules in code.
     /// - Parameters:
     ///   - actions: The content actions.
     ///   - conditions: The conditions.
-    public init(actions: [ContentAction], conditions: [RuleCondition]) {
+    package init(actions: [ContentAction], conditions: [RuleCondition]) {
         self.actions = actions
         self.conditions = conditions
     }
@@ -42,7 +42,7 @@ public struct RulesFile: Sendable, Hashable {
     /// Loads and validates a rules file.
     /// - Parameter url: The file.
     /// - Throws: ``RulesFileError`` naming the file and every problem, with its JSON path.
-    public init(contentsOf url: URL) throws(RulesFileError) {
+    package init(contentsOf url: URL) throws(RulesFileError) {
         try self.init(data: RulesFileReader.data(contentsOf: url), name: url.path)
     }
 
@@ -51,7 +51,7 @@ public struct RulesFile: Sendable, Hashable {
     ///   - data: The JSON.
     ///   - name: What to call the data in errors, such as a file name.
     /// - Throws: ``RulesFileError`` naming `name` and every problem, with its JSON path.
-    public init(data: Data, name: String) throws(RulesFileError) {
+    package init(data: Data, name: String) throws(RulesFileError) {
         // The parser returns nil only after reporting why, so the part call throws first.
         guard let parsed = try RulesFileReader.part(of: data, name: name, using: RulesFileParser.self) else {
             throw RulesFileError(file: name, problems: [])
@@ -82,7 +82,7 @@ public struct RulesFile: Sendable, Hashable {
 
     /// The problems of rules built in code: duplicate ids, conditions that name missing actions, values out of
     /// range, JSON content that is not an array of string objects.
-    public var problems: [RulesFileProblem] {
+    package var problems: [RulesFileProblem] {
         RulesFileChecks.problems(in: self)
     }
 }

@@ -3,12 +3,12 @@ import Foundation
 /// One thing wrong with a rules file, at a JSON path such as `$.actions[3].contentType`.
 public struct RulesFileProblem: Sendable, Hashable, CustomStringConvertible {
     /// Where the problem is, as a JSON path from the document's root (`$`).
-    public var path: String
+    package var path: String
     /// What is wrong, in words a person can act on.
-    public var message: String
+    package var message: String
 
     /// Creates a problem.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
@@ -19,12 +19,12 @@ public struct RulesFileProblem: Sendable, Hashable, CustomStringConvertible {
 /// A rules file that could not be used, with every problem found in it.
 public struct RulesFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, or a name for the data when it did not come from a file.
-    public var file: String
+    package var file: String
     /// Every problem found, in document order.
-    public var problems: [RulesFileProblem]
+    package var problems: [RulesFileProblem]
 
     /// Creates an error.
-    public init(file: String, problems: [RulesFileProblem]) {
+    package init(file: String, problems: [RulesFileProblem]) {
         self.file = file
         self.problems = problems
     }

@@ -1,7 +1,7 @@
 import Actuate
 
 /// Something a user did with a product, as the tracker records it.
-public enum ProductEvent: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ProductEvent: String, Sendable, Hashable, Codable, CaseIterable {
     /// The product was viewed.
     case viewed
     /// The product was added to the cart.
@@ -17,7 +17,7 @@ public enum ProductEvent: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// Something a user did with an article, as the tracker records it.
-public enum ArticleEvent: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ArticleEvent: String, Sendable, Hashable, Codable, CaseIterable {
     /// The article was viewed.
     case viewed
     /// The article was liked.
@@ -37,7 +37,7 @@ public enum ArticleEvent: String, Sendable, Hashable, Codable, CaseIterable {
 /// `{"command": "product", "event": "viewed", "productId": "sku-1"}`,
 /// `{"command": "article", "event": "liked", "articleId": "a-1"}`, `{"command": "userData", "field": "tier",
 /// "value": "gold"}`.
-public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
+package enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
     /// The user went to a document (a screen or page).
     case navigate(documentName: String)
     /// Something happened to a product.
@@ -60,7 +60,7 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
     /// Decodes a command from its JSON form.
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the command is unknown or a field is missing.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let command = try container.decode(String.self, forKey: .command)
         switch command {
@@ -93,7 +93,7 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
     /// Encodes the command in its JSON form.
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .navigate(let documentName):
@@ -116,7 +116,7 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
 
     /// The name behaviour events carry in their `command` property, such as `navigate`, `product_viewed`,
     /// `article_goal` or `user_data`.
-    public var eventName: String {
+    package var eventName: String {
         switch self {
         case .navigate: "navigate"
         case .product(let event, _): "product_" + Self.snakeCase(event.rawValue)
@@ -126,7 +126,7 @@ public enum BehaviourCommand: Sendable, Hashable, Codable, Loggable {
     }
 
     /// The command without user data values, which may be private: `user data tier = <redacted>`.
-    public var loggingDescription: String {
+    package var loggingDescription: String {
         switch self {
         case .navigate(let documentName): "navigate \(documentName)"
         case .product(let event, let productID): "product \(event.rawValue) \(productID)"

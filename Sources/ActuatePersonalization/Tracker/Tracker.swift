@@ -46,7 +46,7 @@ public final class Tracker: Sendable {
     let source: any DecisionSource
     let reporter: Reporter
     /// The session the tracker's actions are performed in.
-    public let session: ActionSession
+    package let session: ActionSession
     let storage: TrackerStorage
     let onError: (@Sendable (TrackerError) -> Void)?
     /// The rules that end the tracker's sessions.
@@ -181,7 +181,7 @@ public final class Tracker: Sendable {
     }
 
     /// The number of tracker sessions that have started, across launches.
-    public var sessionCount: Int { core.withLock { $0.tracker.saved.sessionCount } }
+    package var sessionCount: Int { core.withLock { $0.tracker.saved.sessionCount } }
 
     /// The sessions after the current one that the action stays hidden, or nil when it is not hidden.
     /// - Parameter actionID: The action's id.
@@ -191,13 +191,13 @@ public final class Tracker: Sendable {
     }
 
     /// Everything the tracker knows about the visitor's behaviour.
-    public var profile: VisitorProfile { core.withLock { $0.tracker.saved.profile } }
+    package var profile: VisitorProfile { core.withLock { $0.tracker.saved.profile } }
 
     /// The behaviour commands not yet answered for by an incremental source.
     var pendingCommands: [BehaviourCommand] { core.withLock { $0.tracker.saved.pending.map(\.command) } }
 
     /// The most recent storage problem, if any.
-    public var lastError: TrackerError? { core.withLock { $0.lastError } }
+    package var lastError: TrackerError? { core.withLock { $0.lastError } }
 
     /// How many `error` reports the tracker dropped, over its life, because their action had already reported
     /// an error in the page view.
@@ -206,7 +206,7 @@ public final class Tracker: Sendable {
     /// ``ContentAction/render(on:bridge:clickedCallback:)``); like every status, one is recorded per action and
     /// page view, so a page that floods the bridge with bad messages gives one `error` event, and the rest are
     /// counted here.
-    public var droppedErrorCount: Int { core.withLock { $0.tracker.droppedErrors } }
+    package var droppedErrorCount: Int { core.withLock { $0.tracker.droppedErrors } }
 
     /// Counts a call as activity in the tracker's session, starting a new session when it has ended under
     /// ``sessionPolicy`` or none has started in this launch.

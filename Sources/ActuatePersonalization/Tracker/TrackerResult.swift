@@ -6,7 +6,7 @@ public struct TrackerResult: Sendable, Hashable, Codable {
     public var actions: [ContentAction]
 
     /// A result with nothing to show.
-    public static let empty = TrackerResult()
+    package static let empty = TrackerResult()
 
     /// Creates a result.
     /// - Parameters:

@@ -3,7 +3,7 @@
 ///
 /// Products in the cart are those added and not removed or bought since; liked products and articles are
 /// those liked and not unliked since.
-public struct VisitorProfile: Sendable, Hashable, Codable {
+package struct VisitorProfile: Sendable, Hashable, Codable {
     /// The document navigated to most recently.
     package var currentDocument: String?
     /// Every document navigated to.

@@ -232,7 +232,7 @@ func setRowHidden(_ row: ContentBlockRow, _ hidden: Bool) {}
 func setHeight(of row: ContentBlockRow, to height: Double) {}
 
 /// What the campaign test snippet is given: a source, the campaigns its handler saw, and a product to view.
-let source = LocalCampaignSource(rules: CampaignRules(rules: []))
+let source = try! LocalCampaignSource(data: Data(#"{"campaigns": []}"#.utf8), name: "campaigns.json")
 let shoes = try! Product(id: "sku-1", name: "Trail shoes", price: 89, currency: "EUR")
 
 /// The campaigns a test's handler received.
