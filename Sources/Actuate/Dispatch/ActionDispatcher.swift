@@ -66,10 +66,12 @@ public final class ActionDispatcher: Sendable {
 
         mutating func update(_ change: (inout [PluginEntry]) -> Void) -> PluginList {
             change(&entries)
+            let sorted = entries.enumerated()
+                .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
+                .map(\.element)
             let list = PluginList(
-                entries.enumerated()
-                    .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
-                    .map(\.element.plugin)
+                sorted.map(\.plugin),
+                valueStageCount: sorted.count { $0.stage <= .enrichment }
             )
             published.append(list)
             return list

@@ -9,19 +9,34 @@ final class PluginList: Sendable {
     @usableFromInline let plugins: ContiguousArray<any ActionDispatchPlugin>
     /// Whether the list is empty: a dispatch with no plugins skips every plugin step.
     @usableFromInline let isEmpty: Bool
+    /// How many plugins, at the start of the list, are in the ``PluginStage/before`` and
+    /// ``PluginStage/enrichment`` stages, which may attach values to a request (``ActionRequest/attach(_:for:)``).
+    /// When it is zero, a request holds no value storage and nothing is sealed.
+    @usableFromInline let valueStageCount: Int
 
-    init(_ plugins: [any ActionDispatchPlugin]) {
+    /// Creates a list of `plugins` in the order they run, of which the first `valueStageCount` are in a stage
+    /// that may attach values.
+    init(_ plugins: [any ActionDispatchPlugin], valueStageCount: Int = 0) {
         self.plugins = ContiguousArray(plugins)
         self.isEmpty = plugins.isEmpty
+        self.valueStageCount = valueStageCount
     }
 
-    /// Tells every plugin, in order, that `request` begins.
+    /// Tells every plugin, in order, that `request` begins; seals the request's values once the plugins that may
+    /// attach them have been told.
     @inlinable
     func notifyWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         // Called in place through the element's address: no copy of the existential, so no reference count.
         plugins.withUnsafeBufferPointer { plugins in
             guard let first = plugins.baseAddress else { return }
-            for index in 0..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
+            let sealAt = valueStageCount
+            if sealAt == 0 {
+                for index in 0..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
+            } else {
+                for index in 0..<sealAt { Self.tellWillBegin((first + index).pointee, request) }
+                request.valueOwner?.sealValues()
+                for index in sealAt..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
+            }
         }
     }
 

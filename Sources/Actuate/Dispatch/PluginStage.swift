@@ -12,11 +12,13 @@
 /// | `Timeline`, `ActionStacksPlugin`, `AnalyticsPlugin`, `ReportingPlugin` | ``observation`` |
 /// | `ActivitiesPlugin`, the stream of ``ActionDispatcher/events(bufferingPolicy:)`` | ``after`` |
 ///
-/// None of them uses ``before`` or ``enrichment``: those are for the app's own plugins.
+/// None of them uses ``before`` or ``enrichment``: those are for the app's own plugins, and the only stages that
+/// may attach values to a request for the later stages to read (``ActionRequest/attach(_:for:)``).
 public enum PluginStage: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// First: plugins that must see every action before anything else does, such as validation or tracing.
     case before = 0
-    /// Plugins that prepare what the recorders record, such as redaction or enrichment.
+    /// Plugins that prepare what the recorders record, such as redaction or enrichment, and attach it to the
+    /// request with ``ActionRequest/attach(_:for:)``.
     case enrichment = 1
     /// Plugins that record: the timeline, action stacks, analytics, reporting. The default.
     case observation = 2
