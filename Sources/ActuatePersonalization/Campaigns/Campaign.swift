@@ -19,7 +19,7 @@ public struct Campaign: Sendable, Hashable, Codable, CustomStringConvertible {
     public var experienceName: String?
     /// The id of the message within the experience.
     public var messageID: String?
-    /// The items the campaign promotes, as `Type:id` keys such as `Product:sku-1` (see ``Item/itemKey``).
+    /// The items the campaign promotes, as `Type:id` keys such as `Product:sku-1` (see `Item.itemKey`).
     public var promotedItemKeys: [String]
     /// The payload, shaped as the target defines.
     public var data: [String: JSONValue]

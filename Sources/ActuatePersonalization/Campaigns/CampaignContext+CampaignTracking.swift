@@ -46,7 +46,7 @@ extension CampaignContext {
     /// Tracks a click on the app's own UI for a campaign notification that arrived while the app was in the
     /// foreground, as a `target` content event with `via = notification`.
     ///
-    /// The payload is the notification's user info as JSON; ``CampaignNotification`` says which keys it reads.
+    /// The payload is the notification's user info as JSON; `CampaignNotification` says which keys it reads.
     /// On Apple platforms, `trackClickthrough(response:)` takes a `UNNotificationResponse` directly.
     /// - Parameters:
     ///   - notification: The notification's payload.

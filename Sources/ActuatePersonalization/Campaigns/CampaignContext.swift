@@ -22,7 +22,7 @@ public typealias CampaignHandler = @Sendable (Campaign) -> Void
 ///
 /// The tracking calls (``viewItem(_:actionName:)``, ``addToCart(_:)``, ``trackAction(_:)`` and the rest) record
 /// events through the manager's `Reporter` and count as user activity; tracked actions, item views and the item
-/// interactions of ``ItemInteraction`` ask the campaign source for campaigns for this context.
+/// interactions of `ItemInteraction` ask the campaign source for campaigns for this context.
 public class CampaignContext: @unchecked Sendable {
     // Safe to share: every stored property is a `let` of a Sendable type, subclasses add none, and all mutable
     // state lives in the engine's Mutex.

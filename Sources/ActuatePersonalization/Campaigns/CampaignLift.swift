@@ -8,11 +8,11 @@ import Foundation
 /// visitor converts when they reach the goal at or after that first impression. The rate of a group is its
 /// converted visitors over its visitors, and lift is (test − control) / control.
 ///
-/// Every figure comes with its uncertainty (``comparison``, a `RateComparison` of ActuateReporting): each group's
+/// Every figure comes with its uncertainty (`comparison`, a `RateComparison` of ActuateReporting): each group's
 /// rate has Wilson's 95% score interval; the lift has a 95% interval by Katz's log method (the delta method on the
 /// log of the rate ratio, with 0.5 added to every cell when a group has no conversion or only conversions); the
 /// ``verdict`` is better or worse only when that interval leaves out zero, and otherwise "not distinguishable
-/// yet"; and ``visitorsPerGroupNeeded`` is how many visitors per group a two-sided test at α = 0.05 needs to
+/// yet"; and `visitorsPerGroupNeeded` is how many visitors per group a two-sided test at α = 0.05 needs to
 /// detect the observed rates with 80% power. So 30 of 100 against 20 of 100 reads "lift +50.0% (95% CI −8.4% to
 /// +145.6%): not distinguishable yet", not "+50%".
 public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -87,7 +87,7 @@ public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible
     /// control rate is zero and ``lift`` is nil.
     package var liftInterval: RateInterval? { comparison.relativeDifferenceInterval }
 
-    /// Better, worse, or not distinguishable yet: whether ``liftInterval`` leaves out zero.
+    /// Better, worse, or not distinguishable yet: whether `liftInterval` leaves out zero.
     public var verdict: RateComparison.Verdict { comparison.verdict }
 
     /// Visitors per group that would detect the observed difference at α = 0.05 (two-sided) with 80% power, or

@@ -30,7 +30,7 @@ public final class CampaignManager: Sendable {
     ///   - source: Where campaigns come from.
     ///   - scheduler: The clock for idle time, visibility timeouts and view time.
     ///   - configuration: Timeouts, the delivery queue and the session that performs delivery decisions.
-    ///   - directory: Where the mirrored ``cart`` and the purchased order ids are kept, in
+    ///   - directory: Where the mirrored `cart` and the purchased order ids are kept, in
     ///     `campaign-tracking.json` (owner-only, replaced atomically, the last 1,000 order ids), so that both
     ///     survive a relaunch; nil keeps them in memory only. A file that cannot be read back is moved aside to
     ///     `campaign-tracking.json.corrupt` and recorded as a `CampaignEventType.storageError` event, and

@@ -20,7 +20,7 @@ public enum CampaignStatistics {
     ///   - goal: The goal.
     ///   - events: The events.
     /// - Returns: The figures; see ``CampaignLift`` for the definitions.
-    public static func lift<Events: Sequence<ReportEvent>>(
+    package static func lift<Events: Sequence<ReportEvent>>(
         campaignID: String,
         goal: CampaignGoal,
         events: Events

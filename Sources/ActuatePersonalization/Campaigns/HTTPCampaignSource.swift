@@ -18,14 +18,14 @@ import FoundationNetworking
 /// ```
 ///
 /// The article <doc:ServingCampaigns> documents every field of the request and the response, so that a team can
-/// serve campaigns from its own stack. Every failure is a ``CampaignSourceError`` with the reason: an unreachable
+/// serve campaigns from its own stack. Every failure is a `CampaignSourceError` with the reason: an unreachable
 /// server, a status that is not a success, a body cut short, of the wrong shape or with a number out of range.
 /// The manager records it as a `CampaignEventType.campaignSourceError` event, and the request earns nothing.
 ///
 /// The API key travels in an `Authorization: Bearer …` header and nowhere else. The source obeys the package's one
 /// outgoing-request policy, as `HTTPEventTransport` (ActuateReporting) does: plain `http` is refused except to
 /// loopback hosts (a literal 127.0.0.0/8 address, `::1` or `localhost`), a redirect is never followed (its 3xx
-/// status is ``CampaignSourceError/redirected(status:)``, so the key never reaches the server it points to), a
+/// status is `CampaignSourceError.redirected(status:)`, so the key never reaches the server it points to), a
 /// response is read only up to `maximumResponseBytes`, `timeout` bounds each wait for data and
 /// `deadline` the whole request.
 public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
@@ -51,7 +51,7 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
     ///   - deadline: How long one request may take in all (30 seconds by default).
     ///   - maximumRequestBytes: The largest request body sent (256 KB by default).
     ///   - maximumResponseBytes: The largest response body read (1 MB by default).
-    /// - Throws: ``CampaignSourceError/invalidEndpoint(reason:)`` or ``CampaignSourceError/invalidAPIKey(reason:)``.
+    /// - Throws: `CampaignSourceError.invalidEndpoint(reason:)` or `CampaignSourceError.invalidAPIKey(reason:)`.
     public init(
         endpoint: URL,
         apiKey: String? = nil,
@@ -61,7 +61,9 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
         maximumResponseBytes: Int = 1_024 * 1_024
     ) throws {
         if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
-            throw CampaignSourceError.invalidEndpoint(reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)")
+            throw CampaignSourceError.invalidEndpoint(
+                reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)"
+            )
         }
         if let apiKey {
             guard !apiKey.isEmpty else { throw CampaignSourceError.invalidAPIKey(reason: "it is empty") }
@@ -93,7 +95,7 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
     /// - Parameter request: The event, its context, its user and its properties.
     /// - Returns: The campaigns, in the order the server gave them, each with the user's test or control
     ///   assignment.
-    /// - Throws: ``CampaignSourceError`` saying what went wrong.
+    /// - Throws: `CampaignSourceError` saying what went wrong.
     public func campaigns(for request: CampaignRequest) async throws -> [Campaign] {
         let body: Data
         do {
@@ -119,7 +121,9 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
         default: throw CampaignSourceError.unexpectedStatus(http.statusCode)
         }
         if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != http.body.count {
-            throw CampaignSourceError.malformedResponse(reason: "the body is cut short: \(http.body.count) of \(declared) bytes arrived")
+            throw CampaignSourceError.malformedResponse(
+                reason: "the body is cut short: \(http.body.count) of \(declared) bytes arrived"
+            )
         }
         return try CampaignWireFormat.decode(http.body)
     }

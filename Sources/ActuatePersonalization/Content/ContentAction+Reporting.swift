@@ -86,7 +86,7 @@ extension ContentAction {
     ///   ``Tracker/reportActionClicked(_:)`` again from the callback is harmless, as the duplicate is dropped.
     /// - A malformed or forged message, or one that arrives before the load finished, is reported as an `error`
     ///   event and otherwise ignored. Like every status, one error is recorded per action and page view; the
-    ///   tracker counts the others in ``Tracker/droppedErrorCount``, so a page that floods the bridge cannot flood
+    ///   tracker counts the others in `Tracker.droppedErrorCount`, so a page that floods the bridge cannot flood
     ///   the event store.
     /// - Content that is not `text/html` is not loaded; an `error` is reported instead.
     ///

@@ -137,7 +137,7 @@ public struct ContentAction: Sendable, Hashable, Codable, CustomStringConvertibl
     /// content is shown with ``render(on:bridge:clickedCallback:)`` (see ``contentHtmlDoc``).
     /// - Parameter bridge: The bridge's handler name and link policy.
     /// - Returns: The document, or nil for content that is not HTML.
-    public func contentHtmlDoc(bridge: ContentBridge) -> String? {
+    package func contentHtmlDoc(bridge: ContentBridge) -> String? {
         contentHtmlDoc(bridge: bridge, token: .random())
     }
 

@@ -18,7 +18,7 @@ import Actuate
 /// ``ContentLinkSchemes/web`` (`http`, `https`, `mailto`, `tel`) by default; a bridge built from the app's
 /// routes (``init(routes:handlerName:maximumHrefLength:maximumArgumentLength:maximumMessageBytes:)``, which
 /// ``ContentAction/render(on:system:clickedCallback:)`` uses) adds the app's own schemes, so a banner can link
-/// to `shop://product/p1`. `javascript:`, `data:`, `blob:` and `file:` URLs (``ContentLinkSchemes/neverAllowed``)
+/// to `shop://product/p1`. `javascript:`, `data:`, `blob:` and `file:` URLs (`ContentLinkSchemes.neverAllowed`)
 /// never reach the app, whatever the list says. No click on a link navigates the page, and `window.open` is
 /// disabled.
 ///
@@ -60,7 +60,7 @@ public struct ContentBridge: Sendable, Hashable {
     /// - Parameters:
     ///   - handlerName: The message handler name. Letters, digits and underscores only; anything else is
     ///     replaced by `actuate`.
-    ///   - allowedSchemes: The URL schemes whose links are reported; those in ``ContentLinkSchemes/neverAllowed``
+    ///   - allowedSchemes: The URL schemes whose links are reported; those in `ContentLinkSchemes.neverAllowed`
     ///     and malformed ones are left out.
     ///   - maximumHrefLength: The longest `href` reported, in characters.
     ///   - maximumArgumentLength: The longest `arg` accepted, in characters.

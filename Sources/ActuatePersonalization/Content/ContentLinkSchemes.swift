@@ -10,7 +10,7 @@ import Foundation
 ///   `https`);
 /// - otherwise, the explicit list the app gives, ``web`` by default.
 ///
-/// Whatever a list says, the schemes in ``neverAllowed`` (`javascript`, `data`, `blob`, `file` and their kin)
+/// Whatever a list says, the schemes in `neverAllowed` (`javascript`, `data`, `blob`, `file` and their kin)
 /// never reach the app, and neither does a scheme that is not a well-formed URL scheme.
 public enum ContentLinkSchemes {
     /// `http`, `https`, `mailto` and `tel`: what content may link to in any app.

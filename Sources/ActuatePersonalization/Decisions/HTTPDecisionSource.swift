@@ -16,7 +16,7 @@ import FoundationNetworking
 /// let tracker = Tracker(source: source, reporter: reporter, directory: trackerDirectory)
 /// ```
 ///
-/// Every failure is a ``DecisionSourceError`` with the reason: an unreachable server, a status that is not a
+/// Every failure is a `DecisionSourceError` with the reason: an unreachable server, a status that is not a
 /// success, a body cut short or of the wrong shape. The tracker then keeps its last good result and its
 /// pending commands, which go out with the next request. The API key travels in an
 /// `Authorization: Bearer …` header and nowhere else. The source obeys the package's one outgoing-request
@@ -46,7 +46,7 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     ///   - timeout: How long one request may take (15 seconds by default).
     ///   - maximumRequestBytes: The largest request body sent (512 KB by default).
     ///   - maximumResponseBytes: The largest response body read (4 MB by default).
-    /// - Throws: ``DecisionSourceError/invalidEndpoint(reason:)`` or ``DecisionSourceError/invalidAPIKey(reason:)``.
+    /// - Throws: `DecisionSourceError.invalidEndpoint(reason:)` or `DecisionSourceError.invalidAPIKey(reason:)`.
     public init(
         endpoint: URL,
         apiKey: String? = nil,
@@ -84,7 +84,7 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
     /// Posts the request and reads the decision.
     /// - Parameter request: The visitor and the commands not yet sent.
     /// - Returns: The conditions and actions the server decided on.
-    /// - Throws: ``DecisionSourceError`` saying what went wrong.
+    /// - Throws: `DecisionSourceError` saying what went wrong.
     public func decide(_ request: DecisionRequest) async throws -> TrackerResult {
         let body: Data
         do {
@@ -112,7 +112,9 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         default: throw DecisionSourceError.unexpectedStatus(http.statusCode)
         }
         if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != data.count {
-            throw DecisionSourceError.malformedResponse(reason: "the body is cut short: \(data.count) of \(declared) bytes arrived")
+            throw DecisionSourceError.malformedResponse(
+                reason: "the body is cut short: \(data.count) of \(declared) bytes arrived"
+            )
         }
         return try DecisionWireFormat.decode(data)
     }

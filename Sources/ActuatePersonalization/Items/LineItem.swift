@@ -43,7 +43,7 @@ public struct LineItem: Sendable, Hashable {
     }
 
     /// The line's value: ``price`` times ``quantity``.
-    public var total: Double { price * Double(quantity) }
+    package var total: Double { price * Double(quantity) }
 
     /// The line as events carry it: the product, the quantity and the price.
     package var jsonValue: JSONValue {

@@ -38,7 +38,7 @@ public enum HTMLSurfaceLoadResult: Sendable, Hashable {
 }
 
 /// The measured size of loaded HTML content, in points.
-public struct HTMLContentSize: Sendable, Hashable, Codable {
+public struct HTMLContentSize: Sendable, Hashable {
     /// The content's width.
     public var width: Double
     /// The content's height.

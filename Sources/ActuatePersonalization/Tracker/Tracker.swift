@@ -56,7 +56,7 @@ public final class Tracker: Sendable {
 
     /// Creates a tracker, reading its state and cached result from `directory`.
     ///
-    /// Unreadable files are moved aside and reported through `onError` and ``lastError``; the tracker then
+    /// Unreadable files are moved aside and reported through `onError` and `lastError`; the tracker then
     /// starts without them.
     /// - Parameters:
     ///   - source: Decides what to show.
