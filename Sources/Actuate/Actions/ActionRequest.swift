@@ -22,9 +22,10 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     @usableFromInline var completionReading: UInt64?
     /// The input the action was performed with.
     @usableFromInline let input: A.InputType
-    /// The operation that holds the values plugins attach (see `RequestValues.swift`); nil when no plugin of the
-    /// dispatch is in a stage that may attach any.
-    @usableFromInline var valueOwner: DispatchOperation? = nil
+    /// The dispatcher's table of the values plugins attach (see `RequestValues.swift`); nil when no plugin of the
+    /// dispatch is in a stage that may attach any. Unretained, so copying a request counts no reference: every
+    /// table is kept for the life of the process (`RequestValueTable.all`).
+    @usableFromInline var valueTable: UnownedReference<RequestValueTable>? = nil
 
     @inlinable
     init(header: RequestHeader, input: A.InputType) {

@@ -59,6 +59,9 @@ public final class ActionDispatcher: Sendable {
     private struct Plugins: Sendable {
         var entries: [PluginEntry] = []
         var published: [PluginList]
+        /// The table of the values plugins attach to this dispatcher's requests; made when the first plugin that
+        /// may attach values is added.
+        var valueTable: UnownedReference<RequestValueTable>?
 
         init(empty: PluginList) {
             published = [empty]
@@ -69,9 +72,12 @@ public final class ActionDispatcher: Sendable {
             let sorted = entries.enumerated()
                 .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
                 .map(\.element)
+            let valueStageCount = sorted.count { $0.stage <= .enrichment }
+            if valueStageCount > 0 && valueTable == nil { valueTable = RequestValueTable.make() }
             let list = PluginList(
                 sorted.map(\.plugin),
-                valueStageCount: sorted.count { $0.stage <= .enrichment }
+                valueStageCount: valueStageCount,
+                valueTable: valueTable
             )
             published.append(list)
             return list

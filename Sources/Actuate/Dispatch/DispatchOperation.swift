@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Who hears an action's outcome once every plugin has.
 @usableFromInline
@@ -37,8 +36,8 @@ typealias InputRelease = @Sendable (DispatchOperation) -> Void
 /// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: every stored property is immutable after init but `values`, which is atomic; completion is
-    // serialised by the requirement's atomic compare-and-exchange.
+    // Safe: every stored property is immutable after init; completion is serialised by the requirement's
+    // atomic compare-and-exchange.
 
     /// The request, but its input.
     @usableFromInline let header: RequestHeader
@@ -54,8 +53,6 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
     /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
     @usableFromInline let queueMarker: UnownedReference<DispatchQueueMarker>
-    /// The values plugins attached to the request, made on the first attach (see `RequestValues.swift`).
-    @usableFromInline let values = AtomicLazyReference<RequestValueStore>()
 
     @inlinable
     init(
@@ -235,11 +232,11 @@ where Slot.Input == A.InputType {
 
     /// The request, as plugins and the body see it; read only before the operation completes.
     ///
-    /// It holds this operation, for the values plugins attach, only when a plugin may attach any.
+    /// It names the dispatcher's table of request values when a plugin may attach any (nil otherwise).
     @inlinable
     var request: ActionRequest<F, A> {
         var request = ActionRequest<F, A>(header: header, input: heldInput!)
-        if plugins.withObject({ $0.valueStageCount != 0 }) { request.valueOwner = self }
+        request.valueTable = plugins.withObject { $0.valueTable }
         return request
     }
 }
