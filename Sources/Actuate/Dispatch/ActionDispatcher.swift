@@ -154,7 +154,7 @@ public final class ActionDispatcher: Sendable {
     var publishedPluginListCount: Int { plugins.withLock { $0.published.count } }
 
     /// The number of actions that promised to complete asynchronously and have not yet.
-    public var pendingAsyncCompletions: Int { watchdog.trackedCount }
+    package var pendingAsyncCompletions: Int { watchdog.trackedCount }
 
     private static func identity(of plugin: any ActionDispatchPlugin) -> ObjectIdentifier? {
         guard type(of: plugin) is AnyObject.Type else { return nil }
@@ -251,8 +251,9 @@ public final class ActionDispatcher: Sendable {
         presenter: A.PresenterType
     ) {
         let previous = RunningQueue.enter(operation.queueMarker)
-        let request = operation.request
+        var request = operation.request
         if operation.notifier != nil {
+            request.valueTable = operation.plugins.withObject { $0.valueTable }
             operation.plugins.withObject { $0.notifyWillBegin(request) }
         }
         let status = A.perform(context: request.context, presenter: presenter, completion: operation)
