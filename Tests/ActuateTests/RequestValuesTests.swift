@@ -127,7 +127,7 @@ private final class TableProbe: ActionDispatchPlugin {
     init(log: ValueLog) { self.log = log }
 
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        log.append("table: \(request.valueTable?.withObject { $0.entryCount } ?? -1) entries")
+        log.append("table: \(RequestValueTable.numbered(request.valueTableNumber)?.entryCount ?? -1) entries")
     }
 
     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}
@@ -224,7 +224,7 @@ struct RequestValuesTests {
             ]
         )
         #expect(log.keptRequests.count == 1)
-        #expect(log.keptRequests.allSatisfy { $0.valueTable == nil })
+        #expect(log.keptRequests.allSatisfy { $0.valueTableNumber == 0 })
     }
 
     @Test("a table holds only requests in flight with values; a kept request reads nothing after completion")
@@ -245,7 +245,7 @@ struct RequestValuesTests {
         #expect(kept.count == 2)
         #expect(kept.map { $0.value(for: Keys.score) } == [nil, nil])
         #expect(kept.map { $0.attach("later", for: Keys.score) } == [false, false])
-        #expect(kept.map { $0.valueTable?.withObject { $0.entryCount } } == [0, 0])
+        #expect(kept.map { RequestValueTable.numbered($0.valueTableNumber)?.entryCount } == [0, 0])
     }
 
     @Test("values never leak between requests, with dispatches in flight on two queues at once")

@@ -251,10 +251,15 @@ public final class ActionDispatcher: Sendable {
         presenter: A.PresenterType
     ) {
         let previous = RunningQueue.enter(operation.queueMarker)
-        var request = operation.request
+        let request = operation.request
         if operation.notifier != nil {
-            request.valueTable = operation.plugins.withObject { $0.valueTable }
-            operation.plugins.withObject { $0.notifyWillBegin(request) }
+            operation.plugins.withObject { plugins in
+                if plugins.valueTable == nil {
+                    plugins.notifyWillBegin(request)
+                } else {
+                    plugins.notifyWillBeginWithValues(request)
+                }
+            }
         }
         let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)

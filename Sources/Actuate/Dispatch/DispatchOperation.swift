@@ -215,9 +215,15 @@ where Slot.Input == A.InputType {
         { operation, outcome, completionUptimeNanoseconds in
             // The operation is always of this type: only its own init installs this notifier.
             let operation = castKnownType(operation, to: RequestOperation<F, A, Slot>.self)
-            var request = operation.pluginRequest
+            var request = operation.request
             request.completionReading = completionUptimeNanoseconds
-            operation.plugins.withObject { $0.notifyDidComplete(request, outcome: outcome) }
+            operation.plugins.withObject { plugins in
+                if plugins.valueTable == nil {
+                    plugins.notifyDidComplete(request, outcome: outcome)
+                } else {
+                    plugins.notifyDidCompleteWithValues(request, outcome: outcome)
+                }
+            }
         }
     }
 
@@ -230,18 +236,9 @@ where Slot.Input == A.InputType {
         }
     }
 
-    /// The request, as the body sees it; read only before the operation completes.
+    /// The request, as plugins and the body see it; read only before the operation completes.
     @inlinable
     var request: ActionRequest<F, A> {
         ActionRequest(header: header, input: heldInput!)
-    }
-
-    /// The request, as plugins see it: naming the dispatcher's table of request values when a plugin may attach
-    /// any. Read only before the operation completes.
-    @inlinable
-    var pluginRequest: ActionRequest<F, A> {
-        var request = ActionRequest<F, A>(header: header, input: heldInput!)
-        request.valueTable = plugins.withObject { $0.valueTable }
-        return request
     }
 }

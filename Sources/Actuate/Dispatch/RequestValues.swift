@@ -18,8 +18,8 @@ extension ActionRequest {
     /// - Returns: Whether the value was attached; false when the request's values are sealed.
     @discardableResult
     public func attach<Value>(_ value: Value, for key: RequestValueKey<Value>) -> Bool {
-        guard let valueTable else { return false }
-        return valueTable.withObject { $0.attach(value, for: key, to: uniqueID) }
+        guard let valueTable = RequestValueTable.numbered(valueTableNumber) else { return false }
+        return valueTable.attach(value, for: key, to: uniqueID)
     }
 
     /// The value a ``PluginStage/before`` or ``PluginStage/enrichment`` plugin attached to this request under
@@ -34,7 +34,7 @@ extension ActionRequest {
     /// - Parameter key: The key the value was attached under.
     /// - Returns: The value, or nil when none was attached.
     public func value<Value>(for key: RequestValueKey<Value>) -> Value? {
-        valueTable?.withObject { $0.value(for: key, of: uniqueID) }
+        RequestValueTable.numbered(valueTableNumber)?.value(for: key, of: uniqueID)
     }
 }
 
@@ -47,9 +47,10 @@ extension ActionRequest {
 /// a table holds only requests in flight, and needs no allocation for a request with no values once its
 /// dictionary has grown.
 ///
-/// Requests name their table without counting a reference, so that copying a request costs nothing, and a
-/// plugin may keep a request longer than its dispatcher lives: every table is kept in ``all`` for the life of
-/// the process. A table is small, and there is one per dispatcher that ever had such a plugin.
+/// Requests name their table by a 32-bit number that fits in padding, so that a request is no bigger and
+/// copying it costs nothing more, and a plugin may keep a request longer than its dispatcher lives: every table
+/// is kept in ``all`` for the life of the process. A table is small, and there is one per dispatcher that ever
+/// had such a plugin.
 ///
 /// Plugins run on the dispatching thread, but a plugin may keep a request and read it from any thread, and
 /// requests of one dispatcher run on many queues, so the entries are behind a lock.
@@ -62,19 +63,31 @@ final class RequestValueTable: Sendable {
     }
 
     private let entries = Mutex<[UInt64: Entry]>([:])
+    /// This table's number: its place in ``all`` plus one.
+    let number: UInt32
 
-    /// Every table made, kept for the life of the process, so that the unretained reference of a request a
-    /// plugin kept stays valid.
+    /// Every table made, kept for the life of the process, so that a request a plugin kept finds its table.
     private static let all = Mutex<[RequestValueTable]>([])
 
-    private init() {}
+    private init(number: UInt32) {
+        self.number = number
+    }
 
-    /// Makes a table, kept for the life of the process.
-    static func make() -> UnownedReference<RequestValueTable> {
-        let table = RequestValueTable()
-        all.withLock { $0.append(table) }
-        // Unretained is safe: `all` keeps the table for the life of the process.
-        return UnownedReference(table)
+    /// Makes a table, kept for the life of the process; nil once 2³² − 1 tables were made.
+    static func make() -> UnownedReference<RequestValueTable>? {
+        all.withLock { all -> UnownedReference<RequestValueTable>? in
+            guard all.count < Int(UInt32.max) else { return nil }
+            let table = RequestValueTable(number: UInt32(all.count + 1))
+            all.append(table)
+            // Unretained is safe: `all` keeps the table for the life of the process.
+            return UnownedReference(table)
+        }
+    }
+
+    /// The table numbered `number`, or nil for 0.
+    static func numbered(_ number: UInt32) -> RequestValueTable? {
+        guard number != 0 else { return nil }
+        return all.withLock { Int(number) <= $0.count ? $0[Int(number) - 1] : nil }
     }
 
     /// Lets the plugins that are about to be told that request `id` begins attach values to it.
