@@ -3,7 +3,7 @@ import Dispatch
 import Synchronization
 import Testing
 
-@testable import Actuate
+@testable import ActuateCore
 
 private enum ValueQueues {
     static let first = DispatchQueue(label: "actuate.tests.request-values.first")
@@ -121,6 +121,18 @@ private final class ScoreReader: ActionDispatchPlugin {
     }
 }
 
+/// Logs how many requests the dispatcher's value table holds, when a request begins.
+private final class TableProbe: ActionDispatchPlugin {
+    let log: ValueLog
+    init(log: ValueLog) { self.log = log }
+
+    func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+        log.append("table: \(RequestValueTable.numbered(request.valueTableNumber)?.entryCount ?? -1) entries")
+    }
+
+    func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}
+}
+
 /// Tries to attach from the observation stage, where the values are sealed.
 private final class LateAttacher: ActionDispatchPlugin {
     let log: ValueLog
@@ -212,27 +224,28 @@ struct RequestValuesTests {
             ]
         )
         #expect(log.keptRequests.count == 1)
-        #expect(log.keptRequests.allSatisfy { $0.valueOwner == nil })
+        #expect(log.keptRequests.allSatisfy { $0.valueTableNumber == 0 })
     }
 
-    @Test("a kept request still reads its values, refuses new ones, and a request with none shares no storage")
+    @Test("a table holds only requests in flight with values; a kept request reads nothing after completion")
     func keptRequests() async {
         let log = ValueLog()
         let dispatcher = makeDispatcher()
         dispatcher.add(plugin: ScoringPlugin(skipEvery: 2, log: log))
         dispatcher.add(plugin: ScoreReader("recorder", log: log))
+        dispatcher.add(plugin: TableProbe(log: log))
         let session = ActionSession(named: "values", dispatcher: dispatcher)
 
         await session.perform(ScoringFeature.first, input: 1)
         await session.perform(ScoringFeature.first, input: 2)
 
+        // In flight, the request with a value has an entry; the one without was forgotten when it was sealed.
+        #expect(log.entries.filter { $0.hasPrefix("table") } == ["table: 1 entries", "table: 0 entries"])
         let kept = log.keptRequests
-        #expect(kept.map { $0.value(for: Keys.score) } == ["score 1", nil])
+        #expect(kept.count == 2)
+        #expect(kept.map { $0.value(for: Keys.score) } == [nil, nil])
         #expect(kept.map { $0.attach("later", for: Keys.score) } == [false, false])
-        #expect(kept.map { $0.value(for: Keys.score) } == ["score 1", nil])
-        // The request its enrichment plugin attached nothing to was sealed without allocating a store.
-        #expect(kept[1].valueOwner?.values.load() === RequestValueStore.sealedEmpty)
-        #expect(kept[0].valueOwner?.values.load() !== RequestValueStore.sealedEmpty)
+        #expect(kept.map { RequestValueTable.numbered($0.valueTableNumber)?.entryCount } == [0, 0])
     }
 
     @Test("values never leak between requests, with dispatches in flight on two queues at once")

@@ -31,7 +31,7 @@ public protocol Action: SendableMetatype {
     /// The display name. The default splits the type name at CamelCase boundaries and removes a trailing
     /// `Action`, so `CreateNewTweetAction` gives "Create New Tweet" and `OpenURLAction` gives "Open URL".
     static var name: String { get }
-    /// A description for catalogs and debug tools. The default, ``ActionDescription/missing``
+    /// A description for catalogs and debug tools. The default, `ActionDescription.missing`
     /// (`"No description"`), says that none was written, and ``ActionCatalog`` flags the action.
     static var description: String { get }
     /// The serial queue the body runs on. The default is the main queue.

@@ -7,15 +7,15 @@
 /// ```swift
 /// let undocumented = try ActionCatalog(group: ShopFeatures.self).actionsWithoutDescription
 /// ```
-public enum ActionDescription {
+package enum ActionDescription {
     /// The default ``Action/description``: `"No description"`, Flint's wording.
-    public static let missing = "No description"
+    package static let missing = "No description"
 
     /// Whether `description` says nothing: it is ``missing``, or empty or white space only.
     ///
     /// - Parameter description: An action's description.
     /// - Returns: True when no description was written.
-    public static func isMissing(_ description: String) -> Bool {
+    package static func isMissing(_ description: String) -> Bool {
         description == missing || description.allSatisfy(\.isWhitespace)
     }
 }

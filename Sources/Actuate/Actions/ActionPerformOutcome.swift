@@ -132,7 +132,7 @@ public struct ActionCancellationError: Error, Sendable, Hashable, CustomStringCo
     public var bodyStarted: Bool
 
     /// Creates the error.
-    public init(bodyStarted: Bool) {
+    package init(bodyStarted: Bool) {
         self.bodyStarted = bodyStarted
     }
 

@@ -20,11 +20,12 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// The monotonic reading at completion, set by the dispatcher on the copy it hands to
     /// ``ActionDispatchPlugin/actionDidComplete(_:outcome:)``.
     @usableFromInline var completionReading: UInt64?
+    /// The number of the dispatcher's table of the values plugins attach (see `RequestValues.swift`), or 0 when
+    /// no plugin of the dispatch is in a stage that may attach any. A 32-bit number, so that it fits in the padding
+    /// after `completionReading` and a request is no bigger for it.
+    @usableFromInline var valueTableNumber: UInt32 = 0
     /// The input the action was performed with.
     @usableFromInline let input: A.InputType
-    /// The operation that holds the values plugins attach (see `RequestValues.swift`); nil when no plugin of the
-    /// dispatch is in a stage that may attach any.
-    @usableFromInline var valueOwner: DispatchOperation? = nil
 
     @inlinable
     init(header: RequestHeader, input: A.InputType) {

@@ -69,7 +69,7 @@ extension ActionCatalog {
         package var name: String
         /// The Swift type name.
         package var typeName: String
-        /// The action's description: ``ActionDescription/missing`` when none was written.
+        /// The action's description: `ActionDescription.missing` when none was written.
         package var description: String
         /// Whether the feature published the action.
         package var isPublished: Bool
@@ -89,7 +89,7 @@ extension ActionCatalog {
         package var routes: [RouteEntry]
 
         /// Whether a description was written for the action: false when ``description`` is the default
-        /// ``ActionDescription/missing``, or blank. The JSON carries it as `hasDescription`, and the Markdown flags
+        /// `ActionDescription.missing`, or blank. The JSON carries it as `hasDescription`, and the Markdown flags
         /// the action.
         package var hasDescription: Bool { !ActionDescription.isMissing(description) }
 
@@ -98,7 +98,7 @@ extension ActionCatalog {
         /// - Parameters:
         ///   - name: The display name.
         ///   - typeName: The Swift type name.
-        ///   - description: The description; ``ActionDescription/missing`` when none was written.
+        ///   - description: The description; `ActionDescription.missing` when none was written.
         ///   - isPublished: Whether the feature published it.
         ///   - inputType: The input type's name.
         ///   - presenterType: The presenter type's name.

@@ -59,6 +59,9 @@ public final class ActionDispatcher: Sendable {
     private struct Plugins: Sendable {
         var entries: [PluginEntry] = []
         var published: [PluginList]
+        /// The table of the values plugins attach to this dispatcher's requests; made when the first plugin that
+        /// may attach values is added.
+        var valueTable: UnownedReference<RequestValueTable>?
 
         init(empty: PluginList) {
             published = [empty]
@@ -69,9 +72,12 @@ public final class ActionDispatcher: Sendable {
             let sorted = entries.enumerated()
                 .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
                 .map(\.element)
+            let valueStageCount = sorted.count { $0.stage <= .enrichment }
+            if valueStageCount > 0 && valueTable == nil { valueTable = RequestValueTable.make() }
             let list = PluginList(
                 sorted.map(\.plugin),
-                valueStageCount: sorted.count { $0.stage <= .enrichment }
+                valueStageCount: valueStageCount,
+                valueTable: valueTable
             )
             published.append(list)
             return list
@@ -148,7 +154,7 @@ public final class ActionDispatcher: Sendable {
     var publishedPluginListCount: Int { plugins.withLock { $0.published.count } }
 
     /// The number of actions that promised to complete asynchronously and have not yet.
-    public var pendingAsyncCompletions: Int { watchdog.trackedCount }
+    package var pendingAsyncCompletions: Int { watchdog.trackedCount }
 
     private static func identity(of plugin: any ActionDispatchPlugin) -> ObjectIdentifier? {
         guard type(of: plugin) is AnyObject.Type else { return nil }
@@ -247,7 +253,13 @@ public final class ActionDispatcher: Sendable {
         let previous = RunningQueue.enter(operation.queueMarker)
         let request = operation.request
         if operation.notifier != nil {
-            operation.plugins.withObject { $0.notifyWillBegin(request) }
+            operation.plugins.withObject { plugins in
+                if plugins.valueTable == nil {
+                    plugins.notifyWillBegin(request)
+                } else {
+                    plugins.notifyWillBeginWithValues(request)
+                }
+            }
         }
         let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Who hears an action's outcome once every plugin has.
 @usableFromInline
@@ -37,8 +36,8 @@ typealias InputRelease = @Sendable (DispatchOperation) -> Void
 /// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: every stored property is immutable after init but `values`, which is atomic; completion is
-    // serialised by the requirement's atomic compare-and-exchange.
+    // Safe: every stored property is immutable after init; completion is serialised by the requirement's
+    // atomic compare-and-exchange.
 
     /// The request, but its input.
     @usableFromInline let header: RequestHeader
@@ -54,8 +53,6 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
     /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
     @usableFromInline let queueMarker: UnownedReference<DispatchQueueMarker>
-    /// The values plugins attached to the request, made on the first attach (see `RequestValues.swift`).
-    @usableFromInline let values = AtomicLazyReference<RequestValueStore>()
 
     @inlinable
     init(
@@ -220,7 +217,13 @@ where Slot.Input == A.InputType {
             let operation = castKnownType(operation, to: RequestOperation<F, A, Slot>.self)
             var request = operation.request
             request.completionReading = completionUptimeNanoseconds
-            operation.plugins.withObject { $0.notifyDidComplete(request, outcome: outcome) }
+            operation.plugins.withObject { plugins in
+                if plugins.valueTable == nil {
+                    plugins.notifyDidComplete(request, outcome: outcome)
+                } else {
+                    plugins.notifyDidCompleteWithValues(request, outcome: outcome)
+                }
+            }
         }
     }
 
@@ -234,12 +237,8 @@ where Slot.Input == A.InputType {
     }
 
     /// The request, as plugins and the body see it; read only before the operation completes.
-    ///
-    /// It holds this operation, for the values plugins attach, only when a plugin may attach any.
     @inlinable
     var request: ActionRequest<F, A> {
-        var request = ActionRequest<F, A>(header: header, input: heldInput!)
-        if plugins.withObject({ $0.valueStageCount != 0 }) { request.valueOwner = self }
-        return request
+        ActionRequest(header: header, input: heldInput!)
     }
 }

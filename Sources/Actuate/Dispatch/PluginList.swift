@@ -11,42 +11,72 @@ final class PluginList: Sendable {
     @usableFromInline let isEmpty: Bool
     /// How many plugins, at the start of the list, are in the ``PluginStage/before`` and
     /// ``PluginStage/enrichment`` stages, which may attach values to a request (``ActionRequest/attach(_:for:)``).
-    /// When it is zero, a request holds no value storage and nothing is sealed.
     @usableFromInline let valueStageCount: Int
+    /// The dispatcher's table of request values; nil when `valueStageCount` is zero, and then no request of this
+    /// list has values and the dispatch does no work for them. Unretained: `RequestValueTable.all` keeps every
+    /// table for the life of the process.
+    @usableFromInline let valueTable: UnownedReference<RequestValueTable>?
+    /// The number of `valueTable` (``RequestValueTable/number``), or 0 without one.
+    @usableFromInline let valueTableNumber: UInt32
 
     /// Creates a list of `plugins` in the order they run, of which the first `valueStageCount` are in a stage
-    /// that may attach values.
-    init(_ plugins: [any ActionDispatchPlugin], valueStageCount: Int = 0) {
+    /// that may attach values to the requests, in `valueTable`.
+    init(
+        _ plugins: [any ActionDispatchPlugin],
+        valueStageCount: Int = 0,
+        valueTable: UnownedReference<RequestValueTable>? = nil
+    ) {
         self.plugins = ContiguousArray(plugins)
         self.isEmpty = plugins.isEmpty
-        self.valueStageCount = valueStageCount
+        self.valueStageCount = valueTable == nil ? 0 : valueStageCount
+        self.valueTable = valueStageCount == 0 ? nil : valueTable
+        self.valueTableNumber = self.valueTable?.withObject { $0.number } ?? 0
     }
 
-    /// Tells every plugin, in order, that `request` begins; seals the request's values once the plugins that may
-    /// attach them have been told.
+    /// Tells every plugin, in order, that `request` begins; the dispatcher calls
+    /// ``notifyWillBeginWithValues(_:)`` instead when ``valueTable`` is set.
     @inlinable
     func notifyWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         // Called in place through the element's address: no copy of the existential, so no reference count.
         plugins.withUnsafeBufferPointer { plugins in
             guard let first = plugins.baseAddress else { return }
-            let sealAt = valueStageCount
-            if sealAt == 0 {
-                for index in 0..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
-            } else {
-                for index in 0..<sealAt { Self.tellWillBegin((first + index).pointee, request) }
-                request.valueOwner?.sealValues()
-                for index in sealAt..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
-            }
+            for index in 0..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
         }
     }
 
-    /// Tells every plugin, in order, that `request` completed with `outcome`.
+    /// Tells every plugin, in order, that `request` completed with `outcome`; the dispatcher calls
+    /// ``notifyDidCompleteWithValues(_:outcome:)`` instead when ``valueTable`` is set.
     @inlinable
     func notifyDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         plugins.withUnsafeBufferPointer { plugins in
             guard let first = plugins.baseAddress else { return }
             for index in 0..<plugins.count { Self.tellDidComplete((first + index).pointee, request, outcome) }
         }
+    }
+
+    /// ``notifyWillBegin(_:)`` when a plugin may attach values: hands the plugins the request naming the value
+    /// table, opens the request's values for the plugins that may attach them, and seals them once those have
+    /// been told. Out of line, so that a dispatch without such plugins pays one comparison for them, at the call.
+    @usableFromInline @inline(never)
+    func notifyWillBeginWithValues<F, A>(_ request: ActionRequest<F, A>) {
+        guard let valueTable else { return }
+        var request = request
+        request.valueTableNumber = valueTableNumber
+        valueTable.withObject { $0.open(request.uniqueID) }
+        for plugin in plugins[..<valueStageCount] { plugin.actionWillBegin(request) }
+        valueTable.withObject { $0.seal(request.uniqueID) }
+        for plugin in plugins[valueStageCount...] { plugin.actionWillBegin(request) }
+    }
+
+    /// ``notifyDidComplete(_:outcome:)`` when a plugin may attach values: hands the plugins the request naming
+    /// the value table, then forgets the request's values.
+    @usableFromInline @inline(never)
+    func notifyDidCompleteWithValues<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        guard let valueTable else { return }
+        var request = request
+        request.valueTableNumber = valueTableNumber
+        for plugin in plugins { plugin.actionDidComplete(request, outcome: outcome) }
+        valueTable.withObject { $0.close(request.uniqueID) }
     }
 
     /// Calls one plugin on a borrowed existential, which is opened in place rather than copied.

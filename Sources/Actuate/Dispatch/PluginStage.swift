@@ -14,7 +14,7 @@
 ///
 /// None of them uses ``before`` or ``enrichment``: those are for the app's own plugins, and the only stages that
 /// may attach values to a request for the later stages to read (``ActionRequest/attach(_:for:)``).
-public enum PluginStage: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+public enum PluginStage: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// First: plugins that must see every action before anything else does, such as validation or tracing.
     case before = 0
     /// Plugins that prepare what the recorders record, such as redaction or enrichment, and attach it to the
@@ -26,13 +26,4 @@ public enum PluginStage: Int, Sendable, Hashable, Comparable, CaseIterable, Cust
     case after = 3
 
     public static func < (lhs: PluginStage, rhs: PluginStage) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    public var description: String {
-        switch self {
-        case .before: "before"
-        case .enrichment: "enrichment"
-        case .observation: "observation"
-        case .after: "after"
-        }
-    }
 }

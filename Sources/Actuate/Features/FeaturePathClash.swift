@@ -17,7 +17,7 @@ public struct FeaturePathClash: Error, Sendable, Hashable, CustomStringConvertib
     ///   - path: The path both types would have.
     ///   - firstTypeName: The full name of the type met first.
     ///   - secondTypeName: The full name of the type met second.
-    public init(path: FeaturePath, firstTypeName: String, secondTypeName: String) {
+    package init(path: FeaturePath, firstTypeName: String, secondTypeName: String) {
         self.path = path
         self.firstTypeName = firstTypeName
         self.secondTypeName = secondTypeName

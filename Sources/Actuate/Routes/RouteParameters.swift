@@ -97,7 +97,7 @@ public enum RouteParameterError: Error, Sendable, Hashable, CustomStringConverti
     case notSingle(names: [String])
 
     /// The name of the parameter at fault, or an empty string when no single parameter is.
-    public var parameterName: String {
+    package var parameterName: String {
         switch self {
         case .missing(let name), .invalid(let name, _, _): name
         case .notSingle(let names): names.joined(separator: ",")
@@ -105,7 +105,7 @@ public enum RouteParameterError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// The reason, without the parameter's name.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .missing: "missing"
         case .invalid(_, let value, let reason): "'\(value)' is \(reason)"

@@ -45,7 +45,7 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
 
     /// Compiles `text`.
     ///
-    /// - Throws: ``RoutePatternError`` when the pattern is empty or malformed.
+    /// - Throws: `RoutePatternError` when the pattern is empty or malformed.
     package init(_ text: String) throws(RoutePatternError) {
         self.text = text
         var trimmed = Substring(text)
@@ -153,7 +153,7 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
 }
 
 /// Why a URL route pattern could not be compiled.
-public enum RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern has no segments.
     case empty
     /// Two slashes with nothing between them, at the given segment index.
@@ -171,7 +171,7 @@ public enum RoutePatternError: Error, Sendable, Hashable, CustomStringConvertibl
     /// More than one `**` in one pattern.
     case multipleDoubleStars
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "The pattern is empty."
         case .emptySegment(let index): "Segment \(index) is empty (two slashes in a row)."

@@ -297,19 +297,19 @@ public final class URLRouter: Sendable {
 /// The routes a feature declared that could not be registered: malformed patterns and unconfigured scopes.
 public struct URLRouteMappingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One route that could not be registered.
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    package struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// The display name of the feature that declared it.
-        public let feature: String
+        package let feature: String
         /// The pattern as written.
-        public let pattern: String
+        package let pattern: String
         /// What is wrong.
-        public let reason: String
+        package let reason: String
 
-        public var description: String { "\(feature): route '\(pattern)': \(reason)" }
+        package var description: String { "\(feature): route '\(pattern)': \(reason)" }
     }
 
     /// Every problem found.
-    public let problems: [Problem]
+    package let problems: [Problem]
 
     public var description: String {
         "URL routes could not be registered:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
