@@ -109,7 +109,9 @@ public final class ActivitiesPlugin: ActionDispatchPlugin {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard outcome.simplifiedOutcome.isSuccess, let eligibility = request.trait(Self.eligibility) else { return }
+        guard outcome.simplifiedOutcome.isSuccess, let eligibility = request.header.trait(Self.eligibility) else {
+            return
+        }
         let builder = ActivityBuilder<A>(
             input: request.context.input,
             activityType: Self.activityType(

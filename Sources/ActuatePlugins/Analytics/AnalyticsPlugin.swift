@@ -22,6 +22,8 @@ public final class AnalyticsPlugin: ActionDispatchPlugin {
     public let provider: any AnalyticsProvider
     /// The attributes of each tracked action that has begun and not ended, asked for once when it began.
     private let inFlight = Mutex<[UInt64: [String: AnalyticsValue]]>([:])
+    /// ``analyticsID``, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    private let analyticsIDTrait = AnalyticsPlugin.analyticsID
 
     /// Creates the plugin. Event dates and durations come from the clock of the dispatcher it is added to.
     ///
@@ -43,12 +45,12 @@ public final class AnalyticsPlugin: ActionDispatchPlugin {
     // analytics identifier costs one check.
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard request.hasTrait(Self.analyticsID) else { return }
+        guard request.header.hasTrait(analyticsIDTrait) else { return }
         trackBegin(request)
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard request.hasTrait(Self.analyticsID) else { return }
+        guard request.header.hasTrait(analyticsIDTrait) else { return }
         trackEnd(request, outcome: outcome)
     }
 

@@ -118,6 +118,8 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     /// The most stacks open at once.
     public let maxOpenStacks: Int
     private let state: Mutex<State>
+    /// `Timeline.hidden`, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    private let hiddenTrait = Timeline.hidden
 
     /// Creates the plugin. Dates come from the clock of the dispatcher it is added to.
     ///
@@ -143,15 +145,16 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     // metadata.
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.hasTrait(Timeline.hidden) else { return }
-        let key = Key(session: request.sessionName, feature: request.featureReference)
+        let header = request.header
+        guard !header.hasTrait(hiddenTrait) else { return }
+        let key = Key(session: header.sessionName, feature: header.featureReference)
         let entry = ActionStackEntry(
-            requestID: request.uniqueID,
-            actionName: request.actionReference.withMetadata { $0.name },
-            inputDescription: request.inputDescription,
-            source: request.source,
-            userInitiated: request.userInitiated,
-            date: ReportDate.rounded(request.date),
+            requestID: header.uniqueID,
+            actionName: header.actionReference.withMetadata { $0.name },
+            inputDescription: header.inputDescription,
+            source: header.source,
+            userInitiated: header.userInitiated,
+            date: ReportDate.rounded(header.date),
             outcome: nil
         )
         state.withLock { state in
@@ -167,14 +170,15 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        let key = Key(session: request.sessionName, feature: request.featureReference)
-        let hidden = request.hasTrait(Timeline.hidden)
+        let header = request.header
+        let key = Key(session: header.sessionName, feature: header.featureReference)
+        let hidden = header.hasTrait(hiddenTrait)
         let terminates = outcome.terminatesFeature
         guard !hidden || terminates else { return }
         let recorded = outcome.summary
-        let requestID = request.uniqueID
+        let requestID = header.uniqueID
         // Read only when the stack closes, so that other completions skip the date arithmetic.
-        let closingDate = terminates ? request.completionDate ?? request.date : nil
+        let closingDate = terminates ? Self.completionDate(of: header, at: request.completionUptimeNanoseconds) : nil
         state.withLock { state in
             let evictedStackID =
                 state.evictedInFlight.isEmpty ? nil : state.evictedInFlight.removeValue(forKey: requestID)
@@ -195,6 +199,12 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
                 state.closed.append(stack.closed(at: now, reason: .featureTerminated))
             }
         }
+    }
+
+    /// The request's ``ActionRequest/completionDate``, or its date when it has none.
+    private static func completionDate(of header: RequestHeader, at completion: UInt64?) -> Date {
+        let nanoseconds = header.durationNanoseconds(completedAt: completion) ?? 0
+        return header.date.addingTimeInterval(TimeInterval(nanoseconds) / 1e9)
     }
 
     /// Opens the stack of `key`, closing the idlest open stack first when ``maxOpenStacks`` are open.

@@ -24,6 +24,8 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// under independent locks. Each shard keeps up to ``maxEntries`` records, so the newest ``maxEntries`` of
     /// all of them, which a read merges, are exactly the newest ``maxEntries`` the timeline has seen.
     private let shards: [TimelineShard]
+    /// ``hidden``, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    private let hiddenTrait = Timeline.hidden
 
     /// The most entries kept.
     public let maxEntries: Int
@@ -42,25 +44,26 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// The actions left out: those with ``Action/hideFromTimeline``, resolved once per action type.
     static let hidden = ActionTrait<Bool>("hideFromTimeline") { action in action.hideFromTimeline ? true : nil }
 
-    // Both callbacks read only the request's fixed-layout fields, which need no generic metadata, and keep the
-    // feature and action as references that count nothing.
+    // Both callbacks read only the request's header and completion reading, stored properties that need no
+    // generic metadata, and keep the feature and action as references that count nothing.
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.hasTrait(Self.hidden) else { return }
+        let header = request.header
+        guard !header.hasTrait(hiddenTrait) else { return }
         let record = TimelineRecord(
-            requestID: request.uniqueID,
-            date: request.date,
-            feature: request.featureReference,
-            action: request.actionReference,
-            sessionName: request.sessionName,
-            inputDescription: request.inputDescription,
-            userInitiated: request.userInitiated,
-            source: request.source,
-            startUptimeNanoseconds: request.startUptimeNanoseconds,
+            requestID: header.uniqueID,
+            date: header.date,
+            feature: header.featureReference,
+            action: header.actionReference,
+            sessionName: header.sessionName,
+            inputDescription: header.inputDescription,
+            userInitiated: header.userInitiated,
+            source: header.source,
+            startUptimeNanoseconds: header.startUptimeNanoseconds,
             outcome: nil,
             durationNanoseconds: nil
         )
-        shards[request.queueIndex & (Self.shardCount - 1)].append(record)
+        shards[header.queueIndex & (Self.shardCount - 1)].append(record)
     }
 
     /// Records the outcome on the action's record.
@@ -69,11 +72,12 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// of actions that began on that shard while this one ran (zero for an action that completes
     /// synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard !request.hasTrait(Self.hidden) else { return }
-        shards[request.queueIndex & (Self.shardCount - 1)].complete(
-            requestID: request.uniqueID,
+        let header = request.header
+        guard !header.hasTrait(hiddenTrait) else { return }
+        shards[header.queueIndex & (Self.shardCount - 1)].complete(
+            requestID: header.uniqueID,
             outcome: outcome.summary,
-            durationNanoseconds: request.durationNanoseconds
+            durationNanoseconds: header.durationNanoseconds(completedAt: request.completionUptimeNanoseconds)
         )
     }
 
