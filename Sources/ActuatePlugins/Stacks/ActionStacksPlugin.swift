@@ -9,11 +9,11 @@ import Synchronization
 /// action of feature B performed while a stack of feature A is open in the same session records A's stack
 /// as its parent. Memory is bounded: each stack keeps its newest `maxEntriesPerStack` entries, closed stacks
 /// are kept in a ring of `maxClosedStacks`, and at most `maxOpenStacks` stay open (the idlest is closed
-/// as ``ActionStack/CloseReason/evicted`` to make room). Appending and evicting are O(1); a completion finds
+/// as `ActionStack.CloseReason.evicted` to make room). Appending and evicting are O(1); a completion finds
 /// its entry by looking back from its stack's newest, which is one step for an action that completes
 /// synchronously and at most `maxEntriesPerStack`.
 ///
-/// Actions with ``Action/hideFromTimeline`` are not recorded, but a feature-terminating outcome of one still
+/// Actions with `Action.hideFromTimeline` are not recorded, but a feature-terminating outcome of one still
 /// closes its feature's stack.
 ///
 /// ```swift
@@ -73,11 +73,11 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     ///
     /// An action in flight is found at completion by looking back through its stack's entries from the newest
     /// (one step for an action that completes synchronously), so that no per-request record is kept; only an
-    /// action whose entry its stack evicted before it completed is remembered, in ``evictedInFlight``.
+    /// action whose entry its stack evicted before it completed is remembered, in `evictedInFlight`.
     private struct State {
         /// The open stacks, in no particular order.
         var open: [OpenStack] = []
-        /// The index in ``open`` of each open stack.
+        /// The index in `open` of each open stack.
         var indexByKey: [Key: Int] = [:]
         /// The index of the stack the last action began in: consecutive actions of one feature and session
         /// find their stack without hashing its key.
@@ -88,7 +88,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         var nextStackID: UInt64 = 1
         var useCounter: UInt64 = 0
 
-        /// The index in ``open`` of the open stack of `key`, if there is one.
+        /// The index in `open` of the open stack of `key`, if there is one.
         func index(of key: Key) -> Int? {
             if lastIndex < open.count, open[lastIndex].key == key { return lastIndex }
             return indexByKey[key]
@@ -138,7 +138,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         self.state = Mutex(State(closed: RingBuffer(capacity: self.maxClosedStacks)))
     }
 
-    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
     // Both callbacks read only the request's fixed-layout fields and completion reading, which need no generic
@@ -201,13 +201,13 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         }
     }
 
-    /// The request's ``ActionRequest/completionDate``, or its date when it has none.
+    /// The request's `ActionRequest.completionDate`, or its date when it has none.
     private static func completionDate(of header: RequestHeader, at completion: UInt64?) -> Date {
         let nanoseconds = header.durationNanoseconds(completedAt: completion) ?? 0
         return header.date.addingTimeInterval(TimeInterval(nanoseconds) / 1e9)
     }
 
-    /// Opens the stack of `key`, closing the idlest open stack first when ``maxOpenStacks`` are open.
+    /// Opens the stack of `key`, closing the idlest open stack first when `maxOpenStacks` are open.
     /// - Returns: The new stack's index in `state.open`.
     private func startStack(
         _ key: Key,
@@ -269,7 +269,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         state.withLock { $0.removeAll() }
     }
 
-    /// The stacks as JSON: an object that decodes back to ``ActionStacksSnapshot``.
+    /// The stacks as JSON: an object that decodes back to `ActionStacksSnapshot`.
     ///
     /// - Throws: An encoding error, which the types used here never produce.
     public func jsonDump() throws -> Data {

@@ -5,7 +5,7 @@ import Synchronization
 /// A plugin that records the most recent actions, for debugging a session after the fact.
 ///
 /// It keeps at most `maxEntries` entries in a ring buffer: appending and evicting are O(1) and memory stays
-/// flat however many actions run. Actions with ``Action/hideFromTimeline`` are left out.
+/// flat however many actions run. Actions with `Action.hideFromTimeline` are left out.
 ///
 /// ```swift
 /// let timeline = Timeline(maxEntries: 500)
@@ -20,11 +20,11 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// The number of shards; a power of two.
     static let shardCount = 16
 
-    /// The shards, by ``ActionRequest/queueIndex`` modulo ``shardCount``: actions on independent queues record
-    /// under independent locks. Each shard keeps up to ``maxEntries`` records, so the newest ``maxEntries`` of
-    /// all of them, which a read merges, are exactly the newest ``maxEntries`` the timeline has seen.
+    /// The shards, by `ActionRequest.queueIndex` modulo `shardCount`: actions on independent queues record
+    /// under independent locks. Each shard keeps up to `maxEntries` records, so the newest `maxEntries` of
+    /// all of them, which a read merges, are exactly the newest `maxEntries` the timeline has seen.
     private let shards: [TimelineShard]
-    /// ``hidden``, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    /// `hidden`, held here so that a dispatch reads it with one load rather than a lazy global's check.
     private let hiddenTrait = Timeline.hidden
 
     /// The most entries kept.
@@ -38,10 +38,10 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
         self.shards = (0..<Self.shardCount).map { _ in TimelineShard(capacity: max(1, maxEntries)) }
     }
 
-    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
-    /// The actions left out: those with ``Action/hideFromTimeline``, resolved once per action type.
+    /// The actions left out: those with `Action.hideFromTimeline`, resolved once per action type.
     static let hidden = ActionTrait<Bool>("hideFromTimeline") { action in action.hideFromTimeline ? true : nil }
 
     // Both callbacks read only the request's header and completion reading, stored properties that need no
@@ -81,7 +81,7 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
         )
     }
 
-    /// The newest ``maxEntries`` records of every shard, merged in start order.
+    /// The newest `maxEntries` records of every shard, merged in start order.
     func mergedRecords() -> [TimelineRecord] {
         var merged = shards.flatMap(\.records)
         merged.sort(by: TimelineRecord.startsBefore)
