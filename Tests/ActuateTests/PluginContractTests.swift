@@ -59,25 +59,46 @@ private final class ContractPlugin: ActionDispatchPlugin {
         var feature: MetadataReference<FeatureMetadata>
         var action: MetadataReference<ActionMetadata>
         var actionName: String
+        /// Whether the header, which plugins read on their hot path, agrees with the request's own properties.
+        var headerAgrees: Bool
     }
 
     let seen = Mutex<[Seen]>([])
+    /// The durations the header computes from each completion reading.
+    let durations = Mutex<[UInt64?]>([])
 
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         let seen = Seen(
             queueIndex: request.queueIndex,
             feature: request.featureReference,
             action: request.actionReference,
-            actionName: request.actionReference.withMetadata { $0.name }
+            actionName: request.actionReference.withMetadata { $0.name },
+            headerAgrees: Self.agree(request.header, request)
         )
         self.seen.withLock { $0.append(seen) }
     }
 
-    func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}
+    func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        let duration = request.header.durationNanoseconds(completedAt: request.completionUptimeNanoseconds)
+        durations.withLock { $0.append(duration == request.durationNanoseconds ? duration : nil) }
+    }
+
+    private static func agree<F, A>(_ header: RequestHeader, _ request: ActionRequest<F, A>) -> Bool {
+        header.uniqueID == request.uniqueID && header.date == request.date
+            && header.startUptimeNanoseconds == request.startUptimeNanoseconds
+            && header.queueIndex == request.queueIndex && header.sessionName == request.sessionName
+            && header.userInitiated == request.userInitiated && header.source == request.source
+            && header.inputDescription == request.inputDescription
+            && header.featureReference == request.featureReference && header.actionReference == request.actionReference
+            && header.hasTrait(PluginContractTests.analyticsID) == request.hasTrait(PluginContractTests.analyticsID)
+            && header.trait(PluginContractTests.analyticsID) == request.trait(PluginContractTests.analyticsID)
+    }
 }
 
 @Suite("Plugin contract")
 struct PluginContractTests {
+    static let analyticsID = ActionTrait<String>("contract analytics ID") { action in action.analyticsID }
+
     @Test("a plugin reads the queue index and uncounted metadata references of each request")
     func requestReads() async {
         let plugin = ContractPlugin()
@@ -100,6 +121,8 @@ struct PluginContractTests {
         #expect(Set(seen.map(\.feature)).count == 1)
         #expect(seen[0].feature.metadata === seen[1].feature.metadata)
         #expect(seen[1].action.metadata.typeName == "SecondQueueAction")
+        #expect(seen.map(\.headerAgrees) == [true, true, true])
+        #expect(plugin.durations.withLock { $0 } == [0, 0, 0])
     }
 
     @Test("FeatureMetadata.prepare gives every feature of a group its path under the group, the group first")

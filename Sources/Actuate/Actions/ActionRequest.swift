@@ -16,13 +16,20 @@ import Foundation
 /// one is in use. The ``context`` is made when it is read.
 public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// Everything but the input and the completion reading, as the dispatch stored it: one plain copy.
-    @usableFromInline let header: RequestHeader
-    /// The monotonic reading at completion, set by the dispatcher on the copy it hands to
-    /// ``ActionDispatchPlugin/actionDidComplete(_:outcome:)``.
-    @usableFromInline var completionReading: UInt64?
+    ///
+    /// A plugin's callbacks are generic over the request, and run unspecialized: reading this stored property,
+    /// and then the header's fields, needs no generic metadata, where calling a computed property of the
+    /// request may. So plugins on the hot path read `let header = request.header` once and use its fields.
+    public let header: RequestHeader
+    /// The dispatcher clock's monotonic reading when the action completed, in nanoseconds; nil in
+    /// ``ActionDispatchPlugin/actionWillBegin(_:)``, set in ``ActionDispatchPlugin/actionDidComplete(_:outcome:)``.
+    ///
+    /// A stored property, so that unspecialized plugin code reads it without generic metadata. The dispatcher
+    /// sets it on the copy each plugin gets; a plugin that changes its copy changes no one else's.
+    public var completionUptimeNanoseconds: UInt64?
     /// The number of the dispatcher's table of the values plugins attach (see `RequestValues.swift`), or 0 when
     /// no plugin of the dispatch is in a stage that may attach any. A 32-bit number, so that it fits in the padding
-    /// after `completionReading` and a request is no bigger for it.
+    /// after ``completionUptimeNanoseconds`` and a request is no bigger for it.
     @usableFromInline var valueTableNumber: UInt32 = 0
     /// The input the action was performed with.
     @usableFromInline let input: A.InputType
@@ -30,7 +37,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     @inlinable
     init(header: RequestHeader, input: A.InputType) {
         self.header = header
-        self.completionReading = nil
+        self.completionUptimeNanoseconds = nil
         self.input = input
     }
 
@@ -88,15 +95,10 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
         )
     }
 
-    /// The dispatcher clock's monotonic reading when the action completed, in nanoseconds; nil in
-    /// ``ActionDispatchPlugin/actionWillBegin(_:)``, set in ``ActionDispatchPlugin/actionDidComplete(_:outcome:)``.
-    @inlinable
-    public var completionUptimeNanoseconds: UInt64? { completionReading }
-
     /// How long the action took, in nanoseconds on the dispatcher's monotonic clock; nil until it completed.
     @inlinable
     public var durationNanoseconds: UInt64? {
-        completionUptimeNanoseconds.map { $0 >= startUptimeNanoseconds ? $0 - startUptimeNanoseconds : 0 }
+        header.durationNanoseconds(completedAt: completionUptimeNanoseconds)
     }
 
     /// How long the action took, in seconds; nil until it completed.
@@ -128,23 +130,60 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     }
 }
 
-/// Everything in an ``ActionRequest`` but its input: what a dispatch stores without generic metadata.
-@usableFromInline
-struct RequestHeader: Sendable {
-    @usableFromInline let uniqueID: UInt64
-    @usableFromInline let date: Date
-    @usableFromInline let startUptimeNanoseconds: UInt64
+/// Everything in an ``ActionRequest`` but its input and completion reading: what a dispatch stores, and what a
+/// plugin reads on its hot path, without generic metadata (see ``ActionRequest/header``).
+public struct RequestHeader: Sendable {
+    /// A process-unique identifier; requests of one dispatcher get increasing ids.
+    public let uniqueID: UInt64
+    /// When the request was made, on the dispatcher's wall clock.
+    public let date: Date
+    /// The dispatcher clock's monotonic reading when the request was made, in nanoseconds.
+    public let startUptimeNanoseconds: UInt64
     // Unretained is safe: the metadata comes from `FeatureRegistry.shared`, which keeps it alive for the life
     // of the process, even for a request a plugin stores.
     @usableFromInline let feature: UnownedReference<FeatureMetadata>
     @usableFromInline let action: UnownedReference<ActionMetadata>
-    @usableFromInline let queueIndex: Int
-    @usableFromInline let sessionName: String
-    @usableFromInline let userInitiated: Bool
-    @usableFromInline let source: ActionSource
-    @usableFromInline let inputDescription: String
+    /// A small process-unique number of the action's queue (see ``ActionRequest/queueIndex``).
+    public let queueIndex: Int
+    /// The name of the session the request runs in.
+    public let sessionName: String
+    /// Whether the user asked for this directly.
+    public let userInitiated: Bool
+    /// Where the request came from.
+    public let source: ActionSource
+    /// The input's ``Loggable/loggingDescription``, computed once per request.
+    public let inputDescription: String
     @usableFromInline let logs: ActionLogs?
     @usableFromInline let cancellation: ActionCancellation?
+
+    /// The feature's metadata, as a reference that counts nothing (see ``MetadataReference``).
+    @inlinable public var featureReference: MetadataReference<FeatureMetadata> { MetadataReference(feature) }
+    /// The action's metadata, as a reference that counts nothing.
+    @inlinable public var actionReference: MetadataReference<ActionMetadata> { MetadataReference(action) }
+
+    /// The action's value of `trait`, as ``ActionRequest/trait(_:)``.
+    ///
+    /// - Parameter trait: A trait a plugin declared.
+    /// - Returns: The value, or nil when the action does not have the trait.
+    @inlinable @inline(__always) public func trait<Value>(_ trait: ActionTrait<Value>) -> Value? {
+        action.withObject { $0.traits.value(of: trait) }
+    }
+
+    /// Whether the action has `trait`, as ``ActionRequest/hasTrait(_:)``.
+    ///
+    /// - Parameter trait: A trait a plugin declared.
+    /// - Returns: Whether the action has it.
+    @inlinable @inline(__always) public func hasTrait<Value>(_ trait: ActionTrait<Value>) -> Bool {
+        action.withObject { $0.traits.has(slot: trait.index) }
+    }
+
+    /// How long the request took, in nanoseconds, given the completion reading.
+    ///
+    /// - Parameter completion: ``ActionRequest/completionUptimeNanoseconds``.
+    /// - Returns: The duration, or nil when `completion` is nil.
+    @inlinable public func durationNanoseconds(completedAt completion: UInt64?) -> UInt64? {
+        completion.map { $0 >= startUptimeNanoseconds ? $0 - startUptimeNanoseconds : 0 }
+    }
 
     @inlinable
     init(

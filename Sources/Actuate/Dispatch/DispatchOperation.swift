@@ -216,7 +216,7 @@ where Slot.Input == A.InputType {
             // The operation is always of this type: only its own init installs this notifier.
             let operation = castKnownType(operation, to: RequestOperation<F, A, Slot>.self)
             var request = operation.request
-            request.completionReading = completionUptimeNanoseconds
+            request.completionUptimeNanoseconds = completionUptimeNanoseconds
             operation.plugins.withObject { plugins in
                 if plugins.valueTable == nil {
                     plugins.notifyDidComplete(request, outcome: outcome)

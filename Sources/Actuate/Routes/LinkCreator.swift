@@ -97,17 +97,8 @@ public struct LinkCreator: Sendable {
         )
     }
 
-    /// Builds the link an activity of the identified action carries: a universal link when one of the action's
-    /// routes accepts one (it becomes the activity's web page URL), an app link otherwise.
-    ///
-    /// - Parameters:
-    ///   - feature: The identifier of the feature's type.
-    ///   - action: The identifier of the action's type.
-    ///   - names: The action's and the feature's display names, for errors.
-    ///   - values: The input's link values.
-    /// - Returns: The link, or nil when the action has no route.
-    /// - Throws: ``LinkCreationError`` when the action has routes but none gives a link that routes back.
-    /// The link that an activity of action `A` of feature `F` carries, as ``activityLink(feature:action:names:values:)``.
+    /// The link that an activity of action `A` of feature `F` carries: a universal link when a route
+    /// accepts one, an app link otherwise.
     ///
     /// - Parameters:
     ///   - binding: The action.
@@ -126,6 +117,16 @@ public struct LinkCreator: Sendable {
         )
     }
 
+    /// Builds the link an activity of the identified action carries: a universal link when one of the action's
+    /// routes accepts one (it becomes the activity's web page URL), an app link otherwise.
+    ///
+    /// - Parameters:
+    ///   - feature: The identifier of the feature's type.
+    ///   - action: The identifier of the action's type.
+    ///   - names: The action's and the feature's display names, for errors.
+    ///   - values: The input's link values.
+    /// - Returns: The link, or nil when the action has no route.
+    /// - Throws: ``LinkCreationError`` when the action has routes but none gives a link that routes back.
     func activityLink(
         feature: ObjectIdentifier,
         action: ObjectIdentifier,

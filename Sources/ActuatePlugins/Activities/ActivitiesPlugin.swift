@@ -3,24 +3,24 @@ import Foundation
 import Synchronization
 
 /// A plugin that publishes an activity after every successful action with a non-empty
-/// ``Action/activityEligibility``.
+/// `Action.activityEligibility`.
 ///
-/// For each such action it creates an ``ActivityBuilder`` with a default activity type (see
+/// For each such action it creates an `ActivityBuilder` with a default activity type (see
 /// ``activityType(prefix:feature:action:)``) and the declared eligibility, lets the action fill it in with
-/// ``Action/prepareActivity(_:)``, and hands the result to its ``ActivityPublisher``.
+/// `Action.prepareActivity(_:)`, and hands the result to its ``ActivityPublisher``.
 ///
 /// **Activities from URL routes.** An action with a URL route needs no `prepareActivity`, as in Flint: when the
-/// plugin has a ``URLRouter`` (an ``ActuateSystem`` gives it the system's) and the input can go into links
-/// (``RouteParametersEncodable``), the builder's ``ActivityBuilder/url`` starts as the link to the action with
+/// plugin has a `URLRouter` (an ``ActuateSystem`` gives it the system's) and the input can go into links
+/// (`RouteParametersEncodable`), the builder's `ActivityBuilder.url` starts as the link to the action with
 /// that input: a universal link when a route accepts one (it becomes the `NSUserActivity`'s web page URL), an app
-/// link otherwise. After `prepareActivity`, when ``ActivityBuilder/url`` is still a link the router opens, the
-/// activity carries it in `userInfo` under ``routeURLUserInfoKey`` (a required key) with the route's
+/// link otherwise. After `prepareActivity`, when `ActivityBuilder.url` is still a link the router opens, the
+/// activity carries it in `userInfo` under `routeURLUserInfoKey` (a required key) with the route's
 /// parameters under their own names, so that an ``ActivityRouter`` given the same URL router continues it by
 /// performing the action through the router. Values the action set itself are kept; setting `url` to nil
 /// publishes no link. Nothing is published
-/// when the action failed, when it calls ``ActivityBuilder/cancel()`` or narrows the eligibility to nothing,
+/// when the action failed, when it calls `ActivityBuilder.cancel()` or narrows the eligibility to nothing,
 /// or when `prepareActivity` throws; a throw, an empty activity type and required user-info keys without
-/// values are reported as ``ActuateDiagnostic/Kind/pluginFailure``.
+/// values are reported as `ActuateDiagnostic.Kind.pluginFailure`.
 ///
 /// ```swift
 /// let activities = ActivitiesPlugin(publisher: UserActivityPublisher(), activityTypePrefix: "com.example.shop")
@@ -97,10 +97,10 @@ public final class ActivitiesPlugin: ActionDispatchPlugin {
         String(component.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     }
 
-    /// Publishes once the recorders have recorded the outcome: ``PluginStage/after``.
+    /// Publishes once the recorders have recorded the outcome: `PluginStage.after`.
     public var stage: PluginStage { .after }
 
-    /// The action's ``Action/activityEligibility``, resolved once per action type; actions eligible for nothing
+    /// The action's `Action.activityEligibility`, resolved once per action type; actions eligible for nothing
     /// lack the trait.
     static let eligibility = ActionTrait<Set<ActivityEligibility>>("activityEligibility") { action in
         action.activityEligibility.isEmpty ? nil : action.activityEligibility
@@ -109,7 +109,9 @@ public final class ActivitiesPlugin: ActionDispatchPlugin {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard outcome.simplifiedOutcome.isSuccess, let eligibility = request.trait(Self.eligibility) else { return }
+        guard outcome.simplifiedOutcome.isSuccess, let eligibility = request.header.trait(Self.eligibility) else {
+            return
+        }
         let builder = ActivityBuilder<A>(
             input: request.context.input,
             activityType: Self.activityType(

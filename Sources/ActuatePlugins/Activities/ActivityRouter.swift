@@ -3,16 +3,16 @@ import Foundation
 import Synchronization
 
 /// Continues activities: maps an activity type to an action binding and performs it with
-/// ``ActionSource/continueActivity(type:)`` as its source.
+/// `ActionSource.continueActivity(type:)` as its source.
 ///
 /// Register each action whose activities the app can continue, with a function that decodes its input from
 /// the activity's user info. By default an action is registered under the same activity type that
 /// ``ActivitiesPlugin`` publishes it with, so the prefixes of the two must agree.
 ///
-/// Actions with a URL route need no registration: given the app's ``URLRouter``, the router continues an
+/// Actions with a URL route need no registration: given the app's `URLRouter`, the router continues an
 /// activity whose type has no registration and whose user info carries a route link (under
 /// ``ActivitiesPlugin/routeURLUserInfoKey``, as ``ActivitiesPlugin`` publishes it) by performing the link's action
-/// through the URL router, user-initiated, with ``ActionSource/continueActivity(type:)`` as its source. A
+/// through the URL router, user-initiated, with `ActionSource.continueActivity(type:)` as its source. A
 /// registration, with its hand-written decoder, wins over the link.
 ///
 /// ```swift
@@ -135,7 +135,7 @@ public final class ActivityRouter: Sendable {
     ///   - session: The session to perform the action in.
     /// - Returns: ``ActivityContinuationResult/performed(_:)`` with the action's outcome;
     ///   ``ActivityContinuationResult/noMatch`` when no action is registered for the type and it carries no route
-    ///   link (or the router has no ``urlRouter``, or the link matches no route); or
+    ///   link (or the router has no `urlRouter`, or the link matches no route); or
     ///   ``ActivityContinuationResult/badInput(_:)`` when the input could not be decoded, the route link is not a
     ///   URL, or the URL router could not perform it (``ActivityContinuationError/routeNotPerformed(url:reason:)``
     ///   says why).
@@ -234,7 +234,7 @@ public enum ActivityContinuationError: Error, Sendable, Hashable, CustomStringCo
     case missingUserInfoKey(String)
     /// A key's value cannot be decoded.
     case invalidUserInfoValue(key: String, value: String)
-    /// The URL router could not perform the activity's route link; `reason` is its ``URLRouteResult``, such as
+    /// The URL router could not perform the activity's route link; `reason` is its `URLRouteResult`, such as
     /// `bad parameter 'id': missing` or `no presenter for 'Show Product'`.
     case routeNotPerformed(url: String, reason: String)
 

@@ -1,7 +1,7 @@
 import ActuateCore
 import Foundation
 
-/// An activity an action published after it succeeded: a `Sendable` snapshot of its ``ActivityBuilder``.
+/// An activity an action published after it succeeded: a `Sendable` snapshot of its `ActivityBuilder`.
 ///
 /// ``ActivityPublisher``s turn it into whatever the platform offers: an `NSUserActivity` on Apple platforms
 /// (`UserActivityPublisher`), a record in memory elsewhere (``RecordingActivityPublisher``).
@@ -16,13 +16,13 @@ public struct PublishedActivity: Sendable, Hashable, Codable {
     public var keywords: Set<String>
     /// Values needed to continue the activity.
     public var userInfo: [String: String]
-    /// The keys of ``userInfo`` that must be present to continue the activity.
+    /// The keys of `userInfo` that must be present to continue the activity.
     public var requiredUserInfoKeys: Set<String>
     /// A URL for the activity.
     public var url: URL?
     /// How the activity is exposed to the system.
     public var eligibility: Set<ActivityEligibility>
-    /// The phrase to suggest for a voice shortcut, from ``Action/suggestedInvocationPhrase``.
+    /// The phrase to suggest for a voice shortcut, from `Action.suggestedInvocationPhrase`.
     public var suggestedInvocationPhrase: String?
     /// The display name of the action that published it.
     public var actionName: String
@@ -72,7 +72,7 @@ public struct PublishedActivity: Sendable, Hashable, Codable {
     /// Takes a snapshot of a prepared builder.
     ///
     /// - Parameters:
-    ///   - builder: The builder, after ``Action/prepareActivity(_:)``.
+    ///   - builder: The builder, after `Action.prepareActivity(_:)`.
     ///   - featurePath: The identifier of the action's feature.
     public init<A: Action>(_ builder: ActivityBuilder<A>, featurePath: FeaturePath) {
         self.init(

@@ -4,7 +4,7 @@ import Foundation
 /// What an `NSUserActivity` is set to for a published activity: the mapping `UserActivityPublisher` applies on
 /// Apple platforms, kept portable so that it is tested everywhere.
 ///
-/// Each ``ActivityEligibility`` sets its flag: `.handoff`, `.search` and `.publicIndexing` their own; `.perform`
+/// Each `ActivityEligibility` sets its flag: `.handoff`, `.search` and `.publicIndexing` their own; `.perform`
 /// (Siri suggestions only) sets `isEligibleForPrediction`; `.prediction` sets `isEligibleForPrediction` and, as
 /// Flint does, `isEligibleForSearch`, and carries the suggested invocation phrase.
 struct UserActivityAttributes: Sendable, Hashable {

@@ -1,10 +1,10 @@
 import ActuateCore
 import Foundation
 
-/// One analytics event: an action with an ``Action/analyticsID`` began or ended.
+/// One analytics event: an action with an `Action.analyticsID` began or ended.
 ///
-/// The input appears only as its ``Loggable/loggingDescription``, so values wrapped in ``Redacted`` stay
-/// redacted; everything else an analytics back-end needs goes in ``attributes``, typed as ``AnalyticsValue``.
+/// The input appears only as its `Loggable.loggingDescription`, so values wrapped in `Redacted` stay
+/// redacted; everything else an analytics back-end needs goes in `attributes`, typed as `AnalyticsValue`.
 public struct AnalyticsEvent: Sendable, Hashable, Codable {
     /// Whether an event marks the start or the end of an action.
     public enum Phase: String, Sendable, Hashable, Codable, CustomStringConvertible {
@@ -18,7 +18,7 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
 
     /// Whether the action began or ended.
     public var phase: Phase
-    /// The action's ``Action/analyticsID``.
+    /// The action's `Action.analyticsID`.
     public var analyticsID: String
     /// The request's unique identifier, shared by the begin and end events of one request.
     public var requestID: UInt64
@@ -32,9 +32,9 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
     public var source: ActionSource
     /// Whether the user asked for the action directly.
     public var userInitiated: Bool
-    /// The input's ``Loggable/loggingDescription``, never its `String(describing:)`.
+    /// The input's `Loggable.loggingDescription`, never its `String(describing:)`.
     public var inputDescription: String
-    /// The attributes from ``Action/analyticsAttributes(forRequest:)``; empty when it returned `nil`.
+    /// The attributes from `Action.analyticsAttributes(forRequest:)`; empty when it returned `nil`.
     public var attributes: [String: AnalyticsValue]
     /// When the event happened, on the dispatcher's clock: when the request was made for
     /// ``Phase/began``, when the action completed for ``Phase/ended``.
@@ -100,12 +100,12 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
 public enum AnalyticsOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The action succeeded.
     case success
-    /// The action failed with an error, described by ``ActionPerformOutcome/errorDescription``.
+    /// The action failed with an error, described by `ActionPerformOutcome.errorDescription`.
     case failure(errorDescription: String)
-    /// The action was cancelled (it failed with ``ActionCancellationError``).
+    /// The action was cancelled (it failed with `ActionCancellationError`).
     case cancelled
 
-    /// Classifies an outcome through its one classification, ``ActionPerformOutcome/summary``.
+    /// Classifies an outcome through its one classification, `ActionPerformOutcome.summary`.
     ///
     /// - Parameter outcome: The outcome the action reported.
     public init(_ outcome: ActionPerformOutcome) {

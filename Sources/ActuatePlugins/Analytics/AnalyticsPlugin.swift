@@ -3,11 +3,11 @@ import Foundation
 import Synchronization
 
 /// A plugin that sends a begin and an end event to an ``AnalyticsProvider`` for every action that has an
-/// ``Action/analyticsID``.
+/// `Action.analyticsID`.
 ///
 /// Actions without an identifier send nothing. Each event carries the action's
-/// ``Action/analyticsAttributes(forRequest:)`` (asked once per request, when it begins), the input's
-/// ``Loggable/loggingDescription`` (so ``Redacted`` values stay redacted), and, at the end, the outcome and
+/// `Action.analyticsAttributes(forRequest:)` (asked once per request, when it begins), the input's
+/// `Loggable.loggingDescription` (so `Redacted` values stay redacted), and, at the end, the outcome and
 /// the duration, all on the clock of the dispatcher it is added to.
 ///
 /// ```swift
@@ -22,6 +22,8 @@ public final class AnalyticsPlugin: ActionDispatchPlugin {
     public let provider: any AnalyticsProvider
     /// The attributes of each tracked action that has begun and not ended, asked for once when it began.
     private let inFlight = Mutex<[UInt64: [String: AnalyticsValue]]>([:])
+    /// `analyticsID`, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    private let analyticsIDTrait = AnalyticsPlugin.analyticsID
 
     /// Creates the plugin. Event dates and durations come from the clock of the dispatcher it is added to.
     ///
@@ -33,22 +35,22 @@ public final class AnalyticsPlugin: ActionDispatchPlugin {
     /// The number of tracked actions that have begun and not yet ended.
     public var inFlightCount: Int { inFlight.withLock { $0.count } }
 
-    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
-    /// The action's ``Action/analyticsID``, resolved once per action type; actions without one lack the trait.
+    /// The action's `Action.analyticsID`, resolved once per action type; actions without one lack the trait.
     static let analyticsID = ActionTrait<String>("analyticsID") { action in action.analyticsID }
 
     // Both callbacks first check the trait, which needs no generic metadata, so that an action without an
     // analytics identifier costs one check.
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard request.hasTrait(Self.analyticsID) else { return }
+        guard request.header.hasTrait(analyticsIDTrait) else { return }
         trackBegin(request)
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard request.hasTrait(Self.analyticsID) else { return }
+        guard request.header.hasTrait(analyticsIDTrait) else { return }
         trackEnd(request, outcome: outcome)
     }
 

@@ -2,9 +2,9 @@ import ActuateCore
 
 /// A portable description of one intent: what an ``IntentDonor`` donates and an ``IntentRouter`` performs.
 ///
-/// The parameters are the action's input written as ``RouteParameterValues``: named values under their names,
-/// a single value (such as a `String` or `Int` input) under ``singleValueParameterName``, and none for
-/// ``NoInput``.
+/// The parameters are the action's input written as `RouteParameterValues`: named values under their names,
+/// a single value (such as a `String` or `Int` input) under `singleValueParameterName`, and none for
+/// `NoInput`.
 ///
 /// ```swift
 /// let intent = IntentDescriptor(OrdersFeature.reorder, input: "o-17")
@@ -18,7 +18,7 @@ public struct IntentDescriptor: Sendable, Hashable, Codable {
     public var identifier: String
     /// The title shown to the user, from ``IntentAction/intentTitle(for:)``.
     public var title: String
-    /// The phrase to suggest for a voice shortcut, from ``Action/suggestedInvocationPhrase``.
+    /// The phrase to suggest for a voice shortcut, from `Action.suggestedInvocationPhrase`.
     public var suggestedInvocationPhrase: String?
     /// The input's values by parameter name.
     public var parameters: [String: String]

@@ -3,7 +3,7 @@ import ActuateCore
 /// A plugin that donates an intent each time an ``IntentAction`` succeeds, as Flint's intent shortcut donation
 /// does.
 ///
-/// Actions performed from an intent (source ``ActionSource/intent``) are not donated again: the system already
+/// Actions performed from an intent (source `ActionSource.intent`) are not donated again: the system already
 /// knows of them.
 ///
 /// ```swift
@@ -20,7 +20,7 @@ public final class IntentDonationPlugin: ActionDispatchPlugin {
         self.donor = donor
     }
 
-    /// Donates once the recorders have recorded the outcome: ``PluginStage/after``.
+    /// Donates once the recorders have recorded the outcome: `PluginStage.after`.
     public var stage: PluginStage { .after }
 
     /// Whether the action is an ``IntentAction``, resolved once per action type, so that other actions cost
@@ -30,7 +30,7 @@ public final class IntentDonationPlugin: ActionDispatchPlugin {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard request.hasTrait(Self.donatable), outcome.simplifiedOutcome.isSuccess, request.source != .intent,
+        guard request.header.hasTrait(Self.donatable), outcome.simplifiedOutcome.isSuccess, request.source != .intent,
             let action = A.self as? any IntentAction.Type
         else { return }
         donate(action, input: request.context.input, featurePath: request.feature.path)

@@ -2,7 +2,7 @@ import ActuateCore
 import Synchronization
 
 /// Performs intents the system hands back: maps an intent's identifier to an ``IntentAction``'s binding, builds
-/// the input from the intent's parameters and performs it, user-initiated, with ``ActionSource/intent``.
+/// the input from the intent's parameters and performs it, user-initiated, with `ActionSource.intent`.
 ///
 /// ```swift
 /// let intents = IntentRouter()

@@ -3,7 +3,7 @@ import ActuateCore
 /// The logger pairs a ``FocusLogging`` made recently, by everything its loggers know, so that requests that
 /// agree on all of it share one pair instead of allocating their own.
 ///
-/// The most recent pair is checked first, without hashing; at most ``capacity`` pairs are kept, and all are
+/// The most recent pair is checked first, without hashing; at most `capacity` pairs are kept, and all are
 /// forgotten when a new one would exceed it.
 struct ActionLogsCache {
     /// Everything a ``FocusLogger`` pair of one request knows, but the logging it belongs to.
@@ -17,7 +17,7 @@ struct ActionLogsCache {
         var production: LogLevel
 
         /// A number that tells clocks apart, or nil for a clock that cannot be told apart from another of its
-        /// type: every ``SystemScheduler`` reads the same system clock, and a class instance is itself.
+        /// type: every `SystemScheduler` reads the same system clock, and a class instance is itself.
         static func identity(of clock: any ActuateScheduler) -> Int? {
             if type(of: clock) == SystemScheduler.self { return 0 }
             guard type(of: clock) is AnyObject.Type else { return nil }

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Contextual logging filtered by a focus selection: pass it to a dispatcher as its logger factory, and each
-/// request's ``ActionContext/logs`` write through it.
+/// request's `ActionContext.logs` write through it.
 ///
 /// Every request gets a development and a production logger that know its feature, action and session. What
 /// they let through is decided when the request is made:
@@ -38,7 +38,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     let developmentDefaultLevel: LogLevel
     /// The production loggers' lowest level while nothing is focused.
     let productionDefaultLevel: LogLevel
-    /// Where loggers record; loggers hold it rather than this object, which holds loggers in ``cache``.
+    /// Where loggers record; loggers hold it rather than this object, which holds loggers in `cache`.
     private let sink: FocusLogSink
     private let cache = Mutex(ActionLogsCache())
 

@@ -5,13 +5,13 @@ import ActuateCore
 ///
 /// Each default value is fresh, so two systems built from default configurations share nothing.
 public struct ActuateConfiguration: Sendable {
-    /// The plugins to install after the timeline, in order. Those that are ``DebugReportable`` join the
+    /// The plugins to install after the timeline, in order. Those that are `DebugReportable` join the
     /// debug report.
     public var plugins: [any ActionDispatchPlugin]
     /// The most entries the timeline keeps.
     var timelineMaxEntries: Int
     /// The name of the system's main session. On the shared dispatcher (``ActuateSystem/quickSetup(group:configuration:)``
-    /// or ``ActuateSystem/Dispatching/shared``) with the name `main`, the main session is ``ActionSession/main``.
+    /// or ``ActuateSystem/Dispatching/shared``) with the name `main`, the main session is `ActionSession.main`.
     var mainSessionName: String
     /// The app schemes and universal-link hosts the router answers.
     public var routes: URLRouterConfiguration

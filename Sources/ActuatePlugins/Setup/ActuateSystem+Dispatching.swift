@@ -3,7 +3,7 @@ import ActuateCore
 extension ActuateSystem {
     /// Which dispatcher a system performs its actions through.
     public enum Dispatching: Sendable {
-        /// The process-wide ``ActionDispatcher/shared`` behind ``ActionSession/main``, with its system clock,
+        /// The process-wide `ActionDispatcher.shared` behind `ActionSession.main`, with its system clock,
         /// standard-error diagnostics and default completion timeout, so that `binding.perform()` reaches the
         /// system's plugins. For apps.
         case shared
@@ -15,7 +15,7 @@ extension ActuateSystem {
         ///   - diagnostics: Where programmer errors are reported.
         ///   - completionTimeout: How long an action may take to complete before it is reported; nil never.
         ///   - loggerFactory: Creates each request's loggers, such as ``FocusLogging``; when it is
-        ///     ``DebugReportable`` it joins the system's debug report.
+        ///     `DebugReportable` it joins the system's debug report.
         case isolated(
             scheduler: any ActuateScheduler = SystemScheduler.shared,
             diagnostics: any ActuateDiagnostics = StandardErrorDiagnostics(),

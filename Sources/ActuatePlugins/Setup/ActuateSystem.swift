@@ -6,8 +6,8 @@ import Synchronization
 /// availability, built by one call.
 ///
 /// Apps call ``quickSetup(group:configuration:)`` once at launch. It uses the shared dispatcher behind
-/// ``ActionSession/main``, so `binding.perform()` reaches the system's timeline and plugins, and
-/// ``ConditionalActionBinding/request()`` consults its availability:
+/// `ActionSession.main`, so `binding.perform()` reaches the system's timeline and plugins, and
+/// `ConditionalActionBinding.request()` consults its availability:
 ///
 /// ```swift
 /// let system = try ActuateSystem.quickSetup(
@@ -22,7 +22,7 @@ import Synchronization
 /// Tests call ``setup(group:dispatching:configuration:)``, which by default builds a system with a dispatcher
 /// of its own, so that systems built by tests running in parallel share nothing; there is nothing to reset.
 /// They ask a system for conditional actions with ``request(_:)``, never through the process-wide
-/// ``current``.
+/// `current`.
 public final class ActuateSystem: Sendable {
     /// The metadata of every feature in the group, the group first.
     let features: [FeatureMetadata]
@@ -32,11 +32,11 @@ public final class ActuateSystem: Sendable {
     public let mainSession: ActionSession
     /// The timeline, installed first of the plugins.
     public let timeline: Timeline
-    /// The debug report, holding everything the system installed that is ``DebugReportable``: the timeline,
+    /// The debug report, holding everything the system installed that is `DebugReportable`: the timeline,
     /// the availability, the plugins, and the logger factory of an isolated dispatcher (such as
     /// ``FocusLogging``).
     public let debugReport: DebugReport
-    /// The URL router, holding the routes of every ``URLMapped`` feature in the group.
+    /// The URL router, holding the routes of every `URLMapped` feature in the group.
     public let router: URLRouter
     /// Builds links that the router opens.
     public let links: LinkCreator
@@ -161,8 +161,8 @@ public final class ActuateSystem: Sendable {
         )
     }
 
-    /// Builds the app's system on the shared dispatcher behind ``ActionSession/main`` and makes it
-    /// ``current``. Call it once, at launch.
+    /// Builds the app's system on the shared dispatcher behind `ActionSession.main` and makes it
+    /// `current`. Call it once, at launch.
     ///
     /// It always uses the shared dispatcher (so it takes no dispatcher); for a dispatcher of the system's own,
     /// use ``setup(group:dispatching:configuration:)``. Calling it again replaces the previous quick system: its

@@ -9,11 +9,11 @@ import Synchronization
 /// action of feature B performed while a stack of feature A is open in the same session records A's stack
 /// as its parent. Memory is bounded: each stack keeps its newest `maxEntriesPerStack` entries, closed stacks
 /// are kept in a ring of `maxClosedStacks`, and at most `maxOpenStacks` stay open (the idlest is closed
-/// as ``ActionStack/CloseReason/evicted`` to make room). Appending and evicting are O(1); a completion finds
+/// as `ActionStack.CloseReason.evicted` to make room). Appending and evicting are O(1); a completion finds
 /// its entry by looking back from its stack's newest, which is one step for an action that completes
 /// synchronously and at most `maxEntriesPerStack`.
 ///
-/// Actions with ``Action/hideFromTimeline`` are not recorded, but a feature-terminating outcome of one still
+/// Actions with `Action.hideFromTimeline` are not recorded, but a feature-terminating outcome of one still
 /// closes its feature's stack.
 ///
 /// ```swift
@@ -73,11 +73,11 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     ///
     /// An action in flight is found at completion by looking back through its stack's entries from the newest
     /// (one step for an action that completes synchronously), so that no per-request record is kept; only an
-    /// action whose entry its stack evicted before it completed is remembered, in ``evictedInFlight``.
+    /// action whose entry its stack evicted before it completed is remembered, in `evictedInFlight`.
     private struct State {
         /// The open stacks, in no particular order.
         var open: [OpenStack] = []
-        /// The index in ``open`` of each open stack.
+        /// The index in `open` of each open stack.
         var indexByKey: [Key: Int] = [:]
         /// The index of the stack the last action began in: consecutive actions of one feature and session
         /// find their stack without hashing its key.
@@ -88,7 +88,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         var nextStackID: UInt64 = 1
         var useCounter: UInt64 = 0
 
-        /// The index in ``open`` of the open stack of `key`, if there is one.
+        /// The index in `open` of the open stack of `key`, if there is one.
         func index(of key: Key) -> Int? {
             if lastIndex < open.count, open[lastIndex].key == key { return lastIndex }
             return indexByKey[key]
@@ -118,6 +118,8 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     /// The most stacks open at once.
     public let maxOpenStacks: Int
     private let state: Mutex<State>
+    /// `Timeline.hidden`, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    private let hiddenTrait = Timeline.hidden
 
     /// Creates the plugin. Dates come from the clock of the dispatcher it is added to.
     ///
@@ -136,22 +138,23 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         self.state = Mutex(State(closed: RingBuffer(capacity: self.maxClosedStacks)))
     }
 
-    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
     // Both callbacks read only the request's fixed-layout fields and completion reading, which need no generic
     // metadata.
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.hasTrait(Timeline.hidden) else { return }
-        let key = Key(session: request.sessionName, feature: request.featureReference)
+        let header = request.header
+        guard !header.hasTrait(hiddenTrait) else { return }
+        let key = Key(session: header.sessionName, feature: header.featureReference)
         let entry = ActionStackEntry(
-            requestID: request.uniqueID,
-            actionName: request.actionReference.withMetadata { $0.name },
-            inputDescription: request.inputDescription,
-            source: request.source,
-            userInitiated: request.userInitiated,
-            date: ReportDate.rounded(request.date),
+            requestID: header.uniqueID,
+            actionName: header.actionReference.withMetadata { $0.name },
+            inputDescription: header.inputDescription,
+            source: header.source,
+            userInitiated: header.userInitiated,
+            date: ReportDate.rounded(header.date),
             outcome: nil
         )
         state.withLock { state in
@@ -167,14 +170,15 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     }
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        let key = Key(session: request.sessionName, feature: request.featureReference)
-        let hidden = request.hasTrait(Timeline.hidden)
+        let header = request.header
+        let key = Key(session: header.sessionName, feature: header.featureReference)
+        let hidden = header.hasTrait(hiddenTrait)
         let terminates = outcome.terminatesFeature
         guard !hidden || terminates else { return }
         let recorded = outcome.summary
-        let requestID = request.uniqueID
+        let requestID = header.uniqueID
         // Read only when the stack closes, so that other completions skip the date arithmetic.
-        let closingDate = terminates ? request.completionDate ?? request.date : nil
+        let closingDate = terminates ? Self.completionDate(of: header, at: request.completionUptimeNanoseconds) : nil
         state.withLock { state in
             let evictedStackID =
                 state.evictedInFlight.isEmpty ? nil : state.evictedInFlight.removeValue(forKey: requestID)
@@ -197,7 +201,13 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         }
     }
 
-    /// Opens the stack of `key`, closing the idlest open stack first when ``maxOpenStacks`` are open.
+    /// The request's `ActionRequest.completionDate`, or its date when it has none.
+    private static func completionDate(of header: RequestHeader, at completion: UInt64?) -> Date {
+        let nanoseconds = header.durationNanoseconds(completedAt: completion) ?? 0
+        return header.date.addingTimeInterval(TimeInterval(nanoseconds) / 1e9)
+    }
+
+    /// Opens the stack of `key`, closing the idlest open stack first when `maxOpenStacks` are open.
     /// - Returns: The new stack's index in `state.open`.
     private func startStack(
         _ key: Key,
@@ -259,7 +269,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         state.withLock { $0.removeAll() }
     }
 
-    /// The stacks as JSON: an object that decodes back to ``ActionStacksSnapshot``.
+    /// The stacks as JSON: an object that decodes back to `ActionStacksSnapshot`.
     ///
     /// - Throws: An encoding error, which the types used here never produce.
     public func jsonDump() throws -> Data {

@@ -5,7 +5,7 @@ import Synchronization
 /// A plugin that records the most recent actions, for debugging a session after the fact.
 ///
 /// It keeps at most `maxEntries` entries in a ring buffer: appending and evicting are O(1) and memory stays
-/// flat however many actions run. Actions with ``Action/hideFromTimeline`` are left out.
+/// flat however many actions run. Actions with `Action.hideFromTimeline` are left out.
 ///
 /// ```swift
 /// let timeline = Timeline(maxEntries: 500)
@@ -20,10 +20,12 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// The number of shards; a power of two.
     static let shardCount = 16
 
-    /// The shards, by ``ActionRequest/queueIndex`` modulo ``shardCount``: actions on independent queues record
-    /// under independent locks. Each shard keeps up to ``maxEntries`` records, so the newest ``maxEntries`` of
-    /// all of them, which a read merges, are exactly the newest ``maxEntries`` the timeline has seen.
+    /// The shards, by `ActionRequest.queueIndex` modulo `shardCount`: actions on independent queues record
+    /// under independent locks. Each shard keeps up to `maxEntries` records, so the newest `maxEntries` of
+    /// all of them, which a read merges, are exactly the newest `maxEntries` the timeline has seen.
     private let shards: [TimelineShard]
+    /// `hidden`, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    private let hiddenTrait = Timeline.hidden
 
     /// The most entries kept.
     public let maxEntries: Int
@@ -36,31 +38,32 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
         self.shards = (0..<Self.shardCount).map { _ in TimelineShard(capacity: max(1, maxEntries)) }
     }
 
-    /// Records: ``PluginStage/observation``, after any redaction or enrichment plugins.
+    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }
 
-    /// The actions left out: those with ``Action/hideFromTimeline``, resolved once per action type.
+    /// The actions left out: those with `Action.hideFromTimeline`, resolved once per action type.
     static let hidden = ActionTrait<Bool>("hideFromTimeline") { action in action.hideFromTimeline ? true : nil }
 
-    // Both callbacks read only the request's fixed-layout fields, which need no generic metadata, and keep the
-    // feature and action as references that count nothing.
+    // Both callbacks read only the request's header and completion reading, stored properties that need no
+    // generic metadata, and keep the feature and action as references that count nothing.
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        guard !request.hasTrait(Self.hidden) else { return }
+        let header = request.header
+        guard !header.hasTrait(hiddenTrait) else { return }
         let record = TimelineRecord(
-            requestID: request.uniqueID,
-            date: request.date,
-            feature: request.featureReference,
-            action: request.actionReference,
-            sessionName: request.sessionName,
-            inputDescription: request.inputDescription,
-            userInitiated: request.userInitiated,
-            source: request.source,
-            startUptimeNanoseconds: request.startUptimeNanoseconds,
+            requestID: header.uniqueID,
+            date: header.date,
+            feature: header.featureReference,
+            action: header.actionReference,
+            sessionName: header.sessionName,
+            inputDescription: header.inputDescription,
+            userInitiated: header.userInitiated,
+            source: header.source,
+            startUptimeNanoseconds: header.startUptimeNanoseconds,
             outcome: nil,
             durationNanoseconds: nil
         )
-        shards[request.queueIndex & (Self.shardCount - 1)].append(record)
+        shards[header.queueIndex & (Self.shardCount - 1)].append(record)
     }
 
     /// Records the outcome on the action's record.
@@ -69,15 +72,16 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// of actions that began on that shard while this one ran (zero for an action that completes
     /// synchronously). Appending and evicting stay O(1).
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard !request.hasTrait(Self.hidden) else { return }
-        shards[request.queueIndex & (Self.shardCount - 1)].complete(
-            requestID: request.uniqueID,
+        let header = request.header
+        guard !header.hasTrait(hiddenTrait) else { return }
+        shards[header.queueIndex & (Self.shardCount - 1)].complete(
+            requestID: header.uniqueID,
             outcome: outcome.summary,
-            durationNanoseconds: request.durationNanoseconds
+            durationNanoseconds: header.durationNanoseconds(completedAt: request.completionUptimeNanoseconds)
         )
     }
 
-    /// The newest ``maxEntries`` records of every shard, merged in start order.
+    /// The newest `maxEntries` records of every shard, merged in start order.
     func mergedRecords() -> [TimelineRecord] {
         var merged = shards.flatMap(\.records)
         merged.sort(by: TimelineRecord.startsBefore)

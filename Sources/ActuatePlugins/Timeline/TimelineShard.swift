@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// What the timeline keeps per action: plain fields and references to process-lifetime metadata, no string
-/// built per dispatch. ``TimelineEntry`` values are made from records only when someone reads the timeline.
+/// built per dispatch. `TimelineEntry` values are made from records only when someone reads the timeline.
 struct TimelineRecord: Sendable {
     var requestID: UInt64
     var date: Date
