@@ -26,9 +26,11 @@ struct RingBuffer<Element> {
     var totalAppended: UInt64 { nextSequence }
 
     /// Appends `element`, evicting the oldest when full.
+    ///
+    /// Takes the element: a caller that makes it for this call moves it in, without copying it.
     /// - Returns: The element's sequence number.
     @discardableResult
-    mutating func append(_ element: Element) -> UInt64 {
+    mutating func append(_ element: consuming Element) -> UInt64 {
         let sequence = nextSequence
         storage[slot(sequence)] = element
         nextSequence += 1
@@ -38,7 +40,7 @@ struct RingBuffer<Element> {
 
     /// Appends `element`, evicting the oldest when full, and hands back the evicted element.
     /// - Returns: The element's sequence number, and the element it evicted, if any.
-    mutating func appendEvicting(_ element: Element) -> (sequence: UInt64, evicted: Element?) {
+    mutating func appendEvicting(_ element: consuming Element) -> (sequence: UInt64, evicted: Element?) {
         let sequence = nextSequence
         let evicted = storage[slot(sequence)].take()
         storage[slot(sequence)] = element

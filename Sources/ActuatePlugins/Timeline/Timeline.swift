@@ -20,10 +20,10 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// The number of shards; a power of two.
     static let shardCount = 16
 
-    /// The shards, by `ActionRequest.queueIndex` modulo `shardCount`: actions on independent queues record
-    /// under independent locks. Each shard keeps up to `maxEntries` records, so the newest `maxEntries` of
-    /// all of them, which a read merges, are exactly the newest `maxEntries` the timeline has seen.
-    private let shards: [TimelineShard]
+    /// The shards, by `RequestHeader.queueIndex`: actions on independent queues record under independent
+    /// locks. Each shard keeps up to `maxEntries` records, so the newest `maxEntries` of all of them, which a
+    /// read merges, are exactly the newest `maxEntries` the timeline has seen.
+    private let shards: QueueShardedState<TimelineShard>
     /// `hidden`, held here so that a dispatch reads it with one load rather than a lazy global's check.
     private let hiddenTrait = Timeline.hidden
 
@@ -35,7 +35,8 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     /// - Parameter maxEntries: The most entries kept; older ones are evicted.
     public init(maxEntries: Int = Timeline.defaultMaxEntries) {
         self.maxEntries = max(1, maxEntries)
-        self.shards = (0..<Self.shardCount).map { _ in TimelineShard(capacity: max(1, maxEntries)) }
+        let capacity = max(1, maxEntries)
+        self.shards = QueueShardedState(shardCount: Self.shardCount) { TimelineShard(capacity: capacity) }
     }
 
     /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
@@ -45,25 +46,30 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     static let hidden = ActionTrait<Bool>("hideFromTimeline") { action in action.hideFromTimeline ? true : nil }
 
     // Both callbacks read only the request's header and completion reading, stored properties that need no
-    // generic metadata, and keep the feature and action as references that count nothing.
+    // generic metadata, keep the feature and action as references that count nothing, and reach their queue's
+    // shard without counting a reference (`QueueShardedState`).
 
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         let header = request.header
         guard !header.hasTrait(hiddenTrait) else { return }
-        let record = TimelineRecord(
-            requestID: header.uniqueID,
-            date: header.date,
-            feature: header.featureReference,
-            action: header.actionReference,
-            sessionName: header.sessionName,
-            inputDescription: header.inputDescription,
-            userInitiated: header.userInitiated,
-            source: header.source,
-            startUptimeNanoseconds: header.startUptimeNanoseconds,
-            outcome: nil,
-            durationNanoseconds: nil
-        )
-        shards[header.queueIndex & (Self.shardCount - 1)].append(record)
+        // The record is made inside the shard's lock and moved into its ring buffer, never copied.
+        shards.withState(queueIndex: header.queueIndex) { shard in
+            shard.append(
+                TimelineRecord(
+                    requestID: header.uniqueID,
+                    date: header.date,
+                    feature: header.featureReference,
+                    action: header.actionReference,
+                    sessionName: header.sessionName,
+                    inputDescription: header.inputDescription,
+                    userInitiated: header.userInitiated,
+                    source: header.source,
+                    startUptimeNanoseconds: header.startUptimeNanoseconds,
+                    outcome: nil,
+                    durationNanoseconds: nil
+                )
+            )
+        }
     }
 
     /// Records the outcome on the action's record.
@@ -74,23 +80,24 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
         let header = request.header
         guard !header.hasTrait(hiddenTrait) else { return }
-        shards[header.queueIndex & (Self.shardCount - 1)].complete(
-            requestID: header.uniqueID,
-            outcome: outcome.summary,
-            durationNanoseconds: header.durationNanoseconds(completedAt: request.completionUptimeNanoseconds)
-        )
+        let requestID = header.uniqueID
+        let summary = outcome.summary
+        let duration = header.durationNanoseconds(completedAt: request.completionUptimeNanoseconds)
+        shards.withState(queueIndex: header.queueIndex) {
+            $0.complete(requestID: requestID, outcome: summary, durationNanoseconds: duration)
+        }
     }
 
     /// The newest `maxEntries` records of every shard, merged in start order.
     func mergedRecords() -> [TimelineRecord] {
-        var merged = shards.flatMap(\.records)
+        var merged = shards.mapStates { $0.records }.flatMap { $0 }
         merged.sort(by: TimelineRecord.startsBefore)
         return Array(merged.suffix(maxEntries))
     }
 
     /// The number of records each shard holds, for tests.
     func recordCountsByShard() -> [Int] {
-        shards.map(\.records.count)
+        shards.mapStates { $0.records.count }
     }
 
     /// The entries held now, oldest first.
@@ -100,7 +107,7 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
 
     /// Removes every entry.
     public func clear() {
-        for shard in shards { shard.clear() }
+        _ = shards.mapStates { $0.clear() }
     }
 
     /// The entries held now and the capacity, as the timeline section of a debug report.

@@ -1,6 +1,5 @@
 import ActuateCore
 import Foundation
-import Synchronization
 
 /// What the timeline keeps per action: plain fields and references to process-lifetime metadata, no string
 /// built per dispatch. `TimelineEntry` values are made from records only when someone reads the timeline.
@@ -42,47 +41,20 @@ struct TimelineRecord: Sendable {
     }
 }
 
-/// One lock-protected part of a ``Timeline``: the records of the actions of the queues that map to it.
+/// One shard of a ``Timeline``: the records of the actions of the queues that map to it, kept in a
+/// `QueueShardedState`, which puts each shard behind its own lock.
 ///
 /// Actions on different queues append to different shards, so independent queues never wait for each other
 /// or share a cache line; reading the timeline merges the shards.
-final class TimelineShard: Sendable {
-    private struct State {
-        /// Allocated on the first append, so that shards no queue maps to cost no memory.
-        var records: RingBuffer<TimelineRecord>?
-        /// The request id of each record, by sequence number, so that completion finds its record by looking
-        /// back through plain integers rather than copying records.
-        var requestIDs: [UInt64] = []
-        var newestSequence: UInt64?
-
-        mutating func append(_ record: TimelineRecord, capacity: Int) {
-            if records == nil {
-                records = RingBuffer(capacity: capacity)
-                requestIDs = Array(repeating: 0, count: records!.capacity)
-            }
-            let sequence = records!.append(record)
-            requestIDs[Int(sequence % UInt64(requestIDs.count))] = record.requestID
-            newestSequence = sequence
-        }
-
-        /// The sequence number of the newest held record of `requestID`, looking back from the newest.
-        func sequence(of requestID: UInt64) -> UInt64? {
-            guard let newest = newestSequence, let records else { return nil }
-            let held = UInt64(records.count)
-            var back: UInt64 = 0
-            while back < held {
-                let sequence = newest - back
-                if requestIDs[Int(sequence % UInt64(requestIDs.count))] == requestID { return sequence }
-                back += 1
-            }
-            return nil
-        }
-    }
-
-    private let state = Mutex(State())
-    /// Keeps the next shard's lock off this shard's cache line.
-    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private let capacity: Int
+struct TimelineShard: Sendable {
+    /// The most records this shard holds.
+    let capacity: Int
+    /// Allocated on the first append, so that shards no queue maps to cost no memory.
+    private var buffer: RingBuffer<TimelineRecord>?
+    /// The request id of each record, by sequence number, so that completion finds its record by looking
+    /// back through plain integers rather than copying records.
+    private var requestIDs: [UInt64] = []
+    private var newestSequence: UInt64?
 
     /// Creates an empty shard that holds at most `capacity` records.
     init(capacity: Int) {
@@ -90,31 +62,49 @@ final class TimelineShard: Sendable {
     }
 
     /// Appends `record`, evicting this shard's oldest when it is full.
-    func append(_ record: TimelineRecord) {
-        state.withLock { $0.append(record, capacity: capacity) }
+    ///
+    /// Takes the record: made in the call, it moves into the buffer without a copy.
+    mutating func append(_ record: consuming TimelineRecord) {
+        if buffer == nil {
+            buffer = RingBuffer(capacity: capacity)
+            requestIDs = Array(repeating: 0, count: buffer!.capacity)
+        }
+        let requestID = record.requestID
+        let sequence = buffer!.append(record)
+        requestIDs[Int(sequence % UInt64(requestIDs.count))] = requestID
+        newestSequence = sequence
     }
 
     /// Records the outcome on the newest record of `requestID`, if it is still held.
-    func complete(requestID: UInt64, outcome: TimelineOutcome, durationNanoseconds: UInt64?) {
-        state.withLock { state in
-            guard let sequence = state.sequence(of: requestID) else { return }
-            state.records!.update(sequence: sequence) { record in
-                record.outcome = outcome
-                record.durationNanoseconds = durationNanoseconds
-            }
+    mutating func complete(requestID: UInt64, outcome: TimelineOutcome, durationNanoseconds: UInt64?) {
+        guard let sequence = sequence(of: requestID) else { return }
+        buffer!.update(sequence: sequence) { record in
+            record.outcome = outcome
+            record.durationNanoseconds = durationNanoseconds
         }
+    }
+
+    /// The sequence number of the newest held record of `requestID`, looking back from the newest.
+    private func sequence(of requestID: UInt64) -> UInt64? {
+        guard let newest = newestSequence, let buffer else { return nil }
+        let held = UInt64(buffer.count)
+        var back: UInt64 = 0
+        while back < held {
+            let sequence = newest - back
+            if requestIDs[Int(sequence % UInt64(requestIDs.count))] == requestID { return sequence }
+            back += 1
+        }
+        return nil
     }
 
     /// The records held now, oldest first.
     var records: [TimelineRecord] {
-        state.withLock { $0.records?.elements ?? [] }
+        buffer?.elements ?? []
     }
 
     /// Removes every record.
-    func clear() {
-        state.withLock { state in
-            state.records?.removeAll()
-            state.newestSequence = nil
-        }
+    mutating func clear() {
+        buffer?.removeAll()
+        newestSequence = nil
     }
 }
