@@ -33,6 +33,7 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// Whether the outcome ends the feature's current use.
+    @inlinable
     public var terminatesFeature: Bool {
         switch self {
         case .successWithFeatureTermination, .failureWithFeatureTermination: true
@@ -53,8 +54,16 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// The one classification of the outcome that everything recording or printing it uses.
+    ///
+    /// Inlinable, so that a plugin in another module classifies a success without a call; a failure's error is
+    /// described out of line, by ``TimelineOutcome/init(_:)``.
+    @inlinable
     public var summary: TimelineOutcome {
-        TimelineOutcome(self)
+        switch self {
+        case .success: .success
+        case .successWithFeatureTermination: .successWithFeatureTermination
+        case .failure, .failureWithFeatureTermination: TimelineOutcome(self)
+        }
     }
 
     /// The outcome's ``summary`` in words, such as `success` or `failure: card declined`.
