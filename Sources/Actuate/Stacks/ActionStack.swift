@@ -113,6 +113,7 @@ public struct ActionStackEntry: Sendable, Hashable, Codable {
     ///   - userInitiated: Whether the user asked for it directly.
     ///   - date: When it was requested.
     ///   - outcome: How it ended, once it has.
+    @inlinable
     public init(
         requestID: UInt64,
         actionName: String,

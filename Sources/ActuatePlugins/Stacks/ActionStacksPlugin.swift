@@ -46,9 +46,9 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         var entries: RingBuffer<ActionStackEntry>
         var lastUsed: UInt64
 
-        /// Appends `entry` in place and marks the stack used.
+        /// Appends `entry` in place, moving it in, and marks the stack used.
         /// - Returns: The entry the stack evicted to make room, if it was full.
-        mutating func append(_ entry: ActionStackEntry, usedAt counter: UInt64) -> ActionStackEntry? {
+        mutating func append(_ entry: consuming ActionStackEntry, usedAt counter: UInt64) -> ActionStackEntry? {
             lastUsed = counter
             return entries.appendEvicting(entry).evicted
         }
@@ -148,22 +148,27 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         let header = request.header
         guard !header.hasTrait(hiddenTrait) else { return }
         let key = Key(session: header.sessionName, feature: header.featureReference)
-        let entry = ActionStackEntry(
-            requestID: header.uniqueID,
-            actionName: header.actionReference.withMetadata { $0.name },
-            inputDescription: header.inputDescription,
-            source: header.source,
-            userInitiated: header.userInitiated,
-            date: ReportDate.rounded(header.date),
-            outcome: nil
-        )
+        let date = ReportDate.rounded(header.date)
         state.withLock { state in
             state.useCounter += 1
-            let index = state.index(of: key) ?? startStack(key, at: entry.date, in: &state)
+            let index = state.index(of: key) ?? startStack(key, at: date, in: &state)
             state.lastIndex = index
-            // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time.
+            // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time. The
+            // entry is made here and moved into the stack's ring buffer, never copied.
             let counter = state.useCounter
-            if let evicted = state.open[index].append(entry, usedAt: counter), evicted.outcome == nil {
+            let evicted = state.open[index].append(
+                ActionStackEntry(
+                    requestID: header.uniqueID,
+                    actionName: header.actionReference.withMetadata { $0.name },
+                    inputDescription: header.inputDescription,
+                    source: header.source,
+                    userInitiated: header.userInitiated,
+                    date: date,
+                    outcome: nil
+                ),
+                usedAt: counter
+            )
+            if let evicted, evicted.outcome == nil {
                 state.evictedInFlight[evicted.requestID] = state.open[index].id
             }
         }
