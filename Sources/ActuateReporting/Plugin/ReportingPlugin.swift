@@ -15,6 +15,8 @@ import Synchronization
 /// ```
 public final class ReportingPlugin: ActionDispatchPlugin {
     private let reporter: Reporter
+    /// `reported`, held here so that a dispatch reads it with one load rather than a lazy global's check.
+    private let reportedTrait = ReportingPlugin.reported
 
     /// What each ``ReportedAction`` declares, resolved once per action type when its feature is prepared.
     static let reported = ActionTrait<ReportedActionTrait>("reported") { action in
@@ -34,14 +36,15 @@ public final class ReportingPlugin: ActionDispatchPlugin {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        // Only the check runs for an action that is not reported: one read of the action's trait table.
-        guard request.hasTrait(Self.reported) else { return }
+        // Only the check runs for an action that is not reported: one read of the action's trait table, through
+        // the request's header, a stored property that unspecialized code reads without generic metadata.
+        guard request.header.hasTrait(reportedTrait) else { return }
         record(request, outcome: outcome)
     }
 
     @inline(never)
     private func record<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard let reported = request.trait(Self.reported) else { return }
+        guard let reported = request.header.trait(reportedTrait) else { return }
         var properties = Self.standardProperties(request, outcome: outcome)
         if let duration = request.duration { properties["durationSeconds"] = .number(duration) }
         let custom = reported.properties(request.context, outcome)
