@@ -93,4 +93,23 @@ struct ActionTraitTests {
         #expect(metadata.actions.map { $0.trait(late) } == [7, nil])
         #expect(metadata.actions.map { $0.trait(late) } == [7, nil])
     }
+
+    @Test("whether an action has a trait agrees with its value for traits inside and beyond the one-word presence")
+    func presenceOfManyTraits() {
+        let metadata = FeatureRegistry.shared.metadata(for: BankFeature.self)
+        let count = ActionTraitStore.presenceSlots + 12
+        let traits = (0..<count).map { number in
+            ActionTrait<Int>("numbered \(number)") { action in
+                action is TransferAction.Type && number % 3 != 0 ? number : nil
+            }
+        }
+        #expect(traits.last.map { $0.index >= ActionTraitStore.presenceSlots } == true)
+        for _ in 0..<2 {  // the first read resolves the new traits; the second reads what was published
+            for (number, trait) in traits.enumerated() {
+                let has = metadata.actions.map { $0.traits.has(slot: trait.index) }
+                #expect(has == [number % 3 != 0, false], "trait \(number)")
+                #expect(metadata.actions.map { $0.trait(trait) } == [number % 3 != 0 ? number : nil, nil])
+            }
+        }
+    }
 }
