@@ -36,7 +36,7 @@ public struct IntentDescriptor: Sendable, Hashable, Codable {
     ///   - parameters: The input's values by parameter name.
     ///   - actionName: The display name of the action.
     ///   - featurePath: The identifier of the action's feature.
-    public init(
+    init(
         identifier: String,
         title: String,
         suggestedInvocationPhrase: String? = nil,
@@ -76,7 +76,7 @@ public struct IntentDescriptor: Sendable, Hashable, Codable {
     ///
     /// - Parameter binding: The action's binding.
     /// - Returns: The identifier.
-    public static func identifier<F, A>(for binding: StaticActionBinding<F, A>) -> String {
+    static func identifier<F, A>(for binding: StaticActionBinding<F, A>) -> String {
         identifier(featurePath: F.identifier, actionTypeName: String(describing: A.self))
     }
 

@@ -34,7 +34,7 @@ public struct ActuateConfiguration: Sendable {
     ///   - purchases: What validates purchases; by default nothing is validated yet.
     public init(
         plugins: [any ActionDispatchPlugin] = [],
-        timelineMaxEntries: Int = Timeline.defaultMaxEntries,
+        timelineMaxEntries: Int = 100,
         mainSessionName: String = "main",
         routes: URLRouterConfiguration = URLRouterConfiguration(),
         userToggles: any UserToggles = InMemoryUserToggles(),
