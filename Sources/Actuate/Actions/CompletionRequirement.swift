@@ -78,7 +78,7 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
 
     /// Creates a requirement that calls `completionHandler` once, with the result and whether the action
     /// completed asynchronously. Use it to call an action's body directly in a test.
-    package init(completionHandler: @escaping @Sendable (T, _ completedAsync: Bool) -> Void) {
+    public init(completionHandler: @escaping @Sendable (T, _ completedAsync: Bool) -> Void) {
         self.handler = HandlerSlot(completionHandler)
     }
 
@@ -104,7 +104,7 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the requirement has been completed.
-    package var isCompleted: Bool {
+    @usableFromInline package var isCompleted: Bool {
         completed.load(ordering: .acquiring)
     }
 

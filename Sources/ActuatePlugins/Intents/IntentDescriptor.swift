@@ -76,7 +76,7 @@ public struct IntentDescriptor: Sendable, Hashable, Codable {
     ///
     /// - Parameter binding: The action's binding.
     /// - Returns: The identifier.
-    static func identifier<F, A>(for binding: StaticActionBinding<F, A>) -> String {
+    public static func identifier<F, A>(for binding: StaticActionBinding<F, A>) -> String {
         identifier(featurePath: F.identifier, actionTypeName: String(describing: A.self))
     }
 

@@ -31,7 +31,7 @@ public final class IntentRouter: Sendable {
     /// - Parameters:
     ///   - binding: The action to perform.
     ///   - presenter: Provides the presenter to perform with, or nil when the app cannot show the action now.
-    /// - Returns: The identifier registered, as `IntentDescriptor.identifier(for:)` gives it.
+    /// - Returns: The identifier registered, as ``IntentDescriptor/identifier(for:)`` gives it.
     @discardableResult
     public func register<F, A: IntentAction>(
         _ binding: StaticActionBinding<F, A>,

@@ -14,7 +14,7 @@ public struct ActuateConfiguration: Sendable {
     /// or ``ActuateSystem/Dispatching/shared``) with the name `main`, the main session is `ActionSession.main`.
     var mainSessionName: String
     /// The app schemes and universal-link hosts the router answers.
-    public var routes: URLRouterConfiguration
+    var routes: URLRouterConfiguration
     /// Where user toggles are kept.
     var userToggles: any UserToggles
     /// What answers permission checks.
