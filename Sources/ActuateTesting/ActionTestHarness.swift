@@ -47,7 +47,7 @@ public final class ActionTestHarness: Sendable {
     ///
     /// - Parameters:
     ///   - sessionName: The session's name. The default is `test`.
-    ///   - completionTimeout: The dispatcher's watchdog timeout, on the virtual clock.
+    ///   - completionTimeout: The dispatcher's watchdog timeout, on the virtual clock; 10 seconds by default.
     ///   - realTimeLimit: The real-time safety limit for awaiting a completion. The default is 5 seconds.
     ///   - plugins: Extra plugins to install after the recorder and timeline.
     ///   - expectedDiagnostics: Kinds of diagnostic the test expects any number of times; every other
@@ -55,7 +55,7 @@ public final class ActionTestHarness: Sendable {
     ///   - sourceLocation: Where to report diagnostics that no perform of this harness caused.
     public init(
         sessionName: String = "test",
-        completionTimeout: Duration = ActionDispatcher.defaultCompletionTimeout,
+        completionTimeout: Duration = .seconds(10),
         realTimeLimit: Duration = .seconds(5),
         plugins: [any ActionDispatchPlugin] = [],
         expectedDiagnostics: Set<ActuateDiagnostic.Kind> = [],

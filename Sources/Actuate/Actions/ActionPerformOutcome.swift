@@ -42,7 +42,7 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// Whether the action failed because it was cancelled.
-    public var isCancellation: Bool {
+    package var isCancellation: Bool {
         simplifiedOutcome.isCancellation
     }
 
@@ -101,7 +101,7 @@ public enum ActionOutcome: Sendable, CustomStringConvertible, CustomDebugStringC
     }
 
     /// Whether the action failed because it was cancelled.
-    public var isCancellation: Bool {
+    package var isCancellation: Bool {
         error is ActionCancellationError
     }
 
@@ -138,7 +138,7 @@ public enum ErrorDescription {
 /// The error of an action that was cancelled before or while its body ran.
 public struct ActionCancellationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the body had started when the cancellation arrived.
-    public var bodyStarted: Bool
+    package var bodyStarted: Bool
 
     /// Creates the error.
     package init(bodyStarted: Bool) {

@@ -237,7 +237,7 @@ public struct ActionRequestSummary: Sendable, Hashable, Codable {
     public var date: Date
 
     /// Creates a summary.
-    public init(
+    package init(
         uniqueID: UInt64,
         actionName: String,
         featureName: String,

@@ -104,7 +104,7 @@ public class CompletionRequirement<T: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the requirement has been completed.
-    public var isCompleted: Bool {
+    @usableFromInline package var isCompleted: Bool {
         completed.load(ordering: .acquiring)
     }
 

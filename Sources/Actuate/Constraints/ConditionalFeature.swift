@@ -51,10 +51,10 @@ public struct ConditionalActionBinding<F: ConditionalFeature, A: Action>: Sendab
     init() {}
 
     /// The feature type.
-    public var feature: F.Type { F.self }
+    package var feature: F.Type { F.self }
 
     /// The action type.
-    public var action: A.Type { A.self }
+    package var action: A.Type { A.self }
 
     public var description: String { "\(F.name) › \(A.name) (conditional)" }
 

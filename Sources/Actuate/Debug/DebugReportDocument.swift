@@ -6,11 +6,11 @@ import Foundation
 /// of your own) is kept as JSON, to decode with ``section(_:as:)``.
 public struct DebugReportDocument: Sendable {
     /// The format the report was written in.
-    public let formatVersion: Int
+    package let formatVersion: Int
     /// When the report was written, on the clock of the dispatcher it belongs to.
-    public let generatedAt: Date
+    package let generatedAt: Date
     /// The names of the sections present, in report order.
-    public let sectionNames: [String]
+    package let sectionNames: [String]
     /// The `timeline` section, if present.
     public let timeline: TimelineDump?
     /// The `actionStacks` section, if present.

@@ -3,7 +3,7 @@
 ///
 /// Every `perform` spelling of Actuate lives in this file, and each forwards to one of two implementations: the
 /// callback form to `ActionSession.dispatch`, the `async` form to
-/// ``ActionSession/performDetailed(_:input:presenter:userInitiated:source:)``. A binding's own `perform` uses the
+/// `ActionSession.performDetailed(_:input:presenter:userInitiated:source:)`. A binding's own `perform` uses the
 /// action's ``Action/defaultSession``; ``ActionSession``'s `perform` takes the binding and runs it in that session.
 ///
 /// ```swift
@@ -193,7 +193,7 @@ extension ActionSession {
     ///   - source: Where the request came from. The default is ``ActionSource/application``.
     /// - Returns: The outcome.
     @inlinable
-    public func performDetailed<Binding: ActionBinding>(
+    package func performDetailed<Binding: ActionBinding>(
         _ binding: Binding,
         input: Binding.ActionType.InputType,
         presenter: Binding.ActionType.PresenterType,

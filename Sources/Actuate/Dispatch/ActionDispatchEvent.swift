@@ -14,10 +14,6 @@ public enum ActionDispatchEvent: Sendable {
 }
 
 extension ActionDispatcher {
-    /// The buffering policy of ``events(bufferingPolicy:)`` when none is given: the newest 1,000 events.
-    public static let defaultEventBuffering = AsyncStream<ActionDispatchEvent>.Continuation.BufferingPolicy
-        .bufferingNewest(1_000)
-
     /// A stream of every action that begins and completes from now on, as an alternative to an plugin.
     ///
     /// Dispatch never waits for the consumer. Events the consumer has not taken yet wait in a buffer; when it
@@ -29,8 +25,8 @@ extension ActionDispatcher {
     /// the stream was created. Every stream of a dispatcher is fed by one plugin in the ``PluginStage/after``
     /// stage, added by the first call to `events()`: streams hear an action after the plugins of the earlier
     /// stages and, among the `after` plugins, in the place of that first call. Every stream receives the events
-    /// in the same order. While any stream is live, that plugin is one of the
-    /// ``ActionDispatcher/installedPlugins``.
+    /// in the same order. While any stream is live, that plugin is one of the dispatcher's
+    /// installed plugins.
     ///
     /// ```swift
     /// for await event in dispatcher.events() {
@@ -38,8 +34,7 @@ extension ActionDispatcher {
     /// }
     /// ```
     public func events(
-        bufferingPolicy policy: AsyncStream<ActionDispatchEvent>.Continuation.BufferingPolicy =
-            ActionDispatcher.defaultEventBuffering
+        bufferingPolicy policy: AsyncStream<ActionDispatchEvent>.Continuation.BufferingPolicy = .bufferingNewest(1_000)
     ) -> AsyncStream<ActionDispatchEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: ActionDispatchEvent.self, bufferingPolicy: policy)
         let hub = eventHub

@@ -21,8 +21,9 @@ public final class ActionDispatcher: Sendable {
     /// The dispatcher of ``ActionSession/main``.
     public static let shared = ActionDispatcher()
 
-    /// The default time after which an action that has not completed is reported.
-    public static let defaultCompletionTimeout: Duration = .seconds(10)
+    /// The default time after which an action that has not completed is reported: the `completionTimeout`
+    /// default of ``init(scheduler:diagnostics:completionTimeout:loggerFactory:)``.
+    package static let defaultCompletionTimeout: Duration = .seconds(10)
 
     @usableFromInline let scheduler: any ActuateScheduler
     /// With ``SystemScheduler``: the wall-clock time, in seconds since the reference date, at monotonic reading
@@ -101,7 +102,7 @@ public final class ActionDispatcher: Sendable {
     public init(
         scheduler: any ActuateScheduler,
         diagnostics: any ActuateDiagnostics = StandardErrorDiagnostics(),
-        completionTimeout: Duration? = ActionDispatcher.defaultCompletionTimeout,
+        completionTimeout: Duration? = .seconds(10),
         loggerFactory: (any ActionLoggerFactory)? = nil
     ) {
         self.scheduler = scheduler
@@ -145,7 +146,7 @@ public final class ActionDispatcher: Sendable {
     /// The installed plugins, in the order they run: by stage, then in the order they were added.
     ///
     /// The plugin that feeds the streams of ``events(bufferingPolicy:)`` is listed while any stream is live.
-    public var installedPlugins: [any ActionDispatchPlugin] {
+    package var installedPlugins: [any ActionDispatchPlugin] {
         plugins.withLock { Array($0.published[$0.published.count - 1].plugins) }
             .filter { ($0 as? DispatchEventHub).map { $0.liveStreamCount > 0 } ?? true }
     }

@@ -19,7 +19,7 @@
 /// instance between the plugin that attaches and the plugins that read.
 public final class RequestValueKey<Value: Sendable>: Sendable {
     /// The name, for diagnostics.
-    public let name: String
+    package let name: String
 
     /// Creates a key.
     ///

@@ -7,13 +7,13 @@ public final class ActionMetadata: Sendable {
     /// The Swift type name.
     public let typeName: String
     /// The action's description.
-    public let description: String
+    package let description: String
     /// Whether the feature published the action.
-    public let isPublished: Bool
+    package let isPublished: Bool
     /// The input type's name.
-    public let inputTypeName: String
+    package let inputTypeName: String
     /// The presenter type's name.
-    public let presenterTypeName: String
+    package let presenterTypeName: String
     /// The label of the action's queue.
     public let queueLabel: String
 
@@ -41,7 +41,7 @@ public final class ActionMetadata: Sendable {
 extension ActionMetadata {
     /// The action's value of `trait`, or nil when the action does not have it.
     @inlinable
-    public func trait<Value>(_ trait: ActionTrait<Value>) -> Value? {
+    package func trait<Value>(_ trait: ActionTrait<Value>) -> Value? {
         traits.value(of: trait)
     }
 }
@@ -64,15 +64,15 @@ public final class FeatureMetadata: Sendable {
     /// The identifier: the path through the groups it was registered under.
     public let path: FeaturePath
     /// The full Swift type name, such as `MyApp.Books.SearchFeature`.
-    public let typeName: String
+    package let typeName: String
     /// The feature's description.
-    public let description: String
+    package let description: String
     /// Whether the feature appears in catalogs and UIs.
-    public let isVisible: Bool
+    package let isVisible: Bool
     /// The declared actions, in declaration order.
-    public let actions: [ActionMetadata]
+    package let actions: [ActionMetadata]
     /// The identifier of the group the feature was registered under, if any.
-    public let parentPath: FeaturePath?
+    package let parentPath: FeaturePath?
 
     let typeID: ObjectIdentifier
     private let actionsByType: [ObjectIdentifier: ActionMetadata]

@@ -15,7 +15,7 @@ public final class FeatureActionsBuilder {
     }
 
     /// Declares an action by its type, for bindings that are not ``StaticActionBinding`` values.
-    public func declare<A: Action>(_ action: A.Type, published: Bool = false) {
+    package func declare<A: Action>(_ action: A.Type, published: Bool = false) {
         add(action, published: published)
     }
 

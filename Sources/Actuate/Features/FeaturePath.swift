@@ -6,12 +6,12 @@ public struct FeaturePath: Sendable, Hashable, Codable, CustomStringConvertible 
     public let components: [String]
 
     /// Creates a path.
-    public init(_ components: [String]) {
+    package init(_ components: [String]) {
         self.components = components
     }
 
     /// The path of a subfeature of this one.
-    public func appending(_ component: String) -> FeaturePath {
+    package func appending(_ component: String) -> FeaturePath {
         FeaturePath(components + [component])
     }
 

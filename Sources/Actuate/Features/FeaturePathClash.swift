@@ -5,11 +5,11 @@
 /// of merging them.
 public struct FeaturePathClash: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path both types would have.
-    public let path: FeaturePath
+    package let path: FeaturePath
     /// The full name of the type met first, such as `MyApp.Books.SearchFeature`.
-    public let firstTypeName: String
+    package let firstTypeName: String
     /// The full name of the type met second.
-    public let secondTypeName: String
+    package let secondTypeName: String
 
     /// Creates the error.
     ///

@@ -27,10 +27,10 @@ public struct StaticActionBinding<F: FeatureDefinition, A: Action>: ActionBindin
     }
 
     /// The feature type.
-    public var feature: F.Type { F.self }
+    package var feature: F.Type { F.self }
 
     /// The action type.
-    public var action: A.Type { A.self }
+    package var action: A.Type { A.self }
 
     public var description: String { "\(F.name) › \(A.name)" }
 

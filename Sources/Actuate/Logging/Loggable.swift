@@ -23,7 +23,7 @@ public struct NoInput: Loggable, Hashable, Codable {
     public static let noInput = NoInput()
 
     /// Creates the empty input. Prefer ``noInput``.
-    public init() {}
+    package init() {}
 
     public var loggingDescription: String { "none" }
 }

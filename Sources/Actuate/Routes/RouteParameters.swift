@@ -41,7 +41,7 @@ public struct RouteParameters: Sendable, Hashable {
     }
 
     /// Every value of the query items called `name`, in order.
-    public func queryValues(_ name: String) -> [String] {
+    package func queryValues(_ name: String) -> [String] {
         query.filter { $0.name == name }.compactMap(\.value)
     }
 

@@ -13,7 +13,7 @@ import Foundation
 /// }
 /// system.router.add(observer: BrokenLinkLog())
 /// ```
-public protocol URLRouteObserver: AnyObject, Sendable {
+package protocol URLRouteObserver: AnyObject, Sendable {
     /// Receives one opened URL.
     ///
     /// - Parameters:
@@ -23,18 +23,18 @@ public protocol URLRouteObserver: AnyObject, Sendable {
 }
 
 /// One URL a ``URLRouter`` was asked to open, and what happened.
-public struct URLOpening: Sendable {
+package struct URLOpening: Sendable {
     /// The URL as given, query included; observers that keep it decide what of it is safe to keep.
-    public var url: URL
+    package var url: URL
     /// The route it matched, or nil when the scope is unsupported, no route matched, or the task was cancelled
     /// before routing.
-    public var match: URLRouteMatch?
+    package var match: URLRouteMatch?
     /// The name of the session the action was (or would have been) performed in.
-    public var sessionName: String
+    package var sessionName: String
     /// Whether the user opened the link.
-    public var userInitiated: Bool
+    package var userInitiated: Bool
     /// What happened.
-    public var result: URLRouteResult
+    package var result: URLRouteResult
 
     /// Creates an opening.
     ///

@@ -22,7 +22,7 @@ public enum URLRouteResult: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether a route matched and its action ran, successfully or not.
-    public var isPerformed: Bool {
+    package var isPerformed: Bool {
         if case .performed = self { return true }
         return false
     }
@@ -43,11 +43,11 @@ public enum URLRouteResult: Sendable, Equatable, CustomStringConvertible {
 /// The route a URL resolves to, without performing it.
 public struct URLRouteMatch: Sendable, CustomStringConvertible {
     /// The matching pattern, as written.
-    public let pattern: String
+    package let pattern: String
     /// The feature that declared the route.
-    public let featureName: String
+    package let featureName: String
     /// The display name of the route's action.
-    public let actionName: String
+    package let actionName: String
     /// The captured path parameters and the URL's query items.
     public let parameters: RouteParameters
 

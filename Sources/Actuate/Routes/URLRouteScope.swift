@@ -10,7 +10,7 @@ public enum URLRouteScope: Sendable, Hashable, CustomStringConvertible {
     case universal(String)
 
     /// The default: every configured app scheme and universal-link host.
-    public static let all: [URLRouteScope] = [.appSchemes, .universalLinks]
+    package static let all: [URLRouteScope] = [.appSchemes, .universalLinks]
 
     public var description: String {
         switch self {

@@ -25,11 +25,11 @@ import Synchronization
 /// has completed.
 public final class URLRouter: Sendable {
     /// The app schemes and universal-link hosts the router answers.
-    public let configuration: URLRouterConfiguration
+    package let configuration: URLRouterConfiguration
     /// The session actions run in when ``open(url:session:userInitiated:)`` is given none.
     let defaultSession: ActionSession
     /// The availability that routes to conditional features consult; without one they are unavailable.
-    public let availability: FeatureAvailability?
+    package let availability: FeatureAvailability?
 
     struct CompiledRoute: Sendable {
         let pattern: RoutePattern
@@ -190,14 +190,14 @@ public final class URLRouter: Sendable {
     /// Adds an observer that hears about every URL opened from now on, with its result.
     ///
     /// - Parameter observer: The observer.
-    public func add(observer: any URLRouteObserver) {
+    package func add(observer: any URLRouteObserver) {
         state.withLock { $0.observers.append(observer) }
     }
 
     /// Removes an observer, identified by object identity.
     ///
     /// - Parameter observer: The observer.
-    public func remove(observer: any URLRouteObserver) {
+    package func remove(observer: any URLRouteObserver) {
         state.withLock { $0.observers.removeAll { $0 === observer } }
     }
 

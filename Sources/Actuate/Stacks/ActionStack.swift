@@ -46,7 +46,7 @@ public struct ActionStack: Sendable, Hashable, Codable, Identifiable {
     public var evictedEntryCount: Int
 
     /// Whether the stack is still open.
-    public var isOpen: Bool { closedAt == nil }
+    package var isOpen: Bool { closedAt == nil }
 
     /// Creates a stack.
     ///
@@ -154,7 +154,7 @@ public struct ActionStacksSnapshot: Sendable, Hashable, Codable {
     ///
     /// - Parameter session: The session's name.
     /// - Returns: The closed stacks, oldest first, then the open ones.
-    public func stacks(inSession session: String) -> [ActionStack] {
+    package func stacks(inSession session: String) -> [ActionStack] {
         (closed + open).filter { $0.sessionName == session }
     }
 
@@ -162,7 +162,7 @@ public struct ActionStacksSnapshot: Sendable, Hashable, Codable {
     ///
     /// - Parameter id: The stack's identifier.
     /// - Returns: The stack, or `nil` once it has been evicted.
-    public func stack(id: UInt64) -> ActionStack? {
+    package func stack(id: UInt64) -> ActionStack? {
         open.first { $0.id == id } ?? closed.first { $0.id == id }
     }
 }

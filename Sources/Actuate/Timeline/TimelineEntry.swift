@@ -85,7 +85,7 @@ public struct TimelineEntry: Sendable, Hashable {
     }
 
     /// Whether the action has completed.
-    public var isComplete: Bool { outcome != nil }
+    package var isComplete: Bool { outcome != nil }
 }
 
 /// How an action ended, as everything that records or prints outcomes shows it: the one classification of
@@ -109,7 +109,7 @@ public enum TimelineOutcome: Sendable, Hashable, CustomStringConvertible {
     /// Classifies an outcome.
     ///
     /// - Parameter outcome: The outcome the action reported.
-    public init(_ outcome: ActionPerformOutcome) {
+    package init(_ outcome: ActionPerformOutcome) {
         switch outcome {
         case .success: self = .success
         case .successWithFeatureTermination: self = .successWithFeatureTermination

@@ -27,7 +27,7 @@ import Synchronization
 /// once, as a `static let`: every trait takes one slot in every action's table for the life of the process.
 public final class ActionTrait<Value: Sendable>: Sendable {
     /// The name, for diagnostics.
-    public let name: String
+    package let name: String
     /// The slot of this trait in every action's table.
     @usableFromInline let index: Int
 

@@ -5,9 +5,9 @@ import Synchronization
 /// A plugin that publishes an activity after every successful action with a non-empty
 /// `Action.activityEligibility`.
 ///
-/// For each such action it creates an `ActivityBuilder` with a default activity type (see
-/// ``activityType(prefix:feature:action:)``) and the declared eligibility, lets the action fill it in with
-/// `Action.prepareActivity(_:)`, and hands the result to its ``ActivityPublisher``.
+/// For each such action it creates an `ActivityBuilder` with a default activity type (the prefix, the feature
+/// path's components and the action's type name, joined with dots) and the declared eligibility, lets the
+/// action fill it in with `Action.prepareActivity(_:)`, and hands the result to its ``ActivityPublisher``.
 ///
 /// **Activities from URL routes.** An action with a URL route needs no `prepareActivity`, as in Flint: when the
 /// plugin has a `URLRouter` (an ``ActuateSystem`` gives it the system's) and the input can go into links
@@ -37,9 +37,9 @@ public final class ActivitiesPlugin: ActionDispatchPlugin {
     public static let routeURLUserInfoKey = "actuate.route.url"
 
     /// Where activities go.
-    public let publisher: any ActivityPublisher
+    let publisher: any ActivityPublisher
     /// The prefix of default activity types.
-    public let activityTypePrefix: String
+    let activityTypePrefix: String
     private let diagnostics: any ActuateDiagnostics
     /// The router for links, held weakly: the router's session's dispatcher holds this plugin, so a strong
     /// reference would be a cycle that keeps a whole system alive.
@@ -67,7 +67,7 @@ public final class ActivitiesPlugin: ActionDispatchPlugin {
     }
 
     /// The URL router that gives routed actions their activity's link, if any.
-    public var router: URLRouter? { linkRouter.withLock { $0?.router } }
+    var router: URLRouter? { linkRouter.withLock { $0?.router } }
 
     /// Uses `router` for links unless the plugin already has one: what ``ActuateSystem`` does at setup.
     func adoptRouterIfNone(_ router: URLRouter) {
@@ -85,7 +85,7 @@ public final class ActivitiesPlugin: ActionDispatchPlugin {
     ///   - feature: The action's feature.
     ///   - action: The action.
     /// - Returns: The activity type.
-    public static func activityType(prefix: String, feature: FeatureMetadata, action: ActionMetadata) -> String {
+    static func activityType(prefix: String, feature: FeatureMetadata, action: ActionMetadata) -> String {
         activityType(prefix: prefix, featurePath: feature.path, actionTypeName: action.typeName)
     }
 

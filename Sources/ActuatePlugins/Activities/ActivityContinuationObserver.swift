@@ -37,7 +37,7 @@ public struct ActivityContinuation: Sendable {
     ///   - activityType: The continued activity's type.
     ///   - sessionName: The session's name.
     ///   - result: What happened.
-    public init(activityType: String, sessionName: String, result: ActivityContinuationResult) {
+    init(activityType: String, sessionName: String, result: ActivityContinuationResult) {
         self.activityType = activityType
         self.sessionName = sessionName
         self.result = result

@@ -37,7 +37,7 @@ public final class RecordingActivityPublisher: ActivityPublisher {
     public var current: PublishedActivity? { recorded.withLock { $0.last } }
 
     /// Forgets what was published.
-    public func removeAll() {
+    func removeAll() {
         recorded.withLock { $0.removeAll() }
     }
 }

@@ -28,11 +28,11 @@ public final class ActivityRouter: Sendable {
     private typealias Route = @Sendable ([String: String], ActionSession, String) async -> ActivityContinuationResult
 
     /// The prefix of default activity types.
-    public let activityTypePrefix: String
+    let activityTypePrefix: String
     /// The URL router that continues activities carrying a route link, if any.
-    public let urlRouter: URLRouter?
+    let urlRouter: URLRouter?
     /// The longest route link, in UTF-8 bytes, that the router follows; a longer one is bad input.
-    public static let maximumRouteURLLength = 8_192
+    static let maximumRouteURLLength = 8_192
     private struct State: Sendable {
         var routes: [String: Route] = [:]
         var observers: [any ActivityContinuationObserver] = []
@@ -52,13 +52,13 @@ public final class ActivityRouter: Sendable {
     }
 
     /// The activity types registered so far.
-    public var activityTypes: Set<String> { state.withLock { Set($0.routes.keys) } }
+    var activityTypes: Set<String> { state.withLock { Set($0.routes.keys) } }
 
     /// The activity type ``ActivitiesPlugin`` publishes for a binding's action, with this router's prefix.
     ///
     /// - Parameter binding: The binding.
     /// - Returns: The default activity type.
-    public func defaultActivityType<F, A>(for binding: StaticActionBinding<F, A>) -> String {
+    func defaultActivityType<F, A>(for binding: StaticActionBinding<F, A>) -> String {
         ActivitiesPlugin.activityType(
             prefix: activityTypePrefix,
             featurePath: F.identifier,
@@ -122,7 +122,7 @@ public final class ActivityRouter: Sendable {
     /// Removes the registration for an activity type.
     ///
     /// - Parameter activityType: The activity type.
-    public func unregister(activityType: String) {
+    func unregister(activityType: String) {
         _ = state.withLock { $0.routes.removeValue(forKey: activityType) }
     }
 

@@ -43,7 +43,7 @@ public struct PublishedActivity: Sendable, Hashable, Codable {
     ///   - suggestedInvocationPhrase: The phrase to suggest for a voice shortcut.
     ///   - actionName: The display name of the action that published it.
     ///   - featurePath: The identifier of the action's feature.
-    public init(
+    init(
         activityType: String,
         title: String? = nil,
         subtitle: String? = nil,
@@ -74,7 +74,7 @@ public struct PublishedActivity: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - builder: The builder, after `Action.prepareActivity(_:)`.
     ///   - featurePath: The identifier of the action's feature.
-    public init<A: Action>(_ builder: ActivityBuilder<A>, featurePath: FeaturePath) {
+    init<A: Action>(_ builder: ActivityBuilder<A>, featurePath: FeaturePath) {
         self.init(
             activityType: builder.activityType,
             title: builder.title,

@@ -63,7 +63,7 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
     ///   - outcome: How the action ended, for end events.
     ///   - terminatedFeature: Whether the outcome ended the feature's current use.
     ///   - duration: How long the action took, in seconds, for end events.
-    public init(
+    init(
         phase: Phase,
         analyticsID: String,
         requestID: UInt64,

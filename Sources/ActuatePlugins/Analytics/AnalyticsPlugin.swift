@@ -19,7 +19,7 @@ import Synchronization
 /// per dispatcher.
 public final class AnalyticsPlugin: ActionDispatchPlugin {
     /// Where events go.
-    public let provider: any AnalyticsProvider
+    let provider: any AnalyticsProvider
     /// The attributes of each tracked action that has begun and not ended, asked for once when it began.
     private let inFlight = Mutex<[UInt64: [String: AnalyticsValue]]>([:])
     /// `analyticsID`, held here so that a dispatch reads it with one load rather than a lazy global's check.
@@ -33,7 +33,7 @@ public final class AnalyticsPlugin: ActionDispatchPlugin {
     }
 
     /// The number of tracked actions that have begun and not yet ended.
-    public var inFlightCount: Int { inFlight.withLock { $0.count } }
+    var inFlightCount: Int { inFlight.withLock { $0.count } }
 
     /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
     public var stage: PluginStage { .observation }

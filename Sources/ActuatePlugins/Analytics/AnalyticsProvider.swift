@@ -23,7 +23,7 @@ public protocol AnalyticsProvider: Sendable {
 /// A provider that sends every event to several providers, in order.
 public struct MultiplexAnalyticsProvider: AnalyticsProvider {
     /// The providers, in the order they receive events.
-    public let providers: [any AnalyticsProvider]
+    let providers: [any AnalyticsProvider]
 
     /// Creates a provider that fans events out to `providers`.
     ///

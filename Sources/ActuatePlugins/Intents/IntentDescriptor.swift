@@ -36,7 +36,7 @@ public struct IntentDescriptor: Sendable, Hashable, Codable {
     ///   - parameters: The input's values by parameter name.
     ///   - actionName: The display name of the action.
     ///   - featurePath: The identifier of the action's feature.
-    public init(
+    init(
         identifier: String,
         title: String,
         suggestedInvocationPhrase: String? = nil,

@@ -11,7 +11,7 @@ import ActuateCore
 /// ```
 public final class IntentDonationPlugin: ActionDispatchPlugin {
     /// Where intents go.
-    public let donor: any IntentDonor
+    let donor: any IntentDonor
 
     /// Creates the plugin.
     ///

@@ -14,9 +14,9 @@ public final class IntentRouter: Sendable {
     private typealias Route = @Sendable ([String: String], ActionSession) async -> IntentHandlingResult
 
     /// The most parameters an intent may carry; more is bad input.
-    public static let maximumParameterCount = 64
+    static let maximumParameterCount = 64
     /// The longest parameter value, in UTF-8 bytes; a longer one is bad input.
-    public static let maximumValueLength = 8_192
+    static let maximumValueLength = 8_192
 
     private let routes = Mutex<[String: Route]>([:])
 
@@ -24,7 +24,7 @@ public final class IntentRouter: Sendable {
     public init() {}
 
     /// The intent identifiers registered so far.
-    public var identifiers: Set<String> { routes.withLock { Set($0.keys) } }
+    var identifiers: Set<String> { routes.withLock { Set($0.keys) } }
 
     /// Registers an action, replacing any earlier registration for its identifier.
     ///
@@ -72,7 +72,7 @@ public final class IntentRouter: Sendable {
     /// Removes the registration for an identifier.
     ///
     /// - Parameter identifier: The intent identifier.
-    public func unregister(identifier: String) {
+    func unregister(identifier: String) {
         _ = routes.withLock { $0.removeValue(forKey: identifier) }
     }
 
@@ -153,13 +153,13 @@ public enum IntentHandlingResult: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why an intent's parameters were refused before decoding.
-public enum IntentParametersError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// More parameters than ``IntentRouter/maximumParameterCount``.
+enum IntentParametersError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// More parameters than `IntentRouter.maximumParameterCount`.
     case tooMany(count: Int)
-    /// A value longer than ``IntentRouter/maximumValueLength``.
+    /// A value longer than `IntentRouter.maximumValueLength`.
     case tooLong(name: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .tooMany(let count):
             "The intent has \(count) parameters, more than the \(IntentRouter.maximumParameterCount) allowed."

@@ -27,8 +27,8 @@ import Synchronization
 /// context.logs.development.debug("Basket has \(basket.count) items")
 /// ```
 public final class FocusLogging: ActionLoggerFactory, DebugReportable {
-    /// The default number of recent events kept.
-    public static let defaultMaxRecentEvents = 1_000
+    /// The default number of recent events kept: the `maxRecentEvents` default of the initializer.
+    static let defaultMaxRecentEvents = 1_000
 
     /// The focused features; change it at any time.
     public let selection: FocusSelection
@@ -55,7 +55,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
         backend: any LogBackend = PrintLogBackend(),
         developmentDefaultLevel: LogLevel = .info,
         productionDefaultLevel: LogLevel = .warning,
-        maxRecentEvents: Int = FocusLogging.defaultMaxRecentEvents
+        maxRecentEvents: Int = 1_000
     ) {
         self.selection = selection
         self.backend = backend
@@ -122,7 +122,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     }
 
     /// Forgets the recent events.
-    public func clearRecentEvents() {
+    func clearRecentEvents() {
         sink.recent.withLock { $0.removeAll() }
     }
 

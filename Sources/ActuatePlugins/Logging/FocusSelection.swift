@@ -12,7 +12,7 @@ import Synchronization
 /// ```
 public final class FocusSelection: Sendable {
     /// How a feature stands in a selection.
-    public enum Status: Sendable, Hashable {
+    enum Status: Sendable, Hashable {
         /// Nothing is selected, so defaults apply.
         case noSelection
         /// The feature is selected, or lies inside a selected path.
@@ -35,7 +35,7 @@ public final class FocusSelection: Sendable {
     }
 
     /// The selected paths.
-    public var focusedPaths: Set<FeaturePath> { paths.withLock { $0 } }
+    var focusedPaths: Set<FeaturePath> { paths.withLock { $0 } }
 
     /// Whether nothing is selected.
     public var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
@@ -78,7 +78,7 @@ public final class FocusSelection: Sendable {
     ///
     /// - Parameter path: The feature's identifier.
     /// - Returns: The feature's status.
-    public func status(of path: FeaturePath) -> Status {
+    func status(of path: FeaturePath) -> Status {
         if count.load(ordering: .acquiring) == 0 { return .noSelection }
         return paths.withLock { paths in
             if paths.isEmpty { return .noSelection }

@@ -14,7 +14,7 @@ public struct ActuateConfiguration: Sendable {
     /// or ``ActuateSystem/Dispatching/shared``) with the name `main`, the main session is `ActionSession.main`.
     var mainSessionName: String
     /// The app schemes and universal-link hosts the router answers.
-    public var routes: URLRouterConfiguration
+    var routes: URLRouterConfiguration
     /// Where user toggles are kept.
     var userToggles: any UserToggles
     /// What answers permission checks.
@@ -34,7 +34,7 @@ public struct ActuateConfiguration: Sendable {
     ///   - purchases: What validates purchases; by default nothing is validated yet.
     public init(
         plugins: [any ActionDispatchPlugin] = [],
-        timelineMaxEntries: Int = Timeline.defaultMaxEntries,
+        timelineMaxEntries: Int = 100,
         mainSessionName: String = "main",
         routes: URLRouterConfiguration = URLRouterConfiguration(),
         userToggles: any UserToggles = InMemoryUserToggles(),

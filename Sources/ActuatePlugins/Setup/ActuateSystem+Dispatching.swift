@@ -13,13 +13,14 @@ extension ActuateSystem {
         ///   - scheduler: The system's one clock: request dates and durations (which every plugin reads from
         ///     the request), log dates and the completion watchdog.
         ///   - diagnostics: Where programmer errors are reported.
-        ///   - completionTimeout: How long an action may take to complete before it is reported; nil never.
+        ///   - completionTimeout: How long an action may take to complete before it is reported (10 seconds by
+        ///     default); nil never.
         ///   - loggerFactory: Creates each request's loggers, such as ``FocusLogging``; when it is
         ///     `DebugReportable` it joins the system's debug report.
         case isolated(
             scheduler: any ActuateScheduler = SystemScheduler.shared,
             diagnostics: any ActuateDiagnostics = StandardErrorDiagnostics(),
-            completionTimeout: Duration? = ActionDispatcher.defaultCompletionTimeout,
+            completionTimeout: Duration? = .seconds(10),
             loggerFactory: (any ActionLoggerFactory)? = nil
         )
     }

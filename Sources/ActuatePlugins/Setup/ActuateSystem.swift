@@ -43,7 +43,7 @@ public final class ActuateSystem: Sendable {
     /// The availability of the group's features.
     public let availability: FeatureAvailability
     /// The plugins installed after the timeline, in order.
-    public let plugins: [any ActionDispatchPlugin]
+    let plugins: [any ActionDispatchPlugin]
 
     private let sessions: Mutex<[String: ActionSession]>
 

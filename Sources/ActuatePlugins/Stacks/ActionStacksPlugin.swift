@@ -22,13 +22,6 @@ import Synchronization
 /// debugReport.register(stacks)
 /// ```
 public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
-    /// The default most entries per stack.
-    public static let defaultMaxEntriesPerStack = 100
-    /// The default most closed stacks kept.
-    public static let defaultMaxClosedStacks = 50
-    /// The default most stacks open at once.
-    public static let defaultMaxOpenStacks = 100
-
     /// A stack's key: the session and the feature's metadata, by identity, which is cheaper to hash than its
     /// path (metadata lives for the process, so an identity is never reused for another feature).
     private struct Key: Hashable {
@@ -112,11 +105,11 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     }
 
     /// The most entries kept per stack.
-    public let maxEntriesPerStack: Int
+    let maxEntriesPerStack: Int
     /// The most closed stacks kept.
-    public let maxClosedStacks: Int
+    let maxClosedStacks: Int
     /// The most stacks open at once.
-    public let maxOpenStacks: Int
+    let maxOpenStacks: Int
     private let state: Mutex<State>
     /// `Timeline.hidden`, held here so that a dispatch reads it with one load rather than a lazy global's check.
     private let hiddenTrait = Timeline.hidden
@@ -128,9 +121,9 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     ///   - maxClosedStacks: The most closed stacks kept; older ones are evicted. At least 1.
     ///   - maxOpenStacks: The most stacks open at once, across sessions and features. At least 1.
     public init(
-        maxEntriesPerStack: Int = ActionStacksPlugin.defaultMaxEntriesPerStack,
-        maxClosedStacks: Int = ActionStacksPlugin.defaultMaxClosedStacks,
-        maxOpenStacks: Int = ActionStacksPlugin.defaultMaxOpenStacks
+        maxEntriesPerStack: Int = 100,
+        maxClosedStacks: Int = 50,
+        maxOpenStacks: Int = 100
     ) {
         self.maxEntriesPerStack = max(1, maxEntriesPerStack)
         self.maxClosedStacks = max(1, maxClosedStacks)
@@ -262,7 +255,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     ///   - session: The session's name.
     ///   - feature: The feature's identifier.
     /// - Returns: The stack, or `nil` when none is open.
-    public func openStack(session: String, feature: FeaturePath) -> ActionStack? {
+    func openStack(session: String, feature: FeaturePath) -> ActionStack? {
         state.withLock { state in
             state.open.first { $0.key.session == session && $0.featurePath == feature }
                 .map { $0.closed(at: nil, reason: nil) }
@@ -277,7 +270,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     /// The stacks as JSON: an object that decodes back to `ActionStacksSnapshot`.
     ///
     /// - Throws: An encoding error, which the types used here never produce.
-    public func jsonDump() throws -> Data {
+    func jsonDump() throws -> Data {
         try DebugReport.makeJSONEncoder().encode(snapshot())
     }
 

@@ -14,8 +14,8 @@ import Synchronization
 /// print(timeline.textDump())
 /// ```
 public final class Timeline: ActionDispatchPlugin, DebugReportable {
-    /// The default capacity.
-    public static let defaultMaxEntries = 100
+    /// The default capacity: the `maxEntries` default of ``init(maxEntries:)``.
+    static let defaultMaxEntries = 100
 
     /// The number of shards; a power of two.
     static let shardCount = 16
@@ -28,12 +28,12 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     private let hiddenTrait = Timeline.hidden
 
     /// The most entries kept.
-    public let maxEntries: Int
+    let maxEntries: Int
 
     /// Creates a timeline. Dates and durations come from the clock of the dispatcher it is added to.
     ///
     /// - Parameter maxEntries: The most entries kept; older ones are evicted.
-    public init(maxEntries: Int = Timeline.defaultMaxEntries) {
+    public init(maxEntries: Int = 100) {
         self.maxEntries = max(1, maxEntries)
         let capacity = max(1, maxEntries)
         self.shards = QueueShardedState(shardCount: Self.shardCount) { TimelineShard(capacity: capacity) }
