@@ -1,6 +1,7 @@
-import ActuateCore
 import Dispatch
 import Testing
+
+@testable import ActuateCore
 
 @Suite("QueueShardedState")
 struct QueueShardedStateTests {
@@ -14,15 +15,16 @@ struct QueueShardedStateTests {
         #expect(state.mapStates { $0 }.count == expected)
     }
 
-    @Test("the default has 16 shards, each made by its own call")
+    @Test("the default has 16 shards, each made by its own call, and the most is the maximum")
     func defaultShards() {
         var made = 0
         let state = QueueShardedState<Int> {
             made += 1
             return made
         }
-        #expect(state.shardCount == QueueShardedState<Int>.defaultShardCount)
+        #expect(state.shardCount == 16)
         #expect(state.mapStates { $0 } == Array(1...16))
+        #expect(QueueShardedState<Int>(shardCount: .max) { 0 }.shardCount == QueueShardedState<Int>.maximumShardCount)
     }
 
     @Test("a queue index always reaches the same shard, and indices a shard count apart share it")

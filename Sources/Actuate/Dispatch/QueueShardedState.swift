@@ -23,10 +23,8 @@ import Synchronization
 /// }
 /// ```
 public final class QueueShardedState<State: Sendable>: Sendable {
-    /// The number of shards a state has unless its initializer is given another: 16.
-    public static var defaultShardCount: Int { 16 }
-    /// The most shards a state may have: 1,024.
-    public static var maximumShardCount: Int { 1_024 }
+    /// The most shards a state may have.
+    static var maximumShardCount: Int { 1_024 }
 
     /// The shards, owned here and reached without counting a reference.
     @usableFromInline let shards: OwnedObjects<QueueStateShard<State>>
@@ -39,10 +37,10 @@ public final class QueueShardedState<State: Sendable>: Sendable {
     /// Creates a state of `shardCount` shards, each starting as `makeState()` returns it.
     ///
     /// - Parameters:
-    ///   - shardCount: How many shards; rounded up to a power of two, and kept between 1 and
-    ///     ``maximumShardCount``.
+    ///   - shardCount: How many shards, 16 by default; rounded up to a power of two, and kept between 1 and
+    ///     1,024.
     ///   - makeState: Makes the initial state of one shard; called once per shard, in shard order.
-    public init(shardCount: Int = QueueShardedState.defaultShardCount, makeState: () -> State) {
+    public init(shardCount: Int = 16, makeState: () -> State) {
         let wanted = min(max(1, shardCount), Self.maximumShardCount)
         var count = 1
         while count < wanted { count <<= 1 }
