@@ -109,6 +109,7 @@ public enum TimelineOutcome: Sendable, Hashable, CustomStringConvertible {
     /// Classifies an outcome.
     ///
     /// - Parameter outcome: The outcome the action reported.
+    @usableFromInline
     package init(_ outcome: ActionPerformOutcome) {
         switch outcome {
         case .success: self = .success
