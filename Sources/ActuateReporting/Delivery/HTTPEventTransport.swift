@@ -50,8 +50,8 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
     /// - Parameters:
     ///   - endpoint: The collector URL, `https`, or `http` on a loopback host. For ``EventBatchEncoding/segment``
     ///     this is the batch endpoint, for example `https://api.segment.io/v1/batch`.
-    ///   - apiKey: The key, or `nil` (the default) for none: sent as `Authorization: Bearer <key>` with Actuate's encoding, and as
-    ///     the HTTP Basic user name (the Segment write key) with an empty password with Segment's.
+    ///   - apiKey: The key, or `nil` (the default) for none: sent as `Authorization: Bearer <key>` with Actuate's
+    ///     encoding, and as the HTTP Basic user name (the Segment write key) with an empty password with Segment's.
     ///   - encoding: The wire format (``EventBatchEncoding/actuate`` by default).
     ///   - timeout: How long one request may take (30 seconds by default; at least 1 ms).
     ///   - configuration: The session configuration to start from (`.ephemeral` by default); the transport sets
