@@ -31,10 +31,10 @@ public final class Calls<Call: Sendable & Equatable>: Sendable, CustomStringConv
     public var recorded: [Call] { calls.withLock { $0 } }
 
     /// The most recent call, if any.
-    public var last: Call? { calls.withLock { $0.last } }
+    package var last: Call? { calls.withLock { $0.last } }
 
     /// The number of calls recorded so far.
-    public var count: Int { calls.withLock { $0.count } }
+    package var count: Int { calls.withLock { $0.count } }
 
     /// Forgets every recorded call.
     public func removeAll() {

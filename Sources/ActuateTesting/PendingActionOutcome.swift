@@ -28,7 +28,7 @@ public final class PendingActionOutcome: Sendable {
     }
 
     /// Whether the action has completed.
-    public var isCompleted: Bool { completedOutcome != nil }
+    package var isCompleted: Bool { completedOutcome != nil }
 
     /// Waits for the outcome, at most `limit` of real time.
     ///

@@ -23,10 +23,10 @@ public final class RecordingAnalyticsProvider: AnalyticsProvider {
     public var events: [AnalyticsEvent] { recorded.withLock { $0 } }
 
     /// The begin events received so far, in order.
-    public var beganEvents: [AnalyticsEvent] { events.filter { $0.phase == .began } }
+    package var beganEvents: [AnalyticsEvent] { events.filter { $0.phase == .began } }
 
     /// The end events received so far, in order.
-    public var endedEvents: [AnalyticsEvent] { events.filter { $0.phase == .ended } }
+    package var endedEvents: [AnalyticsEvent] { events.filter { $0.phase == .ended } }
 
     /// Forgets what was recorded.
     public func removeAll() {

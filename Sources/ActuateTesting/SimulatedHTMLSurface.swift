@@ -46,8 +46,8 @@ public final class SimulatedHTMLSurface: HTMLSurface {
         }
     }
 
-    /// Why a simulated click could not be made.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why a simulated click could not be made; the public clicks throw it untyped, and its description says why.
+    package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Nothing has been loaded yet.
         case nothingLoaded
         /// The latest load has not finished, so the bridge would not be listening yet.
@@ -61,7 +61,7 @@ public final class SimulatedHTMLSurface: HTMLSurface {
         /// No element is marked `data-actuate-close`.
         case noCloseElement
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .nothingLoaded: "nothing has been loaded into the surface"
             case .notLoaded: "the latest document has not finished loading; call finishLoad(_:) first"
@@ -165,10 +165,10 @@ public final class SimulatedHTMLSurface: HTMLSurface {
     /// Clicks the element whose `id` is `id`, as a user would, and hands the app what the bridge posts for it.
     /// - Parameter id: The element's id.
     /// - Returns: The message posted, or nil when the bridge reports nothing for a click there.
-    /// - Throws: ``Failure`` when nothing is loaded, the load has not finished, there is no bridge or no such
-    ///   element.
+    /// - Throws: An error whose description says why, when nothing is loaded, the load has not finished, there is no
+    ///   bridge or no such element.
     @discardableResult
-    public func click(id: String) throws(Failure) -> String? {
+    public func click(id: String) throws -> String? {
         try click { document throws(Failure) in
             guard let element = document.element(withID: id) else { throw .noElement(id: id) }
             return element
@@ -178,9 +178,10 @@ public final class SimulatedHTMLSurface: HTMLSurface {
     /// Clicks the first link whose text (white space collapsed and trimmed) is `text`.
     /// - Parameter text: The link's text.
     /// - Returns: The message posted, or nil when the bridge reports nothing for the click.
-    /// - Throws: ``Failure`` when nothing is loaded, the load has not finished, there is no bridge or no such link.
+    /// - Throws: An error whose description says why, when nothing is loaded, the load has not finished, there is no
+    ///   bridge or no such link.
     @discardableResult
-    public func clickLink(text: String) throws(Failure) -> String? {
+    public func clickLink(text: String) throws -> String? {
         let wanted = Self.collapsed(text)
         return try click { document throws(Failure) in
             let link = document.elements.firstIndex { element in
@@ -194,10 +195,10 @@ public final class SimulatedHTMLSurface: HTMLSurface {
 
     /// Clicks the first element marked `data-actuate-close`.
     /// - Returns: The message posted.
-    /// - Throws: ``Failure`` when nothing is loaded, the load has not finished, there is no bridge or no close
-    ///   element.
+    /// - Throws: An error whose description says why, when nothing is loaded, the load has not finished, there is no
+    ///   bridge or no close element.
     @discardableResult
-    public func close() throws(Failure) -> String? {
+    public func close() throws -> String? {
         try click { document throws(Failure) in
             guard let element = document.elements.firstIndex(where: { $0.has("data-actuate-close") }) else {
                 throw .noCloseElement

@@ -96,7 +96,7 @@ struct ReporterFixture {
         delivery.watch(identity)
         reporter = Reporter(
             store: usedStore,
-            delivery: delivery,
+            eventDelivery: delivery,
             scheduler: scheduler,
             identity: identity,
             configuration: ReporterConfiguration(

@@ -2,7 +2,7 @@
 ///
 /// ``EventUploader`` is the real implementation. The recorder tells it when events were appended, so that a
 /// count-based ``FlushPolicy`` can trigger, and asks it to flush before the identity changes.
-public protocol EventDelivery: Sendable {
+package protocol EventDelivery: Sendable {
     /// Tells delivery that `count` events were appended to the store.
     func eventsAppended(_ count: Int)
 

@@ -98,7 +98,7 @@ public final class EventUploader: EventDelivery {
 
     /// Tells the uploader that events were appended; a count policy may start a flush.
     /// - Parameter count: How many events were appended.
-    public func eventsAppended(_ count: Int) {
+    package func eventsAppended(_ count: Int) {
         request(appended: max(0, count), waiter: nil)
     }
 
@@ -135,7 +135,7 @@ public final class EventUploader: EventDelivery {
     /// A stream of the result of every request from now on.
     ///
     /// - Returns: A stream that ends when the uploader is released; it keeps the newest 1,000 unread results.
-    public func results() -> AsyncStream<UploadResult> {
+    package func results() -> AsyncStream<UploadResult> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: UploadResult.self,
             bufferingPolicy: .bufferingNewest(1000)

@@ -1,7 +1,7 @@
 extension EventUploader {
     /// How an ``EventUploader`` batches, flushes and retries.
     public struct Configuration: Sendable {
-        /// When the uploader flushes on its own; ``FlushPolicy/defaults`` unless set.
+        /// When the uploader flushes on its own; every 20 events and every 30 seconds unless set.
         var flushPolicies: [FlushPolicy]
         /// The most events in one request. Values below 1 mean 1.
         var maxBatchCount: Int

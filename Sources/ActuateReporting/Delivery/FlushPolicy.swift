@@ -1,7 +1,7 @@
 /// When ``EventUploader`` flushes on its own.
 ///
 /// An uploader takes a list of policies and flushes when any of them says so; ``EventUploader/flushNow()`` and
-/// ``EventUploader/applicationDidEnterBackground()`` always flush. The defaults are ``defaults``:
+/// ``EventUploader/applicationDidEnterBackground()`` always flush. By default it flushes
 /// every 20 appended events and every 30 seconds.
 ///
 /// ```swift
@@ -16,5 +16,5 @@ public enum FlushPolicy: Sendable, Hashable {
     case manual
 
     /// Every 20 events and every 30 seconds.
-    public static let defaults: [FlushPolicy] = [.count(20), .interval(.seconds(30))]
+    @usableFromInline package static let defaults: [FlushPolicy] = [.count(20), .interval(.seconds(30))]
 }

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// log line or error mentions it. Plain `http` is refused except for loopback hosts, so that a test collector on
 /// `127.0.0.1` works and a production key never travels in clear.
 ///
-/// A request that gets no response within its `timeout:` (``defaultTimeout``, 30 seconds, by default), or that is still not complete after
+/// A request that gets no response within its `timeout:` (30 seconds by default), or that is still not complete after
 /// twice that (a server trickling bytes), ends as a ``TransportFailure/Kind/timedOut`` failure. A connection that the collector closes without answering ends at
 /// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. On Linux
 /// every request goes out on a fresh connection: FoundationNetworking's libcurl otherwise resends a request whose
@@ -30,7 +30,7 @@ import FoundationNetworking
 /// ```
 public final class HTTPEventTransport: EventTransport, CustomStringConvertible, CustomReflectable {
     /// The default for the `timeout:` parameter: 30 seconds.
-    public static let defaultTimeout: Duration = .seconds(30)
+    @usableFromInline package static let defaultTimeout: Duration = .seconds(30)
 
     /// Where batches are posted.
     let endpoint: URL
@@ -45,49 +45,28 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
     private let authorization: String?
     private let client: OutgoingHTTPClient
 
-    /// Creates a transport without an API key.
-    ///
-    /// - Parameter endpoint: The collector URL, `https`, or `http` on a loopback host.
-    /// - Throws: ``HTTPEventTransportError`` when the endpoint is not allowed.
-    public convenience init(endpoint: URL) throws(HTTPEventTransportError) {
-        try self.init(endpoint: endpoint, apiKey: nil)
-    }
-
     /// Creates a transport.
     ///
     /// - Parameters:
     ///   - endpoint: The collector URL, `https`, or `http` on a loopback host. For ``EventBatchEncoding/segment``
     ///     this is the batch endpoint, for example `https://api.segment.io/v1/batch`.
-    ///   - apiKey: The key, or `nil` for none: sent as `Authorization: Bearer <key>` with Actuate's encoding, and as
-    ///     the HTTP Basic user name (the Segment write key) with an empty password with Segment's.
+    ///   - apiKey: The key, or `nil` (the default) for none: sent as `Authorization: Bearer <key>` with Actuate's
+    ///     encoding, and as the HTTP Basic user name (the Segment write key) with an empty password with Segment's.
     ///   - encoding: The wire format (``EventBatchEncoding/actuate`` by default).
-    ///   - timeout: How long one request may take (``defaultTimeout``, 30 seconds, by default; at least 1 ms).
+    ///   - timeout: How long one request may take (30 seconds by default; at least 1 ms).
     ///   - configuration: The session configuration to start from (`.ephemeral` by default); the transport sets
     ///     its timeouts and turns off cookies and caching.
-    /// - Throws: ``HTTPEventTransportError`` when the endpoint is not allowed, or the key is empty, blank or
-    ///   contains characters that cannot go in an HTTP header.
+    /// - Throws: An error saying what to fix when the endpoint is not allowed (plain `http` to a host that is not
+    ///   loopback, another scheme, no host), or the key is empty, blank or contains characters that cannot go in an
+    ///   HTTP header.
     public init(
         endpoint: URL,
-        apiKey: String?,
+        apiKey: String? = nil,
         encoding: EventBatchEncoding = .actuate,
         timeout: Duration = HTTPEventTransport.defaultTimeout,
         configuration: URLSessionConfiguration = .ephemeral
-    ) throws(HTTPEventTransportError) {
-        switch OutgoingRequestPolicy.problem(with: endpoint) {
-        case nil: break
-        case .missingHost: throw .missingHost(OutgoingRequestPolicy.redacted(endpoint))
-        case .unsupportedScheme: throw .unsupportedScheme(OutgoingRequestPolicy.redacted(endpoint))
-        case .insecure: throw .insecureEndpoint(OutgoingRequestPolicy.redacted(endpoint))
-        }
-        if let apiKey {
-            guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
-            guard !apiKey.allSatisfy({ $0.isWhitespace }) else {
-                throw .invalidAPIKey(reason: "it is blank: only whitespace")
-            }
-            guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
-                throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
-            }
-        }
+    ) throws {
+        try Self.check(endpoint: endpoint, apiKey: apiKey)
         self.endpoint = endpoint
         self.encoding = encoding
         self.timeout = max(timeout, .milliseconds(1))
@@ -105,6 +84,26 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         )
         // The client works on a copy: the caller's configuration object stays as it was.
         self.client = OutgoingHTTPClient(policy: policy, configuration: configuration)
+    }
+
+    /// Checks that `endpoint` may receive events and that `apiKey` can go in an HTTP header.
+    /// - Throws: ``HTTPEventTransportError`` naming the problem.
+    private static func check(endpoint: URL, apiKey: String?) throws(HTTPEventTransportError) {
+        switch OutgoingRequestPolicy.problem(with: endpoint) {
+        case nil: break
+        case .missingHost: throw .missingHost(OutgoingRequestPolicy.redacted(endpoint))
+        case .unsupportedScheme: throw .unsupportedScheme(OutgoingRequestPolicy.redacted(endpoint))
+        case .insecure: throw .insecureEndpoint(OutgoingRequestPolicy.redacted(endpoint))
+        }
+        if let apiKey {
+            guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
+            guard !apiKey.allSatisfy({ $0.isWhitespace }) else {
+                throw .invalidAPIKey(reason: "it is blank: only whitespace")
+            }
+            guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+                throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+            }
+        }
     }
 
     /// A description naming the endpoint and whether a key is set, never the key itself.

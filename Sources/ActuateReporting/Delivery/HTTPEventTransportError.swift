@@ -1,9 +1,10 @@
 import Foundation
 
-/// Why an ``HTTPEventTransport`` could not be created.
+/// Why an ``HTTPEventTransport`` could not be created. Its initializers throw it untyped; the description says what
+/// to fix.
 ///
 /// Descriptions never contain the API key, nor credentials written into the endpoint URL.
-public enum HTTPEventTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum HTTPEventTransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The endpoint uses plain `http` on a host that is not a loopback address.
     case insecureEndpoint(String)
     /// The endpoint's scheme is neither `https` nor `http`.
@@ -13,7 +14,7 @@ public enum HTTPEventTransportError: Error, Sendable, Hashable, CustomStringConv
     /// The API key is empty or contains characters that cannot go in an HTTP header.
     case invalidAPIKey(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .insecureEndpoint(let endpoint):
             return "The collector endpoint \(endpoint) uses plain HTTP; use https, or http only for a loopback "

@@ -31,13 +31,13 @@ package struct UploaderStatus: Sendable, Hashable {
 }
 
 /// The outcome of one request, as ``EventUploader`` reports it.
-public struct UploadResult: Sendable, Hashable {
+package struct UploadResult: Sendable, Hashable {
     /// How many events the request carried.
-    public var eventCount: Int
+    package var eventCount: Int
     /// The HTTP status, or `nil` when no response arrived.
-    public var statusCode: Int?
+    package var statusCode: Int?
     /// The transport failure, when no response arrived.
-    public var failure: TransportFailure?
+    package var failure: TransportFailure?
     /// What the uploader decided.
     package var decision: UploadDecision
 

@@ -53,19 +53,19 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// The string, if this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The number, if this is a number.
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
     /// The Boolean, if this is a Boolean.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }

@@ -49,15 +49,15 @@ public struct ReportEventType: RawRepresentable, Sendable, Hashable, Codable, Ex
     /// Content was shown (``ContentStatus/executed``).
     public static let executed = ReportEventType(.executed)
     /// The content's main target was clicked (``ContentStatus/target``).
-    public static let target = ReportEventType(.target)
+    package static let target = ReportEventType(.target)
     /// The content was closed (``ContentStatus/close``).
-    public static let close = ReportEventType(.close)
+    package static let close = ReportEventType(.close)
     /// A product in the content was clicked (``ContentStatus/product``).
-    public static let product = ReportEventType(.product)
+    package static let product = ReportEventType(.product)
     /// An article in the content was clicked (``ContentStatus/article``).
-    public static let article = ReportEventType(.article)
+    package static let article = ReportEventType(.article)
     /// Presenting the content failed (``ContentStatus/error``).
-    public static let error = ReportEventType(.error)
+    package static let error = ReportEventType(.error)
     /// A reporting session started.
     package static let sessionStart = ReportEventType("session_start")
     /// A reporting session ended; the event carries its duration in seconds.

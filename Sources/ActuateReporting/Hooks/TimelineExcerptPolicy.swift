@@ -4,9 +4,9 @@
 /// The excerpt is opt-in: `ActionFailureReporter` attaches one only when given a policy.
 public struct TimelineExcerptPolicy: Sendable, Hashable {
     /// The default number of entries: 20.
-    public static let defaultMaxEntries = 20
+    @usableFromInline package static let defaultMaxEntries = 20
     /// The default byte cap: 8 KiB.
-    public static let defaultMaxBytes = 8 * 1024
+    @usableFromInline package static let defaultMaxBytes = 8 * 1024
 
     /// The most entries an excerpt holds; zero or less sends none.
     package var maxEntries: Int
@@ -17,8 +17,8 @@ public struct TimelineExcerptPolicy: Sendable, Hashable {
     /// Creates a policy.
     ///
     /// - Parameters:
-    ///   - maxEntries: The most entries an excerpt holds.
-    ///   - maxBytes: The most bytes the excerpt's JSON may take.
+    ///   - maxEntries: The most entries an excerpt holds: 20 by default.
+    ///   - maxBytes: The most bytes the excerpt's JSON may take: 8 KiB by default.
     public init(
         maxEntries: Int = TimelineExcerptPolicy.defaultMaxEntries,
         maxBytes: Int = TimelineExcerptPolicy.defaultMaxBytes

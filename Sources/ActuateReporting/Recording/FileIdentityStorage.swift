@@ -17,7 +17,7 @@ public struct FileIdentityStorage: IdentityStorage {
     }
 
     /// The file's path.
-    public var location: String { fileURL.path }
+    package var location: String { fileURL.path }
 
     /// Reads and validates the file.
     /// - Returns: The stored values, or nil when the file does not exist.

@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// When the stored identity is unreadable, a new anonymous id replaces it and the problem is reported through
-/// ``lastError`` and the `onError` handler, never by crashing.
+/// the `onError` handler, never by crashing.
 public final class Identity: Sendable {
     private struct State {
         var current: StoredIdentity
@@ -60,11 +60,11 @@ public final class Identity: Sendable {
     package var current: StoredIdentity { state.withLock { $0.current } }
 
     /// The most recent storage problem, if any.
-    public var lastError: ReportingError? { state.withLock { $0.lastError } }
+    package var lastError: ReportingError? { state.withLock { $0.lastError } }
 
     /// Attaches a user id to this installation's events from now on, and stores it for later launches.
     ///
-    /// A failure to store it is reported through ``lastError`` and `onError`; the id still applies for this
+    /// A failure to store it is reported through `onError`; the id still applies for this
     /// launch.
     /// - Parameter userID: The user's id in the app's own system.
     /// - Throws: ``ReportingError/invalidUserID`` when `userId` is empty.

@@ -20,9 +20,6 @@ public struct StoredIdentity: Sendable, Hashable, Codable {
 
 /// Where an ``Identity`` keeps its values between launches.
 public protocol IdentityStorage: Sendable {
-    /// Where the values live, for error messages (a file path, or a description).
-    var location: String { get }
-
     /// Reads the stored values.
     /// - Returns: The values, or nil when nothing has been stored yet.
     /// - Throws: ``ReportingError/corruptIdentity(path:reason:)`` when something is stored but unreadable.
@@ -45,9 +42,6 @@ public final class MemoryIdentityStorage: IdentityStorage {
     public init(_ initial: StoredIdentity? = nil) {
         stored = Mutex(initial)
     }
-
-    /// `memory`.
-    public var location: String { "memory" }
 
     /// Returns the stored values.
     /// - Returns: The values, or nil when nothing has been stored.

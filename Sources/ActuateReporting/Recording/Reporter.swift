@@ -20,7 +20,7 @@ import Synchronization
 /// Recording is serialized: each event is appended, with any session start or end it causes, under one lock,
 /// so events reach the store in the order of the session rules. Delivery is told afterwards, outside the lock.
 /// Nothing here crashes on a refused append: the failure is returned, counted in `failedAppendCount`, kept in
-/// ``lastError`` and passed to `ReporterConfiguration/onError`.
+/// `lastError` and passed to the `onError` handler of ``ReporterConfiguration``.
 ///
 /// Tracking consent follows the rules documented on ``TrackingConsent``.
 public final class Reporter: Sendable {
@@ -53,18 +53,36 @@ public final class Reporter: Sendable {
     let state: Mutex<State>
 
     /// The identity whose ids every event carries.
-    public let identity: Identity
+    package let identity: Identity
 
     /// Creates a reporter.
     /// - Parameters:
     ///   - store: Where events are appended.
-    ///   - delivery: Told about appended events and asked to flush; nil to keep events in the store only.
+    ///   - delivery: The uploader, told about appended events and asked to flush; nil to keep events in the store
+    ///     only.
     ///   - scheduler: The clock for timestamps (`now()`) and session rules (`uptime()`).
     ///   - identity: The anonymous and user ids.
     ///   - configuration: Session rules, initial consent and the error handler.
-    public init(
+    public convenience init(
         store: any EventStore,
-        delivery: (any EventDelivery)?,
+        delivery: EventUploader?,
+        scheduler: any ActuateScheduler,
+        identity: Identity,
+        configuration: ReporterConfiguration = ReporterConfiguration()
+    ) {
+        self.init(
+            store: store,
+            eventDelivery: delivery,
+            scheduler: scheduler,
+            identity: identity,
+            configuration: configuration
+        )
+    }
+
+    /// Creates a reporter that tells any ``EventDelivery`` about appended events, such as a test's fake.
+    package init(
+        store: any EventStore,
+        eventDelivery delivery: (any EventDelivery)?,
         scheduler: any ActuateScheduler,
         identity: Identity,
         configuration: ReporterConfiguration = ReporterConfiguration()
@@ -139,7 +157,7 @@ public final class Reporter: Sendable {
     // MARK: Sessions
 
     /// The session the next event joins, or nil when there is none or it has expired.
-    public var currentSession: ReportingSession? {
+    package var currentSession: ReportingSession? {
         let uptime = scheduler.uptime()
         return state.withLock { $0.sessions.liveSession(at: uptime) }
     }
@@ -175,7 +193,7 @@ public final class Reporter: Sendable {
     // MARK: Consent
 
     /// The current tracking consent.
-    public var trackingConsent: TrackingConsent { state.withLock { $0.consent } }
+    package var trackingConsent: TrackingConsent { state.withLock { $0.consent } }
 
     /// Changes tracking consent, following the rules on ``TrackingConsent``.
     ///
@@ -218,7 +236,7 @@ public final class Reporter: Sendable {
     /// Starts over as a new anonymous user.
     ///
     /// In this order: ends the current session under the old identity, flushes what is pending (awaiting
-    /// ``EventDelivery/flushNow()``), then gives the identity a new anonymous id and no user id, and finally runs
+    /// the uploader's `flushNow()`), then gives the identity a new anonymous id and no user id, and finally runs
     /// the `onReset(_:)` handlers so that caps and caches are cleared. Events recorded by other threads while
     /// the flush runs still carry the old identity.
     public func reset() async {
@@ -257,5 +275,5 @@ public final class Reporter: Sendable {
     package var failedAppendCount: Int { state.withLock { $0.failedAppends } }
 
     /// The most recent problem, if any.
-    public var lastError: ReportingError? { state.withLock { $0.lastError } }
+    package var lastError: ReportingError? { state.withLock { $0.lastError } }
 }

@@ -34,7 +34,7 @@ public enum RecordOutcome: Sendable, Hashable {
     case failed(ReportingError)
 
     /// The stored event, if it was stored.
-    public var event: ReportEvent? {
+    package var event: ReportEvent? {
         if case .stored(let event) = self { return event }
         return nil
     }

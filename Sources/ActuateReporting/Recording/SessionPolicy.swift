@@ -47,7 +47,7 @@ public struct ReportingSession: Sendable, Hashable, Identifiable {
     /// A random UUID string, carried by every event of the session.
     public var id: String
     /// When the session started, on the scheduler's wall clock.
-    public var startDate: Date
+    package var startDate: Date
     /// When the session started, on the scheduler's monotonic clock.
     var startUptime: Duration
     /// When the session last saw an event, on the scheduler's monotonic clock.

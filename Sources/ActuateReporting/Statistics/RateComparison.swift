@@ -62,7 +62,7 @@ public struct RateComparison: Sendable, Hashable, Codable {
     /// The 95% interval of the relative difference (Katz's log method), or nil when a group is empty.
     package let relativeDifferenceInterval: RateInterval?
     /// Whether the test group is better, worse, or not distinguishable yet.
-    public let verdict: Verdict
+    package let verdict: Verdict
     /// Members per group needed to detect the observed difference at α = 0.05 (two-sided) with 80% power, or nil
     /// when a group is empty, the rates are equal, or more than `maxMembersPerGroup` would be needed.
     package let membersPerGroupNeeded: Int?

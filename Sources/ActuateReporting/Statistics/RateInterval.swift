@@ -9,11 +9,11 @@ import Foundation
 /// not zero-width at 0 of n or n of n, and keeps close to 95% coverage for small counts:
 ///
 /// For 81 successes in 263 trials it is 0.2553 … 0.3662.
-public struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The lower limit.
-    public var lower: Double
+    package var lower: Double
     /// The upper limit.
-    public var upper: Double
+    package var upper: Double
 
     /// Creates an interval.
     /// - Parameters:
@@ -55,7 +55,7 @@ public struct RateInterval: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// For example `25.5%–36.6%`.
-    public var description: String {
+    package var description: String {
         String(format: "%.1f%%–%.1f%%", lower * 100, upper * 100)
     }
 }

@@ -3,21 +3,21 @@ import Foundation
 
 extension ReportingStatistics {
     /// The number of events read at a time by the paged initializers: 1,000.
-    public static let defaultPageSize = 1_000
+    @usableFromInline package static let defaultPageSize = 1_000
 
     /// Computes statistics from the ``FileEventStore`` in `directory` page by page, without changing the
     /// directory and without holding all its events in memory.
     ///
     /// The journal files are copied to a temporary snapshot, which is read a page at a time, as
-    /// ``init(store:attributionWindow:seriesInterval:)`` reads a file store, and then deleted; the snapshot needs as much free
+    /// ``init(store:attributionWindow:)`` reads a file store, and then deleted; the snapshot needs as much free
     /// disk space as the store takes. Because the copy is not locked, this works while an app has the store open;
     /// a record the app was writing during the copy is a torn tail in the snapshot, and skipped.
     ///
     /// - Parameters:
     ///   - directory: A ``FileEventStore`` directory.
-    ///   - pageSize: The most events in memory at once; at least 1.
-    ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
-    ///   - seriesInterval: Days or hours, for the series.
+    ///   - pageSize: The most events in memory at once (1,000 by default); at least 1.
+    ///   - attributionWindow: How long after a product click a purchase of that product is credited to it (7 days
+    ///     by default).
     /// Only regular files are copied, opened with `O_NOFOLLOW`: a journal name that is a symbolic link or any other
     /// kind of file is skipped, so the command never reads or changes what a link points to.
     ///
@@ -26,15 +26,14 @@ extension ReportingStatistics {
     public init(
         fileStoreDirectory directory: URL,
         pageSize: Int = ReportingStatistics.defaultPageSize,
-        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow,
-        seriesInterval: SeriesInterval = .day
+        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
     ) throws(ReportingError) {
         var skipped: [String] = []
         try self.init(
             fileStoreDirectory: directory,
             pageSize: pageSize,
             attributionWindow: attributionWindow,
-            seriesInterval: seriesInterval,
+            seriesInterval: .day,
             skippedFiles: &skipped
         )
     }

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Definitions:
 /// - Content is grouped by source and id; events of a content status without an `actionId` are counted in
-///   `malformedEventCount` and otherwise ignored. Events of other types count only in ``eventCount``.
+///   `malformedEventCount` and otherwise ignored. Events of other types count only in the number of events read.
 /// - A click is a `target` event; `product` and `article` clicks are counted apart.
 /// - "CTR of visit" is sessions with a click over sessions with an impression, per content and overall.
 /// - Contribution: each product id in a `purchase` event is credited to the most recent `product` click on that
@@ -22,9 +22,9 @@ import Foundation
 ///   the purchase (the window's end is included). A purchase before the click, or outside the window, is not
 ///   credited.
 /// - A rate whose denominator is zero is nil, never 0 and never a division by zero. Every rate carries Wilson's
-///   95% score interval (``RateInterval``), nil with it.
-/// - Series: each content's impressions, clicks and credited purchases per UTC day (or hour, by
-///   `seriesInterval`), from the events' timestamps, gathered in the same pass.
+///   95% score interval in the statistics JSON, absent with it.
+/// - Series: each content's impressions, clicks and credited purchases per UTC day (or hour, with
+///   `actuate stats --series hour`), from the events' timestamps, gathered in the same pass.
 /// - Per-action figures come from `action_ended` events (`ReportingAnalyticsProvider`), grouped by
 ///   `analyticsId`; `error` events from `ContentSource/appAction` are not content and are left out of the
 ///   content figures.
@@ -41,7 +41,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     /// `ContentFigures/attributedPurchases` over `purchasedProducts`, or nil when nothing was bought.
     package var contributionRate: Double?
     /// The number of events read.
-    public var eventCount: Int
+    package var eventCount: Int
     /// The number of distinct sessions the events belong to.
     public var sessionCount: Int
     /// Content-status events that name no content.
@@ -58,7 +58,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     package var arrivals: ArrivalFigures
 
     /// The default attribution window: 7 days.
-    public static let defaultAttributionWindow = Duration.seconds(7 * 24 * 60 * 60)
+    @usableFromInline package static let defaultAttributionWindow = Duration.seconds(7 * 24 * 60 * 60)
 
     /// The attribution window.
     package var attributionWindow: Duration { .nanoseconds(Int64(attributionWindowSeconds * 1e9)) }
@@ -83,7 +83,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     ///   - deadLetterCount: How many events were dead-lettered, for display.
     ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
     ///   - seriesInterval: Days or hours, for the series.
-    public init<Events: Sequence<ReportEvent>>(
+    package init<Events: Sequence<ReportEvent>>(
         events: Events,
         deadLetterCount: Int = 0,
         attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow,
@@ -137,13 +137,22 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     /// ``EventStore/fetch(count:maxBytes:)``.
     /// - Parameters:
     ///   - store: The store to read.
-    ///   - attributionWindow: How long after a product click a purchase of that product is credited to it.
-    ///   - seriesInterval: Days or hours, for the series.
+    ///   - attributionWindow: How long after a product click a purchase of that product is credited to it (7 days
+    ///     by default).
     /// - Throws: ``ReportingError/storeFailed(operation:reason:)`` when the store cannot be read.
     public init(
         store: any EventStore,
+        attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow
+    ) throws(ReportingError) {
+        try self.init(store: store, attributionWindow: attributionWindow, seriesInterval: .day)
+    }
+
+    /// Computes statistics from everything pending in a store as the public initializer does, with series points
+    /// of `seriesInterval` (the `actuate stats --series` option).
+    package init(
+        store: any EventStore,
         attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow,
-        seriesInterval: SeriesInterval = .day
+        seriesInterval: SeriesInterval
     ) throws(ReportingError) {
         try self.init(
             store: store,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The length of one point of a time series: a UTC day or a UTC hour.
-public enum SeriesInterval: String, Sendable, Hashable, Codable, CaseIterable {
+package enum SeriesInterval: String, Sendable, Hashable, Codable, CaseIterable {
     /// UTC calendar days.
     case day
     /// UTC clock hours.

@@ -39,25 +39,16 @@ public final class FileEventStore: EventStore {
     /// held, so the order is always `files` then `state`. Appends in group-commit mode never take it.
     private let files: Mutex<JournalFiles>
 
-    /// Opens, or creates, the store in `directory` with the default configuration.
-    ///
-    /// - Parameter directory: The store directory, created with owner-only permissions if missing.
-    /// - Throws: ``EventStoreError/directoryUnavailable(path:reason:)`` or
-    ///   ``EventStoreError/lockedByAnotherProcess(directory:ownerPID:)``.
-    public convenience init(directory: URL) throws {
-        try self.init(directory: directory, configuration: FileEventStoreConfiguration())
-    }
-
     /// Opens, or creates, the store in `directory`, recovering what a previous run left.
     ///
     /// - Parameters:
     ///   - directory: The store directory, created with owner-only permissions if missing.
-    ///   - configuration: Durability, size caps and scheduler.
+    ///   - configuration: Durability, size caps and scheduler; the defaults (group commit every 5 ms) unless set.
     /// - Throws: ``EventStoreError/invalidConfiguration(reason:)``,
     ///   ``EventStoreError/directoryUnavailable(path:reason:)``,
     ///   ``EventStoreError/lockedByAnotherProcess(directory:ownerPID:)`` or
     ///   ``EventStoreError/ioFailed(path:reason:)``.
-    public init(directory: URL, configuration: FileEventStoreConfiguration) throws {
+    public init(directory: URL, configuration: FileEventStoreConfiguration = FileEventStoreConfiguration()) throws {
         try configuration.validate()
         let path = directory.standardizedFileURL.path
         try Self.prepareDirectory(path)
