@@ -55,7 +55,7 @@ public struct ContentBlock: Sendable, Hashable, Codable, CustomStringConvertible
     ///   - assets: Extra assets to load before showing.
     ///   - timeToLive: How long personalized content stays cached.
     ///   - hasTrackingConsent: The server's tracking consent; nil counts as consent.
-    package init(
+    public init(
         id: String,
         name: String,
         placeholders: [String],
@@ -91,7 +91,7 @@ public struct ContentBlock: Sendable, Hashable, Codable, CustomStringConvertible
 }
 
 /// One variant of an experiment, reported with a block's events (Exponea's `variant_id` and `variant_name`).
-package struct ContentBlockVariant: Sendable, Hashable, Codable {
+public struct ContentBlockVariant: Sendable, Hashable, Codable {
     /// The variant's id.
     package var id: String
     /// The variant's name.
@@ -101,7 +101,7 @@ package struct ContentBlockVariant: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - id: The variant's id.
     ///   - name: The variant's name.
-    package init(id: String, name: String? = nil) {
+    public init(id: String, name: String? = nil) {
         self.id = id
         self.name = name
     }
@@ -112,7 +112,7 @@ package struct ContentBlockVariant: Sendable, Hashable, Codable {
 /// Exponea's own content-block code checked `onlyOnce` per visit and `oncePerVisit` once ever; here each rule
 /// does what its name says. History expires after `ContentBlockConfiguration.historyRetention`, except that an
 /// `onlyOnce` block was shown, which is kept for good: it never comes back.
-package enum ContentBlockFrequency: String, Sendable, Hashable, Codable, CaseIterable {
+public enum ContentBlockFrequency: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every time a placeholder asks.
     case always
     /// Only when it has never been shown before (on this installation, within the history's retention).
