@@ -51,12 +51,12 @@ extension CampaignContext {
     /// - Parameters:
     ///   - notification: The notification's payload.
     ///   - actionIdentifier: The notification action the user chose, if any.
-    /// - Throws: ``CampaignNotificationError`` when the payload has no campaign or message id; nothing is
-    ///   recorded then.
+    /// - Throws: An error describing the problem when the payload has no campaign or message id, or one that is
+    ///   empty or not a string or whole number; nothing is recorded then.
     public func trackClickthrough(
         notification: [String: JSONValue],
         actionIdentifier: String?
-    ) throws(CampaignNotificationError) {
+    ) throws {
         let parsed = try CampaignNotification(payload: notification)
         engine.userActivity()
         var properties = EventProperties.content(.target(href: nil), for: parsed.contentReference)

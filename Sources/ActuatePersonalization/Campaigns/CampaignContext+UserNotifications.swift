@@ -5,8 +5,8 @@ extension CampaignContext {
     /// Tracks a click on the app's own UI for a campaign notification received in the foreground.
     ///
     /// - Parameter response: The response the notification center delivered.
-    /// - Throws: ``CampaignNotificationError`` when the notification did not come from a campaign.
-    public func trackClickthrough(response: UNNotificationResponse) throws(CampaignNotificationError) {
+    /// - Throws: An error describing the problem when the notification did not come from a campaign.
+    public func trackClickthrough(response: UNNotificationResponse) throws {
         let userInfo = response.notification.request.content.userInfo
         try trackClickthrough(
             notification: CampaignNotification.payload(fromUserInfo: userInfo),

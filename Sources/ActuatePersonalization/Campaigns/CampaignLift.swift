@@ -17,9 +17,9 @@ import Foundation
 /// +145.6%): not distinguishable yet", not "+50%".
 public struct CampaignLift: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The campaign.
-    public var campaignID: String
+    package var campaignID: String
     /// The goal.
-    public var goal: CampaignGoal
+    package var goal: CampaignGoal
     /// Visitors whose first impression was a shown campaign.
     public var testVisitors: Int
     /// Test visitors who reached the goal after their first impression.

@@ -95,13 +95,13 @@ package struct CampaignNotification: Sendable, Hashable {
 }
 
 /// A notification payload that does not name its campaign.
-public enum CampaignNotificationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CampaignNotificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The payload has no value for `key` (`campaignId` or `messageId`).
     case missing(key: String)
     /// The value for `key` is empty, or neither a string nor a whole number.
     case invalid(key: String, found: JSONValue)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let key):
             "The notification payload has no \"\(key)\"; it did not come from a campaign, so no clickthrough was tracked."

@@ -116,7 +116,7 @@ public struct ContentAction: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The content wrapped in a complete HTML document with the click bridge, when ``contentType`` is
-    /// `text/html`; nil otherwise. Uses ``ContentBridge/standard``.
+    /// `text/html`; nil otherwise. Uses the standard bridge (`ContentBridge()`).
     ///
     /// The document has a viewport meta tag, a capturing click handler that keeps the page from navigating
     /// anywhere, and a bridge script that posts each click on a link or a `data-actuate-…` element to

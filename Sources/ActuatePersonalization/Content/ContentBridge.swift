@@ -15,7 +15,7 @@ import Actuate
 ///
 /// A link's `href` is reported only when its scheme is in `allowedSchemes` and it is at most
 /// `maximumHrefLength` characters; otherwise the click is reported with an empty `href`. The schemes are
-/// ``ContentLinkSchemes/web`` (`http`, `https`, `mailto`, `tel`) by default; a bridge built from the app's
+/// the web schemes (`http`, `https`, `mailto`, `tel`) by default; a bridge built from the app's
 /// routes (``init(routes:handlerName:maximumHrefLength:maximumArgumentLength:maximumMessageBytes:)``, which
 /// ``ContentAction/render(on:system:clickedCallback:)`` uses) adds the app's own schemes, so a banner can link
 /// to `shop://product/p1`. `javascript:`, `data:`, `blob:` and `file:` URLs (`ContentLinkSchemes.neverAllowed`)
@@ -53,7 +53,8 @@ public struct ContentBridge: Sendable, Hashable {
 
     /// The default bridge: handler `actuate`, links `http`, `https`, `mailto` and `tel`, `href` up to 2,048
     /// characters, `arg` up to 256, messages up to 4,096 bytes.
-    public static let standard = ContentBridge()
+    @usableFromInline
+    package static let standard = ContentBridge()
 
     /// Creates a bridge configuration.
     ///
@@ -85,7 +86,7 @@ public struct ContentBridge: Sendable, Hashable {
     }
 
     /// Creates the bridge of an app whose URL router answers `routes`: links in the app's own schemes are
-    /// reported, besides ``ContentLinkSchemes/web``.
+    /// reported, besides the web schemes (`http`, `https`, `mailto`, `tel`).
     ///
     /// - Parameters:
     ///   - routes: The app's router configuration, such as `system.router.configuration`.

@@ -12,9 +12,11 @@ import Foundation
 ///
 /// Whatever a list says, the schemes in `neverAllowed` (`javascript`, `data`, `blob`, `file` and their kin)
 /// never reach the app, and neither does a scheme that is not a well-formed URL scheme.
-public enum ContentLinkSchemes {
+@usableFromInline
+package enum ContentLinkSchemes {
     /// `http`, `https`, `mailto` and `tel`: what content may link to in any app.
-    public static let web: Set<String> = ["http", "https", "mailto", "tel"]
+    @usableFromInline
+    package static let web: Set<String> = ["http", "https", "mailto", "tel"]
 
     /// Schemes that run code or read local data in a web view: `javascript`, `vbscript`, `data`, `blob`, `file`,
     /// `filesystem` and `about`. They are removed from every allowed list.

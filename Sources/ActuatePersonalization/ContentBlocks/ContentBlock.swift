@@ -16,30 +16,30 @@ public struct ContentBlock: Sendable, Hashable, Codable, CustomStringConvertible
     /// The block's name, shown in reports; selection orders blocks of equal priority by it.
     public var name: String
     /// The ids of the placeholders the block may appear in.
-    public var placeholders: [String]
+    package var placeholders: [String]
     /// The block's type, reported with every event (Exponea's `banner_type`); `html` unless the source says
     /// otherwise.
-    public var type: String
+    package var type: String
     /// Higher priorities are shown first.
-    public var priority: Int
+    package var priority: Int
     /// How often the block may be shown.
-    public var frequency: ContentBlockFrequency
+    package var frequency: ContentBlockFrequency
     /// The variant of an experiment the block belongs to, if any.
-    public var variant: ContentBlockVariant?
+    package var variant: ContentBlockVariant?
     /// The version of the block's content. Assets are cached by URL and this version, so a new version fetches
     /// its images again even when their URLs did not change.
-    public var version: Int
+    package var version: Int
     /// The block's HTML: a fragment that is wrapped in a full document when shown.
     public var html: String
     /// Assets to load before the block counts as shown, besides the `http(s)` images the HTML's `src`
     /// attributes name.
-    public var assets: [URL]
+    package var assets: [URL]
     /// How long the block stays cached, for personalized content; nil keeps it until the next prefetch,
     /// identify or reset.
-    public var timeToLive: Duration?
+    package var timeToLive: Duration?
     /// The server's tracking consent for this block (`has_tracking_consent`); nil, as sent when the server
     /// says nothing, counts as consent.
-    public var hasTrackingConsent: Bool?
+    package var hasTrackingConsent: Bool?
 
     /// Creates a block.
     /// - Parameters:
@@ -93,9 +93,9 @@ public struct ContentBlock: Sendable, Hashable, Codable, CustomStringConvertible
 /// One variant of an experiment, reported with a block's events (Exponea's `variant_id` and `variant_name`).
 public struct ContentBlockVariant: Sendable, Hashable, Codable {
     /// The variant's id.
-    public var id: String
+    package var id: String
     /// The variant's name.
-    public var name: String?
+    package var name: String?
 
     /// Creates a variant.
     /// - Parameters:

@@ -24,7 +24,7 @@ public struct ContentBlockConfiguration: Sendable {
     var historyRetention: Duration
     /// How long a carousel shows each block; 3 seconds by default.
     var carouselInterval: Duration
-    /// The link schemes a click may carry; others are reported as errors. ``ContentLinkSchemes/web`` (`http`,
+    /// The link schemes a click may carry; others are reported as errors. The web schemes (`http`,
     /// `https`, `mailto`, `tel`) by default; ``routed(through:)`` adds the app's own schemes for deep links.
     /// Those in ``ContentLinkSchemes/neverAllowed`` (`javascript`, `data`, `blob`, `file`, …) are never accepted.
     var allowedLinkSchemes: Set<String>
@@ -136,7 +136,7 @@ public struct ContentBlockCarousel: Sendable, Hashable {
     /// The most blocks to rotate through, or nil for all that match.
     var maxCount: Int?
     /// How long each block is shown; nil uses `ContentBlockConfiguration.carouselInterval`.
-    public var interval: Duration?
+    package var interval: Duration?
 
     /// Creates a carousel.
     /// - Parameters:

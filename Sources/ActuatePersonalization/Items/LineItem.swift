@@ -8,11 +8,11 @@ import ActuateReporting
 /// ```
 public struct LineItem: Sendable, Hashable {
     /// The product.
-    public let product: Product
+    package let product: Product
     /// How many, at least 1.
-    public let quantity: Int
+    package let quantity: Int
     /// The price of one, at least 0: the line's own price, or the product's.
-    public let price: Double
+    package let price: Double
 
     /// Creates a line item.
     /// - Parameters:

@@ -99,7 +99,7 @@ package protocol ItemList: RawRepresentable, Sendable, Hashable, CaseIterable wh
 }
 
 /// The product lists targeting can look in.
-public enum ProductList: String, ItemList {
+package enum ProductList: String, ItemList {
     /// Products viewed.
     case viewed
     /// Products in the cart (added, and not removed or bought since).
@@ -120,7 +120,7 @@ public enum ProductList: String, ItemList {
 }
 
 /// The article lists targeting can look in.
-public enum ArticleList: String, ItemList {
+package enum ArticleList: String, ItemList {
     /// Articles viewed.
     case viewed
     /// Articles liked (and not unliked since).

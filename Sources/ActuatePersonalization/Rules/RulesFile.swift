@@ -74,7 +74,7 @@ public struct RulesFile: Sendable, Hashable {
     /// `ContentBlockRules.validate(data:)`). When the data is not JSON at all, only that is reported.
     /// - Parameter data: The JSON.
     /// - Returns: The problems, each with its JSON path.
-    public static func validate(data: Data) -> [RulesFileProblem] {
+    package static func validate(data: Data) -> [RulesFileProblem] {
         let problems = RulesFileReader.problems(in: data, using: RulesFileParser.self)
         guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else { return problems }
         return problems + CampaignRules.validateCampaigns(in: data) + ContentBlockRules.validate(data: data)
