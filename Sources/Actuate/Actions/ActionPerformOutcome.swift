@@ -23,12 +23,12 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// Whether the action succeeded, with or without ending the feature's current use.
-    public var isSuccess: Bool {
+    package var isSuccess: Bool {
         simplifiedOutcome.isSuccess
     }
 
     /// The error, if the action failed.
-    public var error: (any Error)? {
+    package var error: (any Error)? {
         simplifiedOutcome.error
     }
 
