@@ -4,9 +4,9 @@ import Foundation
 ///
 /// The request carries the dispatcher's clock readings, as a SwiftNIO handler reads its event loop's clock:
 /// the dispatcher reads its ``ActuateScheduler`` once when the request is made (``date`` and
-/// ``startUptimeNanoseconds``) and once when the action completes (``completionUptimeNanoseconds``), and
-/// plugins take every date and duration from these readings, so that they all agree with each other and
-/// with a test's `TestScheduler`. No plugin owns a clock.
+/// ``RequestHeader/startUptimeNanoseconds``) and once when the action completes
+/// (``completionUptimeNanoseconds``), and plugins take every date and duration from these readings, so that
+/// they all agree with each other and with a test's `TestScheduler`. No plugin owns a clock.
 ///
 /// Everything but the input has a fixed size and comes first, so that plugins, which are generic over the
 /// request, read those fields without looking up generic layouts at run time.
@@ -143,7 +143,9 @@ public struct RequestHeader: Sendable {
     // of the process, even for a request a plugin stores.
     @usableFromInline let feature: UnownedReference<FeatureMetadata>
     @usableFromInline let action: UnownedReference<ActionMetadata>
-    /// A small process-unique number of the action's queue (see ``ActionRequest/queueIndex``).
+    /// A small process-unique number of the action's queue, the same for every request of that queue: plugins
+    /// that keep per-queue state (as the timeline keeps a shard per queue) index it with this number, so that
+    /// actions on independent queues never wait for each other's lock.
     public let queueIndex: Int
     /// The name of the session the request runs in.
     public let sessionName: String
@@ -169,7 +171,7 @@ public struct RequestHeader: Sendable {
         action.withObject { $0.traits.value(of: trait) }
     }
 
-    /// Whether the action has `trait`, as ``ActionRequest/hasTrait(_:)``.
+    /// Whether the action has `trait`, without copying its value: one atomic load and a bit test.
     ///
     /// - Parameter trait: A trait a plugin declared.
     /// - Returns: Whether the action has it.
