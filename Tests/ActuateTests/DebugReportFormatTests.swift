@@ -247,9 +247,11 @@ struct DebugReportFormatTests {
         do {
             _ = try DebugReportDecoder().decodeReport(from: Data(json.utf8))
             Issue.record("\(json) decoded")
-        } catch {
+        } catch let error as DebugReportDecodingError {
             #expect(error.description.hasPrefix("The "), "\(error)")
             #expect(kind(of: error) == expected, "\(error)")
+        } catch {
+            Issue.record("\(json) threw \(error), not a DebugReportDecodingError")
         }
     }
 

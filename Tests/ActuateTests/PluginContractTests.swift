@@ -3,6 +3,7 @@ import ActuateTesting
 import Dispatch
 import Synchronization
 import Testing
+@testable import ActuatePlugins
 
 // No `@testable` here: these tests use the plugin contract exactly as an app's own plugin, or ActuatePlugins, does.
 

@@ -9,7 +9,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
     /// Whether the user asked for this directly, rather than the app doing it on its own.
     public let userInitiated: Bool
     /// The request's loggers, or nil for disabled loggers: the dispatch path then retains no shared
-    /// ``ActionLogs/disabled`` instance.
+    /// `ActionLogs.disabled` instance.
     @usableFromInline let installedLogs: ActionLogs?
     /// The request's cancellation state, or nil for a perform that cannot be cancelled: the dispatch path then
     /// retains no shared token.

@@ -28,7 +28,7 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// The error, if the action failed.
-    public var error: (any Error)? {
+    package var error: (any Error)? {
         simplifiedOutcome.error
     }
 
@@ -56,7 +56,7 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     /// The one classification of the outcome that everything recording or printing it uses.
     ///
     /// Inlinable, so that a plugin in another module classifies a success without a call; a failure's error is
-    /// described out of line, by ``TimelineOutcome/init(_:)``.
+    /// described out of line, when the summary is made.
     @inlinable
     public var summary: TimelineOutcome {
         switch self {

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// The request carries the dispatcher's clock readings, as a SwiftNIO handler reads its event loop's clock:
 /// the dispatcher reads its ``ActuateScheduler`` once when the request is made (``date`` and
-/// ``startUptimeNanoseconds``) and once when the action completes (``completionUptimeNanoseconds``), and
-/// plugins take every date and duration from these readings, so that they all agree with each other and
-/// with a test's `TestScheduler`. No plugin owns a clock.
+/// ``RequestHeader/startUptimeNanoseconds``) and once when the action completes
+/// (``completionUptimeNanoseconds``), and plugins take every date and duration from these readings, so that
+/// they all agree with each other and with a test's `TestScheduler`. No plugin owns a clock.
 ///
 /// Everything but the input has a fixed size and comes first, so that plugins, which are generic over the
 /// request, read those fields without looking up generic layouts at run time.
@@ -46,18 +46,18 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     /// When the request was made, on the dispatcher's wall clock.
     @inlinable public var date: Date { header.date }
     /// The dispatcher clock's monotonic reading when the request was made, in nanoseconds.
-    @inlinable public var startUptimeNanoseconds: UInt64 { header.startUptimeNanoseconds }
+    @inlinable package var startUptimeNanoseconds: UInt64 { header.startUptimeNanoseconds }
     /// The feature's metadata.
     @inlinable public var feature: FeatureMetadata { header.feature.object }
     /// The action's metadata.
     @inlinable public var action: ActionMetadata { header.action.object }
     /// The feature's metadata, as a reference that counts no reference to copy or store: for plugins that keep
     /// a record per request, or read one field on every dispatch.
-    @inlinable public var featureReference: MetadataReference<FeatureMetadata> {
+    @inlinable package var featureReference: MetadataReference<FeatureMetadata> {
         MetadataReference(header.feature)
     }
     /// The action's metadata, as a reference that counts no reference to copy or store.
-    @inlinable public var actionReference: MetadataReference<ActionMetadata> {
+    @inlinable package var actionReference: MetadataReference<ActionMetadata> {
         MetadataReference(header.action)
     }
     /// The action's value of `trait`, resolved once per action type: one array read, no lock, no cast.
@@ -68,21 +68,21 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
         header.action.withObject { $0.traits.value(of: trait) }
     }
     /// Whether the action has `trait`, without copying its value.
-    @inlinable @inline(__always) public func hasTrait<Value>(_ trait: ActionTrait<Value>) -> Bool {
+    @inlinable @inline(__always) package func hasTrait<Value>(_ trait: ActionTrait<Value>) -> Bool {
         header.action.withObject { $0.traits.has(slot: trait.index) }
     }
     /// A small process-unique number of the action's queue, the same for every request of that queue: plugins
     /// that keep per-queue state (as the timeline keeps a shard per queue) index it with this number, so that
     /// actions on independent queues never wait for each other's lock.
-    @inlinable public var queueIndex: Int { header.queueIndex }
+    @inlinable package var queueIndex: Int { header.queueIndex }
     /// The name of the session the request runs in.
     @inlinable public var sessionName: String { header.sessionName }
     /// Whether the user asked for this directly.
     @inlinable public var userInitiated: Bool { header.userInitiated }
     /// Where the request came from.
-    @inlinable public var source: ActionSource { header.source }
+    @inlinable package var source: ActionSource { header.source }
     /// The input's ``Loggable/loggingDescription``, computed once per request.
-    @inlinable public var inputDescription: String { header.inputDescription }
+    @inlinable package var inputDescription: String { header.inputDescription }
     /// The context the body receives.
     @inlinable public var context: ActionContext<A.InputType> {
         ActionContext(
@@ -97,7 +97,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
 
     /// How long the action took, in nanoseconds on the dispatcher's monotonic clock; nil until it completed.
     @inlinable
-    public var durationNanoseconds: UInt64? {
+    package var durationNanoseconds: UInt64? {
         header.durationNanoseconds(completedAt: completionUptimeNanoseconds)
     }
 
@@ -115,7 +115,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     }
 
     /// A type-erased summary, for plugins that store requests.
-    public var summary: ActionRequestSummary {
+    package var summary: ActionRequestSummary {
         ActionRequestSummary(
             uniqueID: uniqueID,
             actionName: action.name,
@@ -143,7 +143,9 @@ public struct RequestHeader: Sendable {
     // of the process, even for a request a plugin stores.
     @usableFromInline let feature: UnownedReference<FeatureMetadata>
     @usableFromInline let action: UnownedReference<ActionMetadata>
-    /// A small process-unique number of the action's queue (see ``ActionRequest/queueIndex``).
+    /// A small process-unique number of the action's queue, the same for every request of that queue: plugins
+    /// that keep per-queue state (as the timeline keeps a shard per queue) index it with this number, so that
+    /// actions on independent queues never wait for each other's lock.
     public let queueIndex: Int
     /// The name of the session the request runs in.
     public let sessionName: String
@@ -169,7 +171,7 @@ public struct RequestHeader: Sendable {
         action.withObject { $0.traits.value(of: trait) }
     }
 
-    /// Whether the action has `trait`, as ``ActionRequest/hasTrait(_:)``.
+    /// Whether the action has `trait`, without copying its value: one atomic load and a bit test.
     ///
     /// - Parameter trait: A trait a plugin declared.
     /// - Returns: Whether the action has it.

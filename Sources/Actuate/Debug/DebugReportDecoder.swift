@@ -10,9 +10,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// A document without `formatVersion` was written before format 1 and fails with
-/// ``DebugReportDecodingError/writtenBeforeFormat1``; one with a newer version fails with
-/// ``DebugReportDecodingError/newerFormat(found:supported:)``, naming both versions.
+/// A document without `formatVersion` was written before format 1 and fails with an error that says so and
+/// asks to re-create it with this version; one with a newer version fails with an error naming both versions.
 public struct DebugReportDecoder: Sendable {
     /// Creates a decoder.
     public init() {}
@@ -41,29 +40,34 @@ public struct DebugReportDecoder: Sendable {
     ///
     /// - Parameter data: The JSON document.
     /// - Returns: The report, with its timeline and action stacks decoded.
-    /// - Throws: ``DebugReportDecodingError`` when the data is not JSON, not a report, in another format
-    ///   version, or has a malformed timeline or action stacks section.
-    public func decodeReport(from data: Data) throws(DebugReportDecodingError) -> DebugReportDocument {
+    /// - Throws: An error whose description says why, when the data is not JSON, not a report, in another
+    ///   format version, or has a malformed timeline or action stacks section.
+    public func decodeReport(from data: Data) throws -> DebugReportDocument {
         let object = try Self.topLevelObject(data)
         let version = try Self.formatVersion(of: data)
         guard let generatedText = object["generatedAt"] as? String else {
-            throw .notADebugReport(reason: "it has no generatedAt date.")
+            throw DebugReportDecodingError.notADebugReport(reason: "it has no generatedAt date.")
         }
         guard let generatedAt = ReportDate.date(from: generatedText) else {
-            throw .notADebugReport(reason: "generatedAt '\(generatedText)' is not an ISO 8601 date.")
+            throw DebugReportDecodingError.notADebugReport(
+                reason: "generatedAt '\(generatedText)' is not an ISO 8601 date."
+            )
         }
         guard let names = object["sections"] as? [String] else {
-            throw .notADebugReport(reason: "it has no list of sections.")
+            throw DebugReportDecodingError.notADebugReport(reason: "it has no list of sections.")
         }
         var sections: [String: Data] = [:]
         for name in names {
             guard let value = object[name] else {
-                throw .malformedSection(name: name, reason: "it is listed in sections but missing.")
+                throw DebugReportDecodingError.malformedSection(
+                    name: name,
+                    reason: "it is listed in sections but missing."
+                )
             }
             do {
                 sections[name] = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
             } catch {
-                throw .malformedSection(name: name, reason: String(describing: error))
+                throw DebugReportDecodingError.malformedSection(name: name, reason: String(describing: error))
             }
         }
         return DebugReportDocument(

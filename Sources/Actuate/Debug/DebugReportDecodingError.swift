@@ -1,5 +1,5 @@
 /// Why a debug report or timeline dump could not be read.
-public enum DebugReportDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum DebugReportDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The data is not JSON.
     case notJSON(reason: String)
     /// The JSON is not a debug report or timeline dump: a required key is missing or has the wrong type.
@@ -11,7 +11,7 @@ public enum DebugReportDecodingError: Error, Sendable, Hashable, CustomStringCon
     /// A section is not in the shape its type expects.
     case malformedSection(name: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notJSON(let reason):
             "The file is not JSON: \(reason)"

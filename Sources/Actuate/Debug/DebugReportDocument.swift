@@ -47,11 +47,11 @@ public struct DebugReportDocument: Sendable {
     ///   - name: The section's name, such as `availability`.
     ///   - type: The type to decode it as.
     /// - Returns: The section, or nil when the report has no such section.
-    /// - Throws: ``DebugReportDecodingError/malformedSection(name:reason:)`` when it does not decode as `type`.
+    /// - Throws: An error naming the section and the reason when it does not decode as `type`.
     public func section<Section: Decodable>(
         _ name: String,
         as type: Section.Type
-    ) throws(DebugReportDecodingError) -> Section? {
+    ) throws -> Section? {
         guard let data = sectionData[name] else { return nil }
         return try DebugReportDecoder.decode(type, from: data, section: name)
     }

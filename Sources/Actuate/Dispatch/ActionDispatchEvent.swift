@@ -6,7 +6,7 @@ public enum ActionDispatchEvent: Sendable {
     case completed(ActionRequestSummary, outcome: ActionPerformOutcome)
 
     /// The request the event is about.
-    public var request: ActionRequestSummary {
+    package var request: ActionRequestSummary {
         switch self {
         case .began(let request), .completed(let request, _): request
         }

@@ -6,7 +6,7 @@
 /// while an action is in flight sees both calls for it, or neither.
 ///
 /// Plugins run on the dispatching thread: keep them fast and never block. Take dates and durations from
-/// the request (``ActionRequest/date``, ``ActionRequest/durationNanoseconds``), which carries the
+/// the request (``ActionRequest/date``, ``ActionRequest/duration``), which carries the
 /// dispatcher's clock readings; an plugin never owns a clock.
 public protocol ActionDispatchPlugin: Sendable {
     /// When the plugin runs relative to the others; ``PluginStage/observation`` by default.

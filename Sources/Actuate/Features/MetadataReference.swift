@@ -1,8 +1,8 @@
 /// A reference to a feature's or an action's metadata that counts no reference to copy, store or compare.
 ///
 /// Metadata lives for the life of the process: the registry keeps every ``FeatureMetadata`` and
-/// ``ActionMetadata`` it ever made. So a reference from ``ActionRequest/featureReference`` or
-/// ``ActionRequest/actionReference`` stays valid however long a plugin keeps it, and a plugin that keeps a
+/// ``ActionMetadata`` it ever made. So a reference from ``RequestHeader/featureReference`` or
+/// ``RequestHeader/actionReference`` stays valid however long a plugin keeps it, and a plugin that keeps a
 /// record per request, or reads one field on every dispatch, stores or reads it without the two atomic
 /// operations a counted reference costs. Only Actuate makes these references, from registry metadata.
 ///

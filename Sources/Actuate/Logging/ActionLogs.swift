@@ -76,5 +76,8 @@ public final class ActionLogs: Sendable {
     }
 
     /// Loggers that write nothing, used when no logging is installed.
-    public static let disabled = ActionLogs(development: DisabledLogger(), production: DisabledLogger())
+    @usableFromInline package static let disabled = ActionLogs(
+        development: DisabledLogger(),
+        production: DisabledLogger()
+    )
 }

@@ -28,15 +28,15 @@ public struct LinkCreator: Sendable {
     ///   - input: The input the link should carry.
     ///   - scheme: The app scheme; by default the first configured scheme the route accepts.
     /// - Returns: The link.
-    /// - Throws: ``LinkCreationError`` when no route fits or the link would not route back.
+    /// - Throws: An error saying why when no route fits or the link would not route back.
     public func appLink<F: FeatureDefinition, A: Action>(
         to binding: StaticActionBinding<F, A>,
         input: A.InputType,
         scheme: String? = nil
-    ) throws(LinkCreationError) -> URL where A.InputType: RouteParametersCodable {
+    ) throws -> URL where A.InputType: RouteParametersCodable {
         let candidates = scheme.map { [$0.lowercased()] } ?? router.configuration.appSchemes
         if let scheme, !router.configuration.appSchemes.contains(scheme.lowercased()) {
-            throw .unconfiguredScope(scheme)
+            throw LinkCreationError.unconfiguredScope(scheme)
         }
         return try link(to: binding, input: input, origins: candidates.map { .appScheme($0) })
     }
@@ -48,38 +48,38 @@ public struct LinkCreator: Sendable {
     ///   - input: The input the link should carry.
     ///   - host: The host; by default the first configured host the route accepts.
     /// - Returns: The `https` link.
-    /// - Throws: ``LinkCreationError`` when no route fits or the link would not route back.
+    /// - Throws: An error saying why when no route fits or the link would not route back.
     public func universalLink<F: FeatureDefinition, A: Action>(
         to binding: StaticActionBinding<F, A>,
         input: A.InputType,
         host: String? = nil
-    ) throws(LinkCreationError) -> URL where A.InputType: RouteParametersCodable {
+    ) throws -> URL where A.InputType: RouteParametersCodable {
         let candidates = host.map { [$0.lowercased()] } ?? router.configuration.universalLinkHosts
         if let host, !router.configuration.universalLinkHosts.contains(host.lowercased()) {
-            throw .unconfiguredScope(host)
+            throw LinkCreationError.unconfiguredScope(host)
         }
         return try link(to: binding, input: input, origins: candidates.map { .universal($0) })
     }
 
     /// Builds an app link to an action of a conditional feature.
     ///
-    /// - Throws: ``LinkCreationError`` when no route fits or the link would not route back.
+    /// - Throws: An error saying why when no route fits or the link would not route back.
     public func appLink<F: ConditionalFeature, A: Action>(
         to binding: ConditionalActionBinding<F, A>,
         input: A.InputType,
         scheme: String? = nil
-    ) throws(LinkCreationError) -> URL where A.InputType: RouteParametersCodable {
+    ) throws -> URL where A.InputType: RouteParametersCodable {
         try appLink(to: StaticActionBinding<F, A>(), input: input, scheme: scheme)
     }
 
     /// Builds a universal link to an action of a conditional feature.
     ///
-    /// - Throws: ``LinkCreationError`` when no route fits or the link would not route back.
+    /// - Throws: An error saying why when no route fits or the link would not route back.
     public func universalLink<F: ConditionalFeature, A: Action>(
         to binding: ConditionalActionBinding<F, A>,
         input: A.InputType,
         host: String? = nil
-    ) throws(LinkCreationError) -> URL where A.InputType: RouteParametersCodable {
+    ) throws -> URL where A.InputType: RouteParametersCodable {
         try universalLink(to: StaticActionBinding<F, A>(), input: input, host: host)
     }
 
@@ -104,11 +104,11 @@ public struct LinkCreator: Sendable {
     ///   - binding: The action.
     ///   - values: The input's link values.
     /// - Returns: The link, or nil when the action has no route.
-    /// - Throws: ``LinkCreationError`` when the action has routes but none gives a link that routes back.
+    /// - Throws: An error saying why when the action has routes but none gives a link that routes back.
     public func activityLink<F: FeatureDefinition, A: Action>(
         to binding: StaticActionBinding<F, A>,
         values: RouteParameterValues
-    ) throws(LinkCreationError) -> URL? {
+    ) throws -> URL? {
         try activityLink(
             feature: ObjectIdentifier(F.self),
             action: ObjectIdentifier(A.self),
@@ -126,7 +126,7 @@ public struct LinkCreator: Sendable {
     ///   - names: The action's and the feature's display names, for errors.
     ///   - values: The input's link values.
     /// - Returns: The link, or nil when the action has no route.
-    /// - Throws: ``LinkCreationError`` when the action has routes but none gives a link that routes back.
+    /// - Throws: `LinkCreationError` when the action has routes but none gives a link that routes back.
     func activityLink(
         feature: ObjectIdentifier,
         action: ObjectIdentifier,
@@ -259,7 +259,7 @@ public struct LinkCreator: Sendable {
 }
 
 /// Why a link could not be built.
-public enum LinkCreationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum LinkCreationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The action has no route in the router.
     case noRoute(action: String, feature: String)
     /// None of the action's routes applies to the requested kind of link or configured scheme/host.
@@ -273,7 +273,7 @@ public enum LinkCreationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The link would open something else, or nothing, or a different input.
     case wouldNotRouteBack(url: URL?, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noRoute(let action, let feature): "'\(action)' of \(feature) has no URL route."
         case .noScope(let action): "No route of '\(action)' applies to this kind of link."

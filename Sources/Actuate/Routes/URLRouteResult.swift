@@ -16,7 +16,7 @@ public enum URLRouteResult: Sendable, Equatable, CustomStringConvertible {
     case presenterUnavailable(action: String)
 
     /// Whether a route matched and its action succeeded.
-    public var isSuccess: Bool {
+    package var isSuccess: Bool {
         if case .performed(let outcome) = self { return outcome.isSuccess }
         return false
     }

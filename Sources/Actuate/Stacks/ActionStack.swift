@@ -95,11 +95,11 @@ public struct ActionStackEntry: Sendable, Hashable, Codable {
     /// The input's ``Loggable/loggingDescription``.
     public var inputDescription: String
     /// Where the request came from.
-    public var source: ActionSource
+    @usableFromInline package var source: ActionSource
     /// Whether the user asked for it directly.
-    public var userInitiated: Bool
+    @usableFromInline package var userInitiated: Bool
     /// When it was requested.
-    public var date: Date
+    @usableFromInline package var date: Date
     /// How it ended, once it has.
     public var outcome: TimelineOutcome?
 

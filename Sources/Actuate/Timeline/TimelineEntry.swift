@@ -12,11 +12,11 @@ public struct TimelineEntry: Sendable, Hashable {
     /// The feature's display name.
     public var featureName: String
     /// The feature's identifier.
-    public var featurePath: String
+    package var featurePath: String
     /// The action's display name.
     public var actionName: String
     /// The label of the queue the action ran on.
-    public var queueLabel: String
+    package var queueLabel: String
     /// The input's ``Loggable/loggingDescription``.
     public var inputDescription: String
     /// Whether the user asked for it directly.
@@ -27,7 +27,7 @@ public struct TimelineEntry: Sendable, Hashable {
     public var startDate: Date
     /// The dispatcher clock's monotonic reading when it was requested, in nanoseconds: sort and lay out
     /// entries by it; ``startDate`` is for people.
-    public var startOffsetNanoseconds: UInt64
+    package var startOffsetNanoseconds: UInt64
     /// How long it took, in nanoseconds on the dispatcher's monotonic clock, once it has completed.
     public var durationNanoseconds: UInt64?
     /// How it ended, once it has.

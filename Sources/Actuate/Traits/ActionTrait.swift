@@ -23,7 +23,7 @@ import Synchronization
 /// Actuate resolves a trait once per action type, with the closure given here: when the action's feature is
 /// prepared, for every trait that exists by then, and on the first read, for a trait made later. It keeps the
 /// value with the action's ``ActionMetadata``, so that ``ActionRequest/trait(_:)`` and
-/// ``ActionRequest/hasTrait(_:)`` are one array read: no lock, no cast, no reference count. Make each trait
+/// ``RequestHeader/hasTrait(_:)`` are one array read: no lock, no cast, no reference count. Make each trait
 /// once, as a `static let`: every trait takes one slot in every action's table for the life of the process.
 public final class ActionTrait<Value: Sendable>: Sendable {
     /// The name, for diagnostics.

@@ -202,7 +202,7 @@ public enum ActivityContinuationResult: Sendable, Equatable, CustomStringConvert
     case badInput(any Error)
 
     /// Whether the action was performed and succeeded.
-    public var isSuccess: Bool {
+    var isSuccess: Bool {
         if case .performed(let outcome) = self { return outcome.isSuccess }
         return false
     }

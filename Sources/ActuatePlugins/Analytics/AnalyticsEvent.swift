@@ -7,13 +7,11 @@ import Foundation
 /// redacted; everything else an analytics back-end needs goes in `attributes`, typed as `AnalyticsValue`.
 public struct AnalyticsEvent: Sendable, Hashable, Codable {
     /// Whether an event marks the start or the end of an action.
-    public enum Phase: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Phase: String, Sendable, Hashable, Codable {
         /// The action is about to run.
         case began
         /// The action has completed.
         case ended
-
-        public var description: String { rawValue }
     }
 
     /// Whether the action began or ended.
@@ -118,7 +116,7 @@ public enum AnalyticsOutcome: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     /// Whether the action succeeded.
-    public var isSuccess: Bool { self == .success }
+    var isSuccess: Bool { self == .success }
 
     public var description: String {
         switch self {

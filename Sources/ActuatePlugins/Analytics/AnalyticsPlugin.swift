@@ -35,9 +35,6 @@ public final class AnalyticsPlugin: ActionDispatchPlugin {
     /// The number of tracked actions that have begun and not yet ended.
     var inFlightCount: Int { inFlight.withLock { $0.count } }
 
-    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
-    public var stage: PluginStage { .observation }
-
     /// The action's `Action.analyticsID`, resolved once per action type; actions without one lack the trait.
     static let analyticsID = ActionTrait<String>("analyticsID") { action in action.analyticsID }
 
@@ -90,9 +87,9 @@ public final class AnalyticsPlugin: ActionDispatchPlugin {
             actionName: request.action.name,
             featurePath: request.feature.path,
             sessionName: request.sessionName,
-            source: request.source,
+            source: request.header.source,
             userInitiated: request.userInitiated,
-            inputDescription: request.inputDescription,
+            inputDescription: request.header.inputDescription,
             attributes: attributes,
             date: date ?? request.date
         )

@@ -6,10 +6,8 @@ import ActuateCore
 /// a single value (such as a `String` or `Int` input) under `singleValueParameterName`, and none for
 /// `NoInput`.
 ///
-/// ```swift
-/// let intent = IntentDescriptor(OrdersFeature.reorder, input: "o-17")
-/// // intent.identifier == "OrdersFeature.ReorderAction", intent.parameters == ["value": "o-17"]
-/// ```
+/// An ``IntentDonationPlugin`` donating `OrdersFeature.reorder` performed with the input `"o-17"` donates the
+/// identifier `"OrdersFeature.ReorderAction"` with the parameters `["value": "o-17"]`.
 public struct IntentDescriptor: Sendable, Hashable, Codable {
     /// The parameter name of a single-value input.
     public static let singleValueParameterName = "value"
@@ -57,7 +55,7 @@ public struct IntentDescriptor: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - binding: The action's binding.
     ///   - input: The input the intent carries.
-    public init<F, A: IntentAction>(_ binding: StaticActionBinding<F, A>, input: A.InputType) {
+    init<F, A: IntentAction>(_ binding: StaticActionBinding<F, A>, input: A.InputType) {
         self.init(A.self, input: input, featurePath: F.identifier)
     }
 

@@ -30,7 +30,8 @@ public final class IntentDonationPlugin: ActionDispatchPlugin {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
 
     public func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        guard request.header.hasTrait(Self.donatable), outcome.simplifiedOutcome.isSuccess, request.source != .intent,
+        guard request.header.hasTrait(Self.donatable), outcome.simplifiedOutcome.isSuccess,
+            request.header.source != .intent,
             let action = A.self as? any IntentAction.Type
         else { return }
         donate(action, input: request.context.input, featurePath: request.feature.path)

@@ -124,7 +124,7 @@ public enum IntentHandlingResult: Sendable, Equatable, CustomStringConvertible {
     case presenterUnavailable(action: String)
 
     /// Whether the action was performed and succeeded.
-    public var isSuccess: Bool {
+    var isSuccess: Bool {
         if case .performed(let outcome) = self { return outcome.isSuccess }
         return false
     }

@@ -12,8 +12,7 @@ import Synchronization
 /// - with nothing focused, the development logger logs from its `developmentDefaultLevel:` (`.info`) up and the
 ///   production logger from its `productionDefaultLevel:` (`.warning`) up.
 ///
-/// Errors always pass. The last `maxRecentEvents` events are kept in a ring buffer for
-/// ``recentEvents()`` and the debug report.
+/// Errors always pass. The last `maxRecentEvents` events are kept in a ring buffer for the debug report.
 ///
 /// Loggers are immutable, so requests that agree on everything a logger knows (feature, action, session,
 /// levels and clock) share one pair: the recently made pairs are kept, and a request gets its pair without
@@ -49,7 +48,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     ///   - backend: Where events are written; standard output and error by default.
     ///   - developmentDefaultLevel: The development loggers' lowest level while nothing is focused.
     ///   - productionDefaultLevel: The production loggers' lowest level while nothing is focused.
-    ///   - maxRecentEvents: How many recent events to keep for ``recentEvents()``; at least 1.
+    ///   - maxRecentEvents: How many recent events to keep for the debug report; at least 1.
     public init(
         selection: FocusSelection = FocusSelection(),
         backend: any LogBackend = PrintLogBackend(),
@@ -117,7 +116,7 @@ public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     }
 
     /// The most recent events that passed the filter, oldest first.
-    public func recentEvents() -> [LogEvent] {
+    func recentEvents() -> [LogEvent] {
         sink.recent.withLock { $0.elements }
     }
 

@@ -38,7 +38,7 @@ public final class FocusSelection: Sendable {
     var focusedPaths: Set<FeaturePath> { paths.withLock { $0 } }
 
     /// Whether nothing is selected.
-    public var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+    var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
 
     /// Selects a path, and so every feature inside it.
     ///
@@ -62,7 +62,7 @@ public final class FocusSelection: Sendable {
     }
 
     /// Deselects everything, so that defaults apply again.
-    public func removeAll() {
+    func removeAll() {
         change { $0.removeAll() }
     }
 
@@ -70,7 +70,7 @@ public final class FocusSelection: Sendable {
     ///
     /// - Parameter path: The feature's identifier.
     /// - Returns: `true` when the path equals or lies inside a selected path.
-    public func isFocused(_ path: FeaturePath) -> Bool {
+    func isFocused(_ path: FeaturePath) -> Bool {
         status(of: path) == .focused
     }
 

@@ -72,7 +72,7 @@ public final class ActuateSystem: Sendable {
     }
 
     /// The system built by the latest ``quickSetup(group:configuration:)``, or nil before it.
-    public static var current: ActuateSystem? {
+    static var current: ActuateSystem? {
         quickSystem.withLock { $0 }
     }
 
@@ -188,7 +188,7 @@ public final class ActuateSystem: Sendable {
     }
 
     /// The session called `name`, created on the system's dispatcher the first time it is asked for.
-    public func session(named name: String) -> ActionSession {
+    func session(named name: String) -> ActionSession {
         sessions.withLock { sessions in
             if let existing = sessions[name] { return existing }
             let session = ActionSession(named: name, dispatcher: dispatcher)

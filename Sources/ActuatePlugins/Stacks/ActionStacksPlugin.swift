@@ -131,9 +131,6 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         self.state = Mutex(State(closed: RingBuffer(capacity: self.maxClosedStacks)))
     }
 
-    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
-    public var stage: PluginStage { .observation }
-
     // Both callbacks read only the request's fixed-layout fields and completion reading, which need no generic
     // metadata.
 
@@ -240,7 +237,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
     }
 
     /// The open and recently closed stacks.
-    public func snapshot() -> ActionStacksSnapshot {
+    func snapshot() -> ActionStacksSnapshot {
         state.withLock { state in
             ActionStacksSnapshot(
                 open: state.open.map { $0.closed(at: nil, reason: nil) }.sorted { $0.id < $1.id },

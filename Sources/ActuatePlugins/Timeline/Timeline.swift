@@ -39,9 +39,6 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
         self.shards = QueueShardedState(shardCount: Self.shardCount) { TimelineShard(capacity: capacity) }
     }
 
-    /// Records: `PluginStage.observation`, after any redaction or enrichment plugins.
-    public var stage: PluginStage { .observation }
-
     /// The actions left out: those with `Action.hideFromTimeline`, resolved once per action type.
     static let hidden = ActionTrait<Bool>("hideFromTimeline") { action in action.hideFromTimeline ? true : nil }
 
@@ -111,7 +108,7 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     }
 
     /// The entries held now and the capacity, as the timeline section of a debug report.
-    public func dump() -> TimelineDump {
+    func dump() -> TimelineDump {
         TimelineDump(maxEntries: maxEntries, entries: snapshot())
     }
 
