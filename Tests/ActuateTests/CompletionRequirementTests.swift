@@ -160,3 +160,27 @@ extension Probe {
         body(keptStatus)
     }
 }
+
+@Suite("Completion watchdog on the system clock")
+struct SystemClockWatchdogTests {
+    @Test("with no plugin, a deferred completion is watched from when the body returned, not from time zero")
+    func deferredWithoutPluginsIsWatchedFromNow() async throws {
+        // With the system clock and no plugin, a dispatch reads no clock; the watch must then read it itself.
+        let dispatcher = ActionDispatcher(
+            scheduler: SystemScheduler.shared,
+            diagnostics: RecordingDiagnostics(),
+            completionTimeout: .seconds(600)
+        )
+        let session = ActionSession(named: "watched", dispatcher: dispatcher)
+        let probe = Probe()
+        let before = SystemScheduler.shared.uptime()
+        session.perform(GreetingFeature.probe, input: probe, presenter: GreetingPresenter(), completion: nil)
+        #expect(await eventually { dispatcher.pendingAsyncCompletions == 1 })
+        let after = SystemScheduler.shared.uptime()
+        let deadline = try #require(dispatcher.watchdog.trackedDeadlines.first)
+        #expect(deadline >= before + .seconds(600))
+        #expect(deadline <= after + .seconds(600))
+        probe.completeKept(.success)
+        #expect(await eventually { dispatcher.pendingAsyncCompletions == 0 })
+    }
+}

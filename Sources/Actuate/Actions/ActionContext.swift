@@ -52,6 +52,19 @@ public struct ActionContext<Input: Loggable>: Sendable {
         self.cancellationState = cancellation
     }
 
+    /// The context of the request that `header` describes, performed with `input`.
+    @inlinable
+    init(header: RequestHeader, input: Input) {
+        self.init(
+            input: input,
+            source: header.source,
+            session: header.sessionName,
+            userInitiated: header.userInitiated,
+            logs: header.logs,
+            cancellation: header.cancellation
+        )
+    }
+
     /// Loggers for this request, filtered by the focus selection when focus logging is installed.
     public var logs: ActionLogs { installedLogs ?? .disabled }
 

@@ -85,14 +85,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     @inlinable package var inputDescription: String { header.inputDescription }
     /// The context the body receives.
     @inlinable public var context: ActionContext<A.InputType> {
-        ActionContext(
-            input: input,
-            source: header.source,
-            session: header.sessionName,
-            userInitiated: header.userInitiated,
-            logs: header.logs,
-            cancellation: header.cancellation
-        )
+        ActionContext(header: header, input: input)
     }
 
     /// How long the action took, in nanoseconds on the dispatcher's monotonic clock; nil until it completed.

@@ -97,7 +97,8 @@ public final class ActionDispatcher: Sendable {
     ///     the request, log dates and the completion watchdog.
     ///   - diagnostics: Where programmer errors are reported.
     ///   - completionTimeout: How long an action may take to complete before it is reported, or `nil` to
-    ///     never report. The default is 10 seconds.
+    ///     never report. The default is 10 seconds. With the system clock and no plugin installed, the dispatch
+    ///     reads no clock, and the time counts from when the body returned its deferred status.
     ///   - loggerFactory: Creates the contextual loggers each request receives; `nil` gives disabled loggers.
     public init(
         scheduler: any ActuateScheduler,
@@ -194,34 +195,41 @@ public final class ActionDispatcher: Sendable {
         let start: UInt64
         let date: Date
         if let systemClockEpoch {
-            start = DispatchTime.now().uptimeNanoseconds
-            date = Date(timeIntervalSinceReferenceDate: systemClockEpoch + Double(start) / 1e9)
+            if hasPlugins {
+                start = DispatchTime.now().uptimeNanoseconds
+                date = Date(timeIntervalSinceReferenceDate: systemClockEpoch + Double(start) / 1e9)
+            } else {
+                // No plugin hears this request, so nothing reads its date or start: the clock is read only if the
+                // body completes later, when the operation starts watching it (`trackUntilCompleted`).
+                start = Self.unreadSystemClock
+                date = Date(timeIntervalSinceReferenceDate: systemClockEpoch)
+            }
         } else {
             date = scheduler.now()
             start = scheduler.uptimeNanoseconds()
         }
-        let header = RequestHeader(
-            uniqueID: uniqueID,
-            date: date,
-            startUptimeNanoseconds: start,
-            feature: feature,
-            action: action,
-            queueIndex: marker.withObject { $0.index },
-            sessionName: session,
-            userInitiated: userInitiated,
-            source: source,
-            inputDescription: hasPlugins ? input.loggingDescription : "",
-            logs: hasLoggerFactory
-                ? makeLogs(
-                    feature: feature.object,
-                    action: action.object,
-                    session: session
-                )
-                : nil,
-            cancellation: cancellation
-        )
+        // The header is made in the argument, so that it moves into the operation rather than being copied.
         let operation = RequestOperation<F, A, A.InputType?>(
-            header: header,
+            header: RequestHeader(
+                uniqueID: uniqueID,
+                date: date,
+                startUptimeNanoseconds: start,
+                feature: feature,
+                action: action,
+                queueIndex: marker.withObject { $0.index },
+                sessionName: session,
+                userInitiated: userInitiated,
+                source: source,
+                inputDescription: hasPlugins ? input.loggingDescription : "",
+                logs: hasLoggerFactory
+                    ? makeLogs(
+                        feature: feature.object,
+                        action: action.object,
+                        session: session
+                    )
+                    : nil,
+                cancellation: cancellation
+            ),
             input: input,
             plugins: plugins,
             queueMarker: marker,
@@ -252,8 +260,9 @@ public final class ActionDispatcher: Sendable {
         presenter: A.PresenterType
     ) {
         let previous = RunningQueue.enter(operation.queueMarker)
-        let request = operation.request
+        let status: CompletionStatus
         if operation.notifier != nil {
+            let request = operation.request
             operation.plugins.withObject { plugins in
                 if plugins.valueTable == nil {
                     plugins.notifyWillBegin(request)
@@ -261,11 +270,18 @@ public final class ActionDispatcher: Sendable {
                     plugins.notifyWillBeginWithValues(request)
                 }
             }
+            status = A.perform(context: request.context, presenter: presenter, completion: operation)
+        } else {
+            // No plugin hears the request: the context is made from the header in place, without a copy of it.
+            status = A.perform(context: operation.context, presenter: presenter, completion: operation)
         }
-        let status = A.perform(context: request.context, presenter: presenter, completion: operation)
         operation.check(status)
         RunningQueue.leave(restoring: previous)
     }
+
+    /// The start reading of a request that no plugin hears, on the system clock, whose clock the dispatch did
+    /// not read: no monotonic reading of the system clock is zero.
+    @usableFromInline static var unreadSystemClock: UInt64 { 0 }
 
     /// The clock's monotonic reading now: the one reading taken when an action completes.
     @inlinable

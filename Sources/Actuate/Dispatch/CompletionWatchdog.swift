@@ -74,6 +74,11 @@ final class CompletionWatchdog: Sendable {
         state.withLock { $0.tracked.count }
     }
 
+    /// The deadlines of the requests being watched, earliest first, for tests.
+    var trackedDeadlines: [Duration] {
+        state.withLock { $0.tracked.values.map(\.deadline).sorted() }
+    }
+
     private func arm(at deadline: Duration) {
         let delay = deadline - scheduler.uptime()
         scheduler.schedule(after: delay) { [weak self] in self?.fire() }

@@ -98,9 +98,14 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
 
     @usableFromInline
     func trackUntilCompleted() {
+        var start = header.startUptimeNanoseconds
+        if start == ActionDispatcher.unreadSystemClock, notifier == nil, dispatcher.systemClockEpoch != nil {
+            // The dispatch read no clock (no plugin hears it): the watch starts now.
+            start = dispatcher.uptimeNanoseconds()
+        }
         dispatcher.watchdog.track(
             id: uniqueID,
-            start: .nanoseconds(Int64(clamping: header.startUptimeNanoseconds)),
+            start: .nanoseconds(Int64(clamping: start)),
             action: header.action.object,
             feature: header.feature.object,
             session: header.sessionName
@@ -234,6 +239,13 @@ where Slot.Input == A.InputType {
             // The operation is always of this type: only its own init installs this release.
             castKnownType(operation, to: RequestOperation<F, A, Slot>.self).releaseHeldInput()
         }
+    }
+
+    /// The context the body receives, made from the stored header without copying the header first; read only
+    /// before the operation completes.
+    @inlinable
+    var context: ActionContext<A.InputType> {
+        ActionContext(header: header, input: heldInput!)
     }
 
     /// The request, as plugins and the body see it; read only before the operation completes.

@@ -26,6 +26,8 @@ final class DispatchQueueMarker: Sendable {
     /// The bit pattern of the context pointer under which libdispatch holds this marker for its queue (the box
     /// that `setSpecific` made), learned the first time `getSpecific` finds this marker; 0 until then.
     let specificContext = Atomic<Int>(0)
+    /// ``RunningQueue/key``, copied here so that a dispatch, which holds the marker, reads it with a plain load.
+    @usableFromInline let runningQueueKey: RunningQueue.Key = RunningQueue.key
 
     private init(queue: DispatchQueue, index: Int) {
         self.queue = queue

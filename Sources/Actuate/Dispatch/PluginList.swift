@@ -6,7 +6,12 @@
 @usableFromInline
 final class PluginList: Sendable {
     /// The plugins, by stage and then in the order they were added.
-    @usableFromInline let plugins: ContiguousArray<any ActionDispatchPlugin>
+    let plugins: [any ActionDispatchPlugin]
+    /// The same plugins, each in a box that the list owns, so that a dispatch calls a plugin on the box's
+    /// immutable stored existential, opened in place: reading an element of an array of existentials copies it,
+    /// which retains a class plugin and releases it again after the call, two atomic operations per plugin and
+    /// stage.
+    @usableFromInline let boxes: OwnedObjects<PluginBox>
     /// Whether the list is empty: a dispatch with no plugins skips every plugin step.
     @usableFromInline let isEmpty: Bool
     /// How many plugins, at the start of the list, are in the ``PluginStage/before`` and
@@ -26,7 +31,8 @@ final class PluginList: Sendable {
         valueStageCount: Int = 0,
         valueTable: UnownedReference<RequestValueTable>? = nil
     ) {
-        self.plugins = ContiguousArray(plugins)
+        self.plugins = plugins
+        self.boxes = OwnedObjects(plugins.map(PluginBox.init))
         self.isEmpty = plugins.isEmpty
         self.valueStageCount = valueTable == nil ? 0 : valueStageCount
         self.valueTable = valueStageCount == 0 ? nil : valueTable
@@ -37,10 +43,9 @@ final class PluginList: Sendable {
     /// ``notifyWillBeginWithValues(_:)`` instead when ``valueTable`` is set.
     @inlinable
     func notifyWillBegin<F, A>(_ request: ActionRequest<F, A>) {
-        // Called in place through the element's address: no copy of the existential, so no reference count.
-        plugins.withUnsafeBufferPointer { plugins in
-            guard let first = plugins.baseAddress else { return }
-            for index in 0..<plugins.count { Self.tellWillBegin((first + index).pointee, request) }
+        for index in 0..<boxes.count {
+            // Lent uncounted: `boxes` owns every box for the life of this list, which the dispatch holds.
+            boxes.withObject(at: index) { $0.plugin.actionWillBegin(request) }
         }
     }
 
@@ -48,9 +53,8 @@ final class PluginList: Sendable {
     /// ``notifyDidCompleteWithValues(_:outcome:)`` instead when ``valueTable`` is set.
     @inlinable
     func notifyDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
-        plugins.withUnsafeBufferPointer { plugins in
-            guard let first = plugins.baseAddress else { return }
-            for index in 0..<plugins.count { Self.tellDidComplete((first + index).pointee, request, outcome) }
+        for index in 0..<boxes.count {
+            boxes.withObject(at: index) { $0.plugin.actionDidComplete(request, outcome: outcome) }
         }
     }
 
@@ -63,9 +67,13 @@ final class PluginList: Sendable {
         var request = request
         request.valueTableNumber = valueTableNumber
         valueTable.withObject { $0.open(request.uniqueID) }
-        for plugin in plugins[..<valueStageCount] { plugin.actionWillBegin(request) }
+        for index in 0..<valueStageCount {
+            boxes.withObject(at: index) { $0.plugin.actionWillBegin(request) }
+        }
         valueTable.withObject { $0.seal(request.uniqueID) }
-        for plugin in plugins[valueStageCount...] { plugin.actionWillBegin(request) }
+        for index in valueStageCount..<boxes.count {
+            boxes.withObject(at: index) { $0.plugin.actionWillBegin(request) }
+        }
     }
 
     /// ``notifyDidComplete(_:outcome:)`` when a plugin may attach values: hands the plugins the request naming
@@ -75,23 +83,20 @@ final class PluginList: Sendable {
         guard let valueTable else { return }
         var request = request
         request.valueTableNumber = valueTableNumber
-        for plugin in plugins { plugin.actionDidComplete(request, outcome: outcome) }
+        for index in 0..<boxes.count {
+            boxes.withObject(at: index) { $0.plugin.actionDidComplete(request, outcome: outcome) }
+        }
         valueTable.withObject { $0.close(request.uniqueID) }
     }
+}
 
-    /// Calls one plugin on a borrowed existential, which is opened in place rather than copied.
-    @inlinable
-    static func tellWillBegin<F, A>(_ plugin: borrowing any ActionDispatchPlugin, _ request: ActionRequest<F, A>) {
-        plugin.actionWillBegin(request)
-    }
+/// One plugin of a ``PluginList``, boxed so that the list calls it on an immutable stored existential, without
+/// copying it.
+@usableFromInline
+final class PluginBox: Sendable {
+    @usableFromInline let plugin: any ActionDispatchPlugin
 
-    /// Calls one plugin on a borrowed existential, which is opened in place rather than copied.
-    @inlinable
-    static func tellDidComplete<F, A>(
-        _ plugin: borrowing any ActionDispatchPlugin,
-        _ request: ActionRequest<F, A>,
-        _ outcome: ActionPerformOutcome
-    ) {
-        plugin.actionDidComplete(request, outcome: outcome)
+    init(_ plugin: any ActionDispatchPlugin) {
+        self.plugin = plugin
     }
 }

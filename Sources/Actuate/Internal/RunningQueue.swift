@@ -18,6 +18,9 @@ import Darwin
 /// ``DispatchQueueMarker/markerOfRunning(_:)`` dereferences it, from within that body.
 @usableFromInline
 enum RunningQueue {
+    /// A POSIX thread-specific key.
+    @usableFromInline typealias Key = pthread_key_t
+
     /// The POSIX thread-specific key, created once per process.
     @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -27,24 +30,41 @@ enum RunningQueue {
     }()
 
     /// Whether the dispatcher is running a body of `marker`'s queue on this thread.
+    ///
+    /// Reads the key from the marker (``DispatchQueueMarker/runningQueueKey``), a plain load, rather than from
+    /// ``key``, whose lazy initialization is checked on every read.
     @inlinable
     static func isRunning(_ marker: DispatchQueueMarker) -> Bool {
-        UnownedReference(marker).isAt(pthread_getspecific(key))
+        UnownedReference(marker).isAt(pthread_getspecific(marker.runningQueueKey))
     }
 
     /// Records that this thread now runs a body of `marker`'s queue.
     /// - Returns: The previous record, to hand to ``leave(restoring:)``.
     @inlinable
-    static func enter(_ marker: UnownedReference<DispatchQueueMarker>) -> UnsafeMutableRawPointer? {
+    static func enter(_ marker: UnownedReference<DispatchQueueMarker>) -> Entered {
+        let key = marker.withObject { $0.runningQueueKey }
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, marker.address)
-        return previous
+        return Entered(key: key, previous: previous)
     }
 
     /// Restores the record that ``enter(_:)`` replaced.
     @inlinable
-    static func leave(restoring previous: UnsafeMutableRawPointer?) {
-        pthread_setspecific(key, previous)
+    static func leave(restoring entered: Entered) {
+        pthread_setspecific(entered.key, entered.previous)
+    }
+
+    /// What ``enter(_:)`` replaced, and the key it was replaced under.
+    @usableFromInline
+    struct Entered {
+        @usableFromInline let key: Key
+        @usableFromInline let previous: UnsafeMutableRawPointer?
+
+        @inlinable
+        init(key: Key, previous: UnsafeMutableRawPointer?) {
+            self.key = key
+            self.previous = previous
+        }
     }
 
     /// The marker recorded for this thread: alive while the body that recorded it runs, since its queue, which
