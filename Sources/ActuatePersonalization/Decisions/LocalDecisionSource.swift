@@ -12,12 +12,14 @@ import Foundation
 /// let source = try LocalDecisionSource(contentsOf: Bundle.main.url(forResource: "rules", withExtension: "json")!)
 /// ```
 ///
-/// Rules are checked when the source is made; evaluation uses set lookups only, so it does not slow down as
-/// the visitor's history grows.
+/// Rules are checked and compiled when the source is made: every document, product, article and user data field
+/// they name is interned, and rules are combined as bit sets. Evaluation looks each name up once, only in the parts
+/// of the profile that changed since the source last evaluated it, so it does not slow down as the visitor's
+/// history grows, and repeating it for an unchanged visitor allocates nothing.
 public struct LocalDecisionSource: DecisionSource {
     /// The rules the source decides with.
     package let rules: RulesFile
-    private let compiled: CompiledRules
+    private let engine: RuleEngine
 
     /// Each answer is the whole result for the visitor's state.
     public var isIncremental: Bool { false }
@@ -30,7 +32,7 @@ public struct LocalDecisionSource: DecisionSource {
         let problems = rules.problems
         guard problems.isEmpty else { throw RulesFileError(file: "<rules>", problems: problems) }
         self.rules = rules
-        compiled = CompiledRules(rules)
+        engine = RuleEngine(CompiledRules(rules))
     }
 
     /// Creates a source from a rules file.
@@ -60,25 +62,6 @@ public struct LocalDecisionSource: DecisionSource {
     /// - Parameter request: The visitor and their profile.
     /// - Returns: The matched conditions and their actions.
     package func evaluate(_ request: DecisionRequest) -> TrackerResult {
-        var result = TrackerResult()
-        var included = Set<Int>()
-        for rule in compiled.matchingRules(profile: request.profile, sessionCount: request.sessionCount) {
-            let outcome = compiled.outcomes[rule]
-            var condition = outcome.condition
-            if ControlGroup.contains(
-                visitorID: request.visitorID,
-                conditionID: condition.id,
-                percent: outcome.controlGroupPercent
-            ) {
-                condition.isControlGroup = true
-                result.conditions.append(condition)
-                continue
-            }
-            result.conditions.append(condition)
-            for action in outcome.actions where included.insert(action.id).inserted {
-                result.actions.append(action)
-            }
-        }
-        return result
+        engine.evaluate(request)
     }
 }

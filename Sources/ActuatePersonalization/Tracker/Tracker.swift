@@ -110,18 +110,17 @@ public final class Tracker: Sendable {
         let visitor = reporter.identity.current
         let incremental = source.isIncremental
         let plan = core.withLock { core -> (request: DecisionRequest?, sentUpTo: UInt64, cached: TrackerResult?) in
-            let state = core.tracker
-            if incremental, state.saved.pending.isEmpty, let cached = state.cached {
+            if incremental, core.tracker.saved.pending.isEmpty, let cached = core.tracker.cached {
                 return (nil, 0, cached)
             }
             let request = DecisionRequest(
                 visitorID: visitor.anonymousID,
                 userID: visitor.userID,
-                sessionCount: max(1, state.saved.sessionCount),
-                commands: state.saved.pending.map(\.command),
-                profile: state.saved.profile
+                sessionCount: max(1, core.tracker.saved.sessionCount),
+                commands: core.tracker.saved.pending.map(\.command),
+                profile: core.tracker.saved.profile
             )
-            return (request, state.saved.pending.last?.sequence ?? 0, nil)
+            return (request, core.tracker.saved.pending.last?.sequence ?? 0, nil)
         }
         guard let request = plan.request else {
             return deliver(plan.cached ?? .empty)
@@ -219,6 +218,8 @@ public final class Tracker: Sendable {
     // MARK: Storage
 
     func persistState() {
+        // Most calls change nothing: skip copying the state then.
+        guard storage.needsState(generation: core.withLock { $0.tracker.savedGeneration }) else { return }
         let snapshot = core.withLock { ($0.tracker.saved, $0.tracker.savedGeneration) }
         if let problem = storage.save(snapshot.0, generation: snapshot.1) { handle(problem) }
     }

@@ -14,13 +14,20 @@ final class TrackerStorage: Sendable {
     }
 
     let directory: URL
+    /// Made once: building a URL costs more than deciding that nothing needs writing.
+    let stateURL: URL
+    let resultURL: URL
     private let written = Mutex(Written())
-
-    var stateURL: URL { directory.appendingPathComponent("tracker-state.json") }
-    var resultURL: URL { directory.appendingPathComponent("tracker-result.json") }
 
     init(directory: URL) {
         self.directory = directory
+        stateURL = directory.appendingPathComponent("tracker-state.json")
+        resultURL = directory.appendingPathComponent("tracker-result.json")
+    }
+
+    /// Whether the state snapshot of `generation` would be written: no newer or equal one was.
+    func needsState(generation: UInt64) -> Bool {
+        written.withLock { generation > $0.state }
     }
 
     /// Reads both files; missing files are not problems.
