@@ -15,8 +15,11 @@ Endpoints:
                           use a script entry; a body shorter than its Content-Length (or none) is counted as
                           "bodiless" and answered 400.
   POST /control/script    replaces the remaining script with the JSON list in the body.
-  GET  /control/stats     {"requests", "unique", "duplicates", "malformed", "bodiless", "log", "ids", "last..."};
-                          add ?ids=0 to leave out the ids. Each log entry has the body's size in "bytes".
+  GET  /control/stats     {"requests", "unique", "duplicates", "malformed", "bodiless", "connections", "log", "ids",
+                          "last..."}; add ?ids=0 to leave out the ids. Each log entry has the body's size in "bytes".
+                          "connections" counts the client connections that carried at least one POST /v1/batch
+                          (bodiless ones included), so that requests / connections shows how much the client reuses
+                          its connections; each log entry names its connection's number in "connection".
                           "conflicts" counts duplicates whose content differs from the first copy recorded.
   GET  /control/events    the recorded events (or messages) as received, in order.
   POST /control/shutdown  stops the server.
@@ -54,6 +57,7 @@ class Collector(loopback_server.ServerState):
         self.requests = 0
         self.malformed = 0
         self.bodiless = 0
+        self.connections = 0
         self.log = []
         self.last_authorization = None
         self.last_content_type = None
@@ -86,6 +90,7 @@ class Collector(loopback_server.ServerState):
                 "conflicts": self.conflicts,
                 "malformed": self.malformed,
                 "bodiless": self.bodiless,
+                "connections": self.connections,
                 "log": list(self.log),
                 "lastAuthorization": self.last_authorization,
                 "lastContentType": self.last_content_type,
@@ -147,6 +152,15 @@ def parse_action(entry):
 def make_handler(collector):
     class Handler(loopback_server.Handler):
         disable_nagle_algorithm = True
+        # The number of this connection among those that carried a batch request, or None before its first one.
+        connection_number = None
+
+        def count_connection(self):
+            """Counts this connection on its first batch request."""
+            if self.connection_number is None:
+                with collector.lock:
+                    collector.connections += 1
+                    self.connection_number = collector.connections
 
         def read_batch_body(self):
             """The body, or None (counted as bodiless) when it is empty or shorter than its Content-Length."""
@@ -179,6 +193,7 @@ def make_handler(collector):
         def do_POST(self):
             path = urlparse(self.path).path
             if path == "/v1/batch":
+                self.count_connection()
                 body = self.read_batch_body()
                 if body is None:
                     self.close_connection = True
@@ -222,7 +237,7 @@ def make_handler(collector):
                 collector.last_sent_at = payload.get("sentAt")
             action = collector.next_action()
             entry = {"action": action["kind"], "events": len(events), "bytes": len(body), "recorded": False,
-                     "at": round(time.monotonic() - collector.started, 3)}
+                     "at": round(time.monotonic() - collector.started, 3), "connection": self.connection_number}
             if action["kind"] == "drop":
                 entry["status"] = None
                 self.append_log(entry)
