@@ -14,9 +14,10 @@ import FoundationNetworking
 ///
 /// A request that gets no response within its `timeout:` (30 seconds by default), or that is still not complete after
 /// twice that (a server trickling bytes), ends as a ``TransportFailure/Kind/timedOut`` failure. A connection that the collector closes without answering ends at
-/// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. On Linux
-/// every request goes out on a fresh connection: FoundationNetworking's libcurl otherwise resends a request whose
-/// reused connection was closed, without its body, and that resend hangs until the timeout.
+/// once as ``TransportFailure/Kind/connectionLost``, which the uploader retries on its backoff schedule. Requests
+/// reuse the transport's keep-alive connections; on Linux, where FoundationNetworking's libcurl would resend a
+/// request whose reused connection closed without its body (a resend that hangs until the timeout), that resend is
+/// cancelled at once and the request ends as ``TransportFailure/Kind/connectionLost`` too.
 /// Redirects are not followed (the key would go with them): a 3xx response is returned as it is. A response body
 /// larger than `maximumResponseBytes` (1 MiB) is refused without being read whole. These rules are the package's one
 /// outgoing-request policy, which decisions, content blocks and their assets obey too.

@@ -8,21 +8,25 @@ import FoundationNetworking
 
 /// Sends requests under an ``OutgoingRequestPolicy``: the one way the package talks HTTP.
 ///
-/// Each request gets a `URLSession` of its own, and so a fresh connection. On Linux, FoundationNetworking runs
-/// URLSession over libcurl, and libcurl resends a request by itself when a reused keep-alive connection closes
-/// before the first byte of the response; for a body given as `Data` the resend carries the headers with the
-/// full `Content-Length` and no body, and hangs until the timeout. A fresh connection turns a drop into an
-/// immediate `connectionLost` instead. The cost is one connection set-up per request.
+/// All requests of one client share a `URLSession`, so they reuse its keep-alive connections. On Linux,
+/// FoundationNetworking runs URLSession over libcurl, and libcurl resends a request by itself, on a fresh
+/// connection, when a reused connection closes before the first byte of the response; it cannot rewind a body given
+/// as `Data`, so the resend carries the headers with the full `Content-Length` and no body, and would hang until the
+/// timeout. libcurl asks for a new body stream just before that resend: the client answers none and cancels the
+/// request at once, which ends as a `connectionLost` failure (the caller's retry then goes out on a fresh
+/// connection). The collector sees only the headers of the abandoned resend, on a connection closed at once.
 ///
 /// The body is collected as it arrives and the request is cancelled as soon as it passes the policy's
 /// ``OutgoingRequestPolicy/maximumResponseBytes`` (or a declared `Content-Length` does), and when the policy's
 /// ``OutgoingRequestPolicy/deadline`` passes, however steadily bytes arrive.
-// @unchecked: both stored properties are lets. The configuration is copied at init and never mutated afterwards
-// (each session copies it again); some SDKs do not mark URLSessionConfiguration Sendable.
+// @unchecked: all stored properties are lets; URLSession is thread-safe, and some SDKs do not mark it Sendable.
 package final class OutgoingHTTPClient: @unchecked Sendable {
     /// The rules the requests obey.
     package let policy: OutgoingRequestPolicy
-    private let configuration: URLSessionConfiguration
+    /// The session every request goes through, and so the pool of connections they reuse.
+    private let session: URLSession
+    /// Routes the session's delegate calls to the request they belong to.
+    private let requests: OutgoingSessionDelegate
 
     /// Creates a client.
     /// - Parameters:
@@ -38,7 +42,14 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.configuration = configuration
+        let requests = OutgoingSessionDelegate()
+        self.requests = requests
+        self.session = URLSession(configuration: configuration, delegate: requests, delegateQueue: nil)
+    }
+
+    deinit {
+        // The session holds its delegate until it is invalidated; requests in flight still complete.
+        session.finishTasksAndInvalidate()
     }
 
     /// Sends `request` and waits for the response.
@@ -69,8 +80,8 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
             followsRedirects: follows,
             completion: completion
         )
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         let task = session.dataTask(with: request)
+        requests.register(delegate, for: task)
         let deadline = policy.deadline
         // The total deadline: URLSession's resource timeout is not honoured everywhere (FoundationNetworking), so
         // the client cancels the task itself. A network deadline is real time by nature, like the idle timeout.
@@ -79,15 +90,81 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
             if delegate.stop(.deadline(deadline)) { task.cancel() }
         }
         task.resume()
-        session.finishTasksAndInvalidate()
     }
 }
 
-/// Collects one request's response for ``OutgoingHTTPClient`` and enforces its limits.
+/// The delegate of an ``OutgoingHTTPClient``'s session: hands each call to the ``OutgoingRequestDelegate`` of the
+/// task it is about, and turns libcurl's bodiless resend into an immediate connection failure.
+final class OutgoingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let requests = Mutex<[Int: OutgoingRequestDelegate]>([:])
+
+    /// Routes `task`'s calls to `request` until the task completes; call it before resuming the task.
+    func register(_ request: OutgoingRequestDelegate, for task: URLSessionTask) {
+        requests.withLock { $0[task.taskIdentifier] = request }
+    }
+
+    private func request(for task: URLSessionTask) -> OutgoingRequestDelegate? {
+        requests.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        // Only libcurl's resend after a reused connection closed asks for this: the body is `Data`, which it cannot
+        // rewind. No stream (a stream for a `Data` body stops FoundationNetworking), and the request is cancelled.
+        completionHandler(nil)
+        guard let request = request(for: task), request.stop(.connectionClosedBeforeAnswer) else { return }
+        // Not from here: FoundationNetworking calls this on the queue that `cancel()` waits for.
+        DispatchQueue.global().async { [weak task] in task?.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let delegate = self.request(for: task) else { return completionHandler(nil) }
+        delegate.urlSession(
+            session,
+            task: task,
+            willPerformHTTPRedirection: response,
+            newRequest: request,
+            completionHandler: completionHandler
+        )
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let delegate = request(for: dataTask) else { return completionHandler(.cancel) }
+        delegate.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        request(for: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let delegate = requests.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        delegate?.urlSession(session, task: task, didCompleteWithError: error)
+    }
+}
+
+/// Collects one request's response for ``OutgoingHTTPClient`` and enforces its limits; ``OutgoingSessionDelegate``
+/// hands it the calls about its task.
 final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable {
     enum StopReason: Sendable {
         case tooLarge(limit: Int)
         case deadline(Duration)
+        /// A reused connection closed without an answer, and libcurl was about to resend the request bodiless.
+        case connectionClosedBeforeAnswer
     }
 
     private struct State {
@@ -185,6 +262,10 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
         case .deadline(let deadline):
             return .failed(
                 TransportFailure(kind: .timedOut, message: "the response did not complete within \(deadline)")
+            )
+        case .connectionClosedBeforeAnswer:
+            return .failed(
+                TransportFailure(kind: .connectionLost, message: "the connection closed without an answer")
             )
         case nil:
             break

@@ -21,6 +21,8 @@ final class TestCollector: Sendable {
             var recorded: Bool
             var status: Int?
             var at: Double?
+            /// The number of the connection the request came on, counted from 1 in order of first batch request.
+            var connection: Int?
         }
 
         var requests: Int
@@ -30,6 +32,8 @@ final class TestCollector: Sendable {
         var conflicts: Int
         var malformed: Int
         var bodiless: Int
+        /// The connections that carried at least one batch request, bodiless ones included.
+        var connections: Int
         var log: [Entry]
         var lastAuthorization: String?
         var lastContentType: String?
