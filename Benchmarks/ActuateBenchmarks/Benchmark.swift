@@ -19,8 +19,8 @@ struct BenchmarkContext: Sendable {
     let quick: Bool
     /// Rounds run and discarded before measuring.
     var warmupRounds: Int { quick ? 1 : 1 }
-    /// Rounds measured.
-    var measuredRounds: Int { quick ? 2 : 5 }
+    /// Rounds measured: at least three, so every figure has a min and a max besides its median.
+    var measuredRounds: Int { quick ? 3 : 5 }
 
     /// Picks the full or the quick value.
     func size(_ full: Int, quick quickSize: Int) -> Int {
@@ -81,6 +81,9 @@ struct Measurement: Codable, Sendable {
 
     var min: Double { samples.min() ?? .nan }
     var max: Double { samples.max() ?? .nan }
+
+    /// The spread of the samples, max less min, as a fraction of the median: how steady the quantity was.
+    var spread: Double { median == 0 ? 0 : (max - min) / median }
 }
 
 /// A measured result, with the baseline it is compared with in the same run.
@@ -95,6 +98,23 @@ struct Figure: Codable, Sendable {
     var higherIsBetter: Bool
     /// What exactly was compared.
     var note: String
+    /// The targets of the performance issue this figure is held to; none for most.
+    var targets: [FigureTarget] = []
+
+    /// This figure held to a target: its `quantity` at most `bound` when lower is better, at least when higher is.
+    func target(_ quantity: FigureTarget.Quantity, _ bound: Double) -> Figure {
+        var figure = self
+        figure.targets.append(FigureTarget(quantity: quantity, bound: bound, higherIsBetter: higherIsBetter))
+        return figure
+    }
+
+    /// The values a target is checked against, one per measured round.
+    func values(of quantity: FigureTarget.Quantity) -> [Double] {
+        switch quantity {
+        case .median: return subject.samples
+        case .ratio: return roundRatios.isEmpty ? ratio.map { [$0] } ?? [] : roundRatios
+        }
+    }
 
     /// The subject over the baseline in each round, when both were measured in the same, interleaved rounds.
     var roundRatios: [Double] {
@@ -108,5 +128,26 @@ struct Figure: Codable, Sendable {
         guard let baseline else { return nil }
         let ratios = Measurement(label: "ratio", unit: "×", samples: roundRatios)
         return ratios.samples.isEmpty ? subject.median / baseline.median : ratios.median
+    }
+}
+
+/// A bound from the performance issue that a figure's median or ratio should meet.
+struct FigureTarget: Codable, Sendable {
+    /// What is held to the bound.
+    enum Quantity: String, Codable, Sendable {
+        /// The subject's median.
+        case median
+        /// The median of the per-round ratios of subject over baseline.
+        case ratio
+    }
+
+    var quantity: Quantity
+    var bound: Double
+    /// Whether the quantity should be at least the bound rather than at most.
+    var higherIsBetter: Bool
+
+    /// Whether `value` meets the bound.
+    func isMet(by value: Double) -> Bool {
+        higherIsBetter ? value >= bound : value <= bound
     }
 }

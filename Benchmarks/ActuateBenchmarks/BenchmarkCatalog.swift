@@ -2,6 +2,7 @@
 enum BenchmarkCatalog {
     static let all: [Benchmark] = [
         .dispatchSync,
+        .dispatchInstructions,
         .dispatchHop,
         .dispatchAsyncAwait,
         .dispatchScaling,

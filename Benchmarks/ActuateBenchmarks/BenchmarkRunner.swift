@@ -67,14 +67,27 @@ struct BenchmarkRunner {
                     + "max \(format(ratios.max() ?? .nan, digits: 2))×"
             print("   ratio \(format(ratio, digits: 2))× (\(direction); \(spread))")
         }
+        for target in figure.targets { print("   \(targetLine(target, of: figure))") }
         if !figure.note.isEmpty { print("   \(figure.note)") }
+    }
+
+    /// Whether the figure meets `target` at its median, and in how many rounds.
+    private static func targetLine(_ target: FigureTarget, of figure: Figure) -> String {
+        let values = figure.values(of: target.quantity)
+        let median = Measurement(label: "", unit: "", samples: values).median
+        let rounds = values.filter(target.isMet(by:)).count
+        let unit = target.quantity == .ratio ? "×" : " \(figure.subject.unit)"
+        let bound = "\(target.higherIsBetter ? "≥" : "≤") \(format(target.bound))\(unit)"
+        return "target: \(target.quantity.rawValue) \(bound): \(target.isMet(by: median) ? "MET" : "missed") "
+            + "(median \(format(median))\(unit); met in \(rounds) of \(values.count) rounds)"
     }
 
     private static func printMeasurement(_ measurement: Measurement) {
         let label = measurement.label.padding(toLength: 44, withPad: " ", startingAt: 0)
         print(
             "   \(label) median \(format(measurement.median)) \(measurement.unit)"
-                + "  (min \(format(measurement.min)), max \(format(measurement.max)))"
+                + "  (min \(format(measurement.min)), max \(format(measurement.max)), "
+                + "spread \(format(measurement.spread * 100, digits: 0))%)"
         )
     }
 

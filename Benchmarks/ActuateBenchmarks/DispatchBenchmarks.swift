@@ -63,16 +63,18 @@ extension Benchmark {
         let work: @Sendable () -> ActionOutcome = { .success }
         let completion: @Sendable (ActionOutcome) -> Void = { sink.take($0) }
         let core = BenchmarkDispatchers.corePlugins()
-        let cases: [(String, ActionSession)] = [
-            ("no plugins", BenchmarkDispatchers.session([])),
-            ("timeline", BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])),
-            ("every core plugin", BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)),
+        // Each case with the target for its median in ns, if it has one.
+        let cases: [(String, ActionSession, Double?)] = [
+            ("no plugins", BenchmarkDispatchers.session([]), 150),
+            ("timeline", BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)]), 300),
+            ("every core plugin", BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging), nil),
             (
                 "every core plugin + reporting",
                 BenchmarkDispatchers.session(
                     core.observers + [BenchmarkDispatchers.reportingPlugin()],
                     loggerFactory: core.logging
-                )
+                ),
+                600
             ),
         ]
         let flintPlain = FlintStyleDispatcher(actionQueue: BenchmarkQueues.action)
@@ -82,15 +84,12 @@ extension Benchmark {
             sink.take($0 ? .success : .failure(error: BenchmarkFailure("x")))
         }
         func flintRound(_ dispatcher: FlintStyleDispatcher) -> Double {
-            nanosecondsPerOperation(flintIterations, context: context, on: BenchmarkQueues.action) {
-                for _ in 0..<flintIterations {
-                    dispatcher.perform(
-                        actionName: "Trivial Sync",
-                        body: { $0.complete(success: true) },
-                        completion: flintSuccess
-                    )
-                }
-                dispatcher.drainObservers()
+            FlintStyleRound.nanosecondsPerDispatch(dispatcher, iterations: flintIterations, context: context) {
+                dispatcher.perform(
+                    actionName: "Trivial Sync",
+                    body: { $0.complete(success: true) },
+                    completion: flintSuccess
+                )
             }
         }
         var variants: [() -> Double] = [
@@ -100,7 +99,7 @@ extension Benchmark {
                 }
             }
         ]
-        for (_, session) in cases {
+        for (_, session, _) in cases {
             variants.append {
                 nanosecondsPerOperation(iterations, context: context, on: BenchmarkQueues.action) {
                     for _ in 0..<iterations { session.perform(BenchmarkFeature.trivial, completion: completion) }
@@ -112,7 +111,7 @@ extension Benchmark {
         let samples = context.interleavedRounds(variants)
         let baseline = Measurement(label: "direct closure call", unit: "ns/op", samples: samples[0])
         var figures = cases.enumerated().map { index, entry in
-            Figure(
+            let figure = Figure(
                 name: "dispatch.sync, \(entry.0)",
                 subject: Measurement(
                     label: "ActionSession.perform, \(entry.0)",
@@ -123,10 +122,14 @@ extension Benchmark {
                 higherIsBetter: false,
                 note: "performed inline on the action's own queue; baseline calls a closure doing the same work"
             )
+            return entry.2.map { figure.target(.median, $0) } ?? figure
         }
-        let flint = [("no plugins", samples[cases.count + 1], 1), ("timeline", samples[cases.count + 2], 2)]
-        for (label, flintSamples, caseIndex) in flint {
-            figures.append(
+        // With the timeline, the target is 10 times faster than Flint-style: a ratio of at most 0.1.
+        let flint = [
+            ("no plugins", samples[cases.count + 1], 1, nil), ("timeline", samples[cases.count + 2], 2, 0.1),
+        ]
+        for (label, flintSamples, caseIndex, target) in flint {
+            let figure =
                 Figure(
                     name: "dispatch.sync against Flint-style, \(label)",
                     subject: Measurement(
@@ -142,9 +145,10 @@ extension Benchmark {
                     higherIsBetter: false,
                     note:
                         "Flint-style: a queue and specific key per dispatch, locked observer list told asynchronously "
-                        + "(drained in the round), locked completion flag; \(flintIterations) dispatches a round"
+                        + "(drained in the round), locked completion flag; \(flintIterations) dispatches a round, "
+                        + "after a warm-up batch, timed in \(FlintStyleRound.chunks) chunks of which the median counts"
                 )
-            )
+            figures.append(target.map { figure.target(.ratio, $0) } ?? figure)
         }
         return figures
     }
@@ -228,7 +232,7 @@ extension Benchmark {
                 baseline: Measurement(label: baselineLabel, unit: "ns/op", samples: rounds[2]),
                 higherIsBetter: false,
                 note: "the async body runs in a task on the action queue's executor, behind its serial gate"
-            ),
+            ).target(.ratio, 1.3),
         ]
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
 /// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers10` (ten no-op
 /// observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline installed) and `await`
-/// (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with).
+/// (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with), and
+/// `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained).
 /// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
 /// global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
@@ -18,19 +19,52 @@ enum DispatchProfiler {
     static func run(_ name: String) throws {
         let environment = ProcessInfo.processInfo.environment
         if let iterations = environment[iterationsVariable].flatMap(Int.init) {
+            if JournalProfile.handles(name) { return try JournalProfile.run(name, times: iterations) }
             dispatch(name, times: iterations)
             return
         }
-        let small = try countsUnderCallgrind(name, iterations: 10_000)
-        let large = try countsUnderCallgrind(name, iterations: 20_000)
-        let perDispatch = { (large: Int, small: Int) in Double(large - small) / 10_000 }
+        let counts = try perDispatch(name)
         print("actuate-bench profile '\(name)': per dispatch (callgrind, 20,000 minus 10,000 dispatches)")
-        print(String(format: "  instructions  %8.1f", perDispatch(large.instructions, small.instructions)))
-        print(String(format: "  atomics       %8.2f", perDispatch(large.atomics, small.atomics)))
-        print(String(format: "  mallocs       %8.3f", perDispatch(large.mallocs, small.mallocs)))
+        print(String(format: "  instructions  %8.1f", counts.instructions))
+        print(String(format: "  atomics       %8.2f", counts.atomics))
+        print(String(format: "  mallocs       %8.3f", counts.mallocs))
+    }
+
+    /// Whether valgrind can be run here.
+    static var isAvailable: Bool {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/valgrind") }
+    }
+
+    /// The instructions, atomics and mallocs of one dispatch of case `name`: callgrind's counts for `large`
+    /// dispatches less those for `small`, divided by the difference, so that start-up does not count.
+    static func perDispatch(
+        _ name: String,
+        small: Int = 10_000,
+        large: Int = 20_000
+    ) throws -> (instructions: Double, atomics: Double, mallocs: Double) {
+        let smallCounts = try countsUnderCallgrind(name, iterations: small)
+        let largeCounts = try countsUnderCallgrind(name, iterations: large)
+        let dispatches = Double(max(1, large - small))
+        return (
+            Double(largeCounts.instructions - smallCounts.instructions) / dispatches,
+            Double(largeCounts.atomics - smallCounts.atomics) / dispatches,
+            Double(largeCounts.mallocs - smallCounts.mallocs) / dispatches
+        )
     }
 
     private static func dispatch(_ name: String, times: Int) {
+        if name == "flint" || name == "flint-timeline" {
+            let dispatcher = FlintStyleDispatcher(actionQueue: BenchmarkQueues.action)
+            if name == "flint-timeline" { dispatcher.add(observer: FlintStyleTimeline(maxEntries: 1_000)) }
+            BenchmarkQueues.action.sync {
+                for _ in 0..<times {
+                    dispatcher.perform(actionName: "Trivial Sync", body: { $0.complete(success: true) }) { _ in }
+                }
+                dispatcher.drainObservers()
+            }
+            return
+        }
         let core = BenchmarkDispatchers.corePlugins()
         let session: ActionSession
         switch name {
@@ -72,6 +106,7 @@ enum DispatchProfiler {
             "--callgrind-out-file=\(output.path)", CommandLine.arguments[0],
         ]
         var environment = ProcessInfo.processInfo.environment
+        environment["ACTUATE_BENCH_PROFILE"] = name
         environment[iterationsVariable] = "\(iterations)"
         process.environment = environment
         process.standardError = FileHandle.nullDevice

@@ -1,6 +1,7 @@
 import Actuate
 import ActuateReporting
 import Foundation
+import Synchronization
 
 extension Benchmark {
     /// Appends events of about 300 bytes in each durability mode, beside SQLite inserting the same events.
@@ -13,6 +14,7 @@ extension Benchmark {
         return [
             try appendFigure(durability: .groupCommit(), count: groupCount, synchronous: .normal, context: context),
             try appendFigure(durability: .synced, count: syncedCount, synchronous: .full, context: context),
+            try concurrentSyncedFigure(perThread: syncedCount / 2, context: context),
         ]
     }
 
@@ -70,7 +72,7 @@ extension Benchmark {
                 baseline: Measurement(label: "read the same segment files", unit: "ms", samples: readFloor),
                 higherIsBetter: false,
                 note: "baseline: Data(contentsOf:) on every segment file, the I/O floor of any recovery"
-            ),
+            ).target(.ratio, 5),
             Figure(
                 name: "journal.recover \(count) events, torn tail",
                 subject: Measurement(label: "FileEventStore open, torn tail", unit: "ms", samples: torn),
@@ -79,6 +81,43 @@ extension Benchmark {
                 note: "each round first cuts 7 bytes off the newest segment; recovery skips and truncates the record"
             ),
         ]
+    }
+
+    /// Synced appends from four threads into one store, against one thread, in the same rounds: appends that
+    /// arrive while a sync is in flight share the next one, so four threads should append several times as fast.
+    private static func concurrentSyncedFigure(perThread: Int, context: BenchmarkContext) throws -> Figure {
+        let threads = 4
+        let events = JournalBenchmarkFiles.events(threads * perThread)
+        func round(threads: Int) throws -> Double {
+            let directory = JournalBenchmarkFiles.temporaryDirectory("synced-threads")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = try FileEventStore(
+                directory: directory,
+                configuration: FileEventStoreConfiguration(durability: .synced)
+            )
+            let failures = Mutex<[String]>([])
+            let rate = throughput(threads: threads, perThread: perThread) { lane in
+                for event in events[(lane * perThread)..<((lane + 1) * perThread)] {
+                    do { try store.append(event) } catch { failures.withLock { $0.append("\(error)") } }
+                }
+            }
+            let stored = try store.count()
+            try store.close()
+            if let failure = failures.withLock({ $0.first }) { throw BenchmarkFailure("an append failed: \(failure)") }
+            guard stored == threads * perThread else {
+                throw BenchmarkFailure("\(stored) of \(threads * perThread) synced appends were stored")
+            }
+            return rate
+        }
+        let rounds = try context.interleavedRounds([{ try round(threads: 1) }, { try round(threads: threads) }])
+        return Figure(
+            name: "journal.append synced, \(threads) threads over 1",
+            subject: Measurement(label: "\(threads) threads, synced", unit: "events/s", samples: rounds[1]),
+            baseline: Measurement(label: "1 thread, synced", unit: "events/s", samples: rounds[0]),
+            higherIsBetter: true,
+            note:
+                "\(perThread) synced appends per thread into one FileEventStore; each returns once its event is on disk"
+        ).target(.ratio, 3)
     }
 
     private static func appendFigure(

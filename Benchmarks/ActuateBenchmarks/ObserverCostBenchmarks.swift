@@ -20,7 +20,7 @@ extension Benchmark {
             }
         )
         let none = Measurement(label: "no observers", unit: "ns/op", samples: samples[0])
-        return counts.enumerated().dropFirst().map { index, count in
+        var figures = counts.enumerated().dropFirst().map { index, count in
             let perPlugin = zip(samples[index], samples[0]).map { ($0 - $1) / Double(count) }
             let median = Measurement(label: "", unit: "", samples: perPlugin).median
             return Figure(
@@ -35,5 +35,21 @@ extension Benchmark {
                 note: String(format: "%.1f ns per extra observer (median of per-round differences)", median)
             )
         }
+        // Ten observers against none, in the same rounds: what each one adds to a dispatch.
+        let ten = counts.firstIndex(of: 10) ?? 2
+        figures.append(
+            Figure(
+                name: "dispatch.observers, per extra observer",
+                subject: Measurement(
+                    label: "(10 observers less none) / 10",
+                    unit: "ns",
+                    samples: zip(samples[ten], samples[0]).map { ($0 - $1) / 10 }
+                ),
+                baseline: nil,
+                higherIsBetter: false,
+                note: "from the rounds of the figures above: each round's 10-observer time less its no-observer time"
+            ).target(.median, 15)
+        )
+        return figures
     }
 }

@@ -2,7 +2,9 @@
 public enum DurabilityMode: Sendable, Hashable {
     /// Every append is written and synced to disk before it returns.
     ///
-    /// Nothing that `append` accepted is lost in a crash or power failure; each append costs one disk sync.
+    /// Nothing that `append` accepted is lost in a crash or power failure. One append alone costs one disk sync;
+    /// appends from several threads share them: those that arrive while a sync is in flight are written and
+    /// synced together by the next one, and each returns once that sync has its event on disk.
     case synced
 
     /// Appends return once the event is queued in memory; a background writer writes and syncs everything

@@ -90,22 +90,23 @@ public final class FileEventStore: EventStore {
         let checksum = JournalRecord.payloadChecksum(of: record, at: start)
         let groupCommit = configuration.durability != .synced
         // The writer is scheduled after the lock is released, never from inside it.
-        let (scheduleWriter, writeError) = try state.withLock { state -> (Bool, EventStoreError?) in
+        let (scheduleWriter, writeError, writeNumber) = try state.withLock {
+            state -> (Bool, EventStoreError?, UInt64) in
             guard !state.isClosed else { throw EventStoreError.closed }
             let error = groupCommit ? state.writeError : nil
             if error == nil {
                 _ = try state.appendEvent(&record, id: event.id, payloadChecksum: checksum)
             }
-            guard groupCommit, !state.flushScheduled else { return (false, error) }
+            guard groupCommit, !state.flushScheduled else { return (false, error, state.queuedWrite) }
             state.flushScheduled = true
-            return (true, error)
+            return (true, error, state.queuedWrite)
         }
         if scheduleWriter { scheduleBackgroundWrite() }
         if let writeError {
             // The background writer is failing: refuse the event rather than queue what may never reach disk.
             throw writeError
         }
-        if !groupCommit { try flush() }
+        if !groupCommit { try waitUntilWritten(writeNumber) }
     }
 
     /// The oldest stored events, without removing them, up to `count` events and `maxBytes` bytes as
@@ -253,12 +254,32 @@ public final class FileEventStore: EventStore {
 
     // MARK: Private
 
+    /// Returns once the changes queued for write number `number` are on disk.
+    ///
+    /// Synced appends that arrive while another's write and sync are in flight queue their events for the next
+    /// write and wait here for the files. The first to get them writes and syncs every event queued so far; the
+    /// others then find their events already on disk and return without a write of their own. So concurrent
+    /// synced appends share a sync, and each still returns only once its own event is durable.
+    private func waitUntilWritten(_ number: UInt64) throws {
+        try files.withLock { files in
+            let operations = try state.withLock { state -> [JournalOperation]? in
+                guard state.writtenThrough < number else { return nil }
+                guard !files.isClosed else { throw EventStoreError.closed }
+                return state.takePending()
+            }
+            if let operations { try write(operations, with: &files) }
+        }
+    }
+
     /// Applies file changes taken from the state, putting them back if they fail.
     private func write(_ operations: [JournalOperation], with files: inout JournalFiles) throws {
         guard !operations.isEmpty, !files.isClosed else { return }
         do {
             try files.apply(operations)
-            state.withLock { $0.writeError = nil }
+            state.withLock { state in
+                state.writeError = nil
+                state.takenChangesWritten()
+            }
         } catch {
             let failure = error as? EventStoreError ?? .ioFailed(path: files.directory, reason: "\(error)")
             state.withLock { state in
@@ -361,6 +382,12 @@ extension FileEventStore {
             // A short page is the last one.
             return (events, entries.count < limit ? nil : entries.last?.sequence)
         }
+    }
+
+    /// Calls `body` at the start of every write to the journal's files, on the writing thread and while it holds
+    /// the files, so that a test can see which append writes and make others arrive meanwhile.
+    func observeWrites(_ body: @escaping @Sendable () -> Void) {
+        files.withLock { $0.willApply = body }
     }
 
     /// The number of dead letters, without reading them.

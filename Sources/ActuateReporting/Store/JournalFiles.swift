@@ -14,6 +14,9 @@ package struct JournalFiles: Sendable {
     private var lock: StoreLock?
     /// The dead-letter file.
     var deadLetters: DeadLetterFile
+    /// Called at the start of every ``apply(_:)``, on the writing thread: a test seam (see
+    /// `FileEventStore.observeWrites(_:)`).
+    var willApply: (@Sendable () -> Void)?
 
     /// Opens the directory and its dead-letter file; the caller has taken the lock.
     /// - Parameters:
@@ -63,6 +66,7 @@ package struct JournalFiles: Sendable {
     /// Writes go to fixed offsets and deleting a missing file succeeds, so applying the same changes again
     /// after a failure is safe.
     mutating func apply(_ operations: [JournalOperation]) throws {
+        willApply?()
         var written: Set<UInt64> = []
         var directoryChanged = false
         for operation in operations {

@@ -79,21 +79,39 @@ enum JournalRecovery {
         quarantine.evictOldest()
         let numbers = names.compactMap(JournalFiles.segmentNumber(fileName:)).sorted()
         let maxPayload = state.maxPayload
-        let totalSize = numbers.reduce(0) { total, number in
+        let sizes = numbers.map { number in
             var info = stat()
-            return total + (lstat(files.path(ofSegment: number), &info) == 0 ? Int(info.st_size) : 0)
+            return lstat(files.path(ofSegment: number), &info) == 0 ? Int(info.st_size) : 0
         }
-        state.reserveCapacity(totalSize / 128)
+        state.reserveCapacity(sizes.reduce(0, +) / 128)
         var scanned: [ScannedSegment] = []
+        var checked: [JournalCheckedSegment] = []
         for (position, number) in numbers.enumerated() {
+            if checked.isEmpty {
+                // Read and verify the next segments together, up to the window's bytes.
+                var end = position + 1
+                var windowBytes = sizes[position]
+                while end < numbers.count, windowBytes + sizes[end] <= JournalCheckedSegment.windowBytes {
+                    windowBytes += sizes[end]
+                    end += 1
+                }
+                checked = try JournalCheckedSegment.check(
+                    numbers[position..<end],
+                    files: &files,
+                    maxPayload: maxPayload
+                )
+                .reversed()
+            }
+            let check = checked.removeLast()
             let isNewest = position == numbers.count - 1
-            let bytes = try files.readAll(segment: number)
+            let bytes = check.bytes
             report.segmentsScanned += 1
             var segment = ScannedSegment(number: number, size: bytes.count, endDamaged: false)
-            let summary = bytes.withUnsafeBytes { raw in
+            let summary = check.summary
+            bytes.withUnsafeBytes { raw in
                 // The segment is registered first so that its records land in it; its size is fixed below.
                 state.recoverSegment(number: number, size: 0)
-                return JournalScanner.scan(raw, maxPayload: maxPayload) { record in
+                for record in check.records {
                     if record.offset == 0, record.kind == .segmentHeader { segment.headerSequence = record.sequence }
                     segment.nextSequence = record.kind == .event ? record.sequence + 1 : record.sequence
                     recover(record, in: raw, into: &state, report: &report)

@@ -57,7 +57,8 @@ struct JournalState: Sendable {
     private(set) var entries: [JournalEntry] = []
     /// Entries before this index are all dead.
     private var head = 0
-    private var sequences: [UUID: UInt64] = [:]
+    /// The sequence of every live event, by id.
+    private var sequences: [JournalEventKey: UInt64] = [:]
     private(set) var segments: [JournalSegmentInfo] = []
     private(set) var nextSequence: UInt64 = 1
     private var nextSegmentNumber: UInt64 = 1
@@ -73,6 +74,12 @@ struct JournalState: Sendable {
     var isClosed = false
     /// The last write failure, cleared by the next successful write.
     var writeError: EventStoreError?
+    /// The number of the write that will take the changes queued now: each ``takePending()`` takes one.
+    private(set) var queuedWrite: UInt64 = 1
+    /// The number of the last write taken by ``takePending()``.
+    private var takenWrite: UInt64 = 0
+    /// Every change queued for a write up to this number is on disk.
+    private(set) var writtenThrough: UInt64 = 0
 
     /// The size of a segment header record.
     static let segmentHeaderSize = JournalRecord.headerSize + 1
@@ -96,7 +103,8 @@ struct JournalState: Sendable {
         guard payloadLength <= maxPayload else {
             throw EventStoreError.eventTooLarge(bytes: payloadLength, limit: maxPayload)
         }
-        guard sequences[id] == nil else { return false }
+        let key = JournalEventKey(id)
+        guard sequences[key] == nil else { return false }
         makeRoom(for: record.count)
         let sequence = nextSequence
         nextSequence += 1
@@ -113,7 +121,7 @@ struct JournalState: Sendable {
                 isLive: true
             )
         )
-        sequences[id] = sequence
+        sequences[key] = sequence
         segments[active].liveCount += 1
         liveCount += 1
         write(record, at: active)
@@ -127,7 +135,7 @@ struct JournalState: Sendable {
     mutating func remove(ids: some Sequence<UUID>) -> [JournalEntry] {
         var removed: [JournalEntry] = []
         for id in ids {
-            guard let sequence = sequences[id], let index = entryIndex(of: sequence) else { continue }
+            guard let sequence = sequences[JournalEventKey(id)], let index = entryIndex(of: sequence) else { continue }
             kill(at: index)
             removed.append(entries[index])
         }
@@ -159,15 +167,23 @@ struct JournalState: Sendable {
 
     /// The live entries with these ids, oldest first.
     func liveEntries(ids: Set<UUID>) -> [JournalEntry] {
-        ids.compactMap { sequences[$0].flatMap(entryIndex(of:)).map { entries[$0] } }
+        ids.compactMap { sequences[JournalEventKey($0)].flatMap(entryIndex(of:)).map { entries[$0] } }
             .sorted { $0.sequence < $1.sequence }
     }
 
-    /// Takes the file changes that are still to be written, in order.
+    /// Takes the file changes that are still to be written, in order, as write number ``queuedWrite``.
     mutating func takePending() -> [JournalOperation] {
         flushScheduled = false
+        takenWrite = queuedWrite
+        queuedWrite += 1
         defer { pending = [] }
         return pending
+    }
+
+    /// Notes that the changes last taken by ``takePending()`` are on disk: with them, everything queued for that
+    /// write or an earlier one, since the changes of a failed write are put back and go out with the next.
+    mutating func takenChangesWritten() {
+        writtenThrough = max(writtenThrough, takenWrite)
     }
 
     /// Puts back file changes that could not be written, ahead of any queued since.
@@ -196,7 +212,13 @@ struct JournalState: Sendable {
     ///
     /// - Returns: `false` when the record is out of order or repeats a live id, and so was ignored.
     mutating func recoverEvent(sequence: UInt64, id: UUID, offset: Int, payloadLength: Int) -> Bool {
-        guard sequence >= nextSequence, sequences[id] == nil, !segments.isEmpty else { return false }
+        guard sequence >= nextSequence, !segments.isEmpty else { return false }
+        // One lookup in the usual case: insert, and put the earlier sequence back if the id was already live.
+        let key = JournalEventKey(id)
+        if let live = sequences.updateValue(sequence, forKey: key) {
+            sequences[key] = live
+            return false
+        }
         let active = segments.count - 1
         entries.append(
             JournalEntry(
@@ -208,7 +230,6 @@ struct JournalState: Sendable {
                 isLive: true
             )
         )
-        sequences[id] = sequence
         segments[active].liveCount += 1
         liveCount += 1
         nextSequence = sequence + 1
@@ -245,7 +266,7 @@ struct JournalState: Sendable {
 
     private mutating func kill(at index: Int) {
         entries[index].isLive = false
-        sequences[entries[index].id] = nil
+        sequences[JournalEventKey(entries[index].id)] = nil
         liveCount -= 1
         if let segment = segmentIndex(of: entries[index].segment) { segments[segment].liveCount -= 1 }
     }
@@ -302,7 +323,7 @@ struct JournalState: Sendable {
         while index < entries.count, entries[index].segment <= oldest.number {
             if entries[index].isLive {
                 entries[index].isLive = false
-                sequences[entries[index].id] = nil
+                sequences[JournalEventKey(entries[index].id)] = nil
                 liveCount -= 1
                 droppedCount += 1
             }
