@@ -55,13 +55,13 @@ enum DispatchProfiler {
 
     private static func dispatch(_ name: String, times: Int) {
         if name == "flint" || name == "flint-timeline" {
-            let dispatcher = FlintStyleDispatcher(actionQueue: BenchmarkQueues.action)
-            if name == "flint-timeline" { dispatcher.add(observer: FlintStyleTimeline(maxEntries: 1_000)) }
+            let flintDispatcher = FlintStyleDispatcher(actionQueue: BenchmarkQueues.action)
+            if name == "flint-timeline" { flintDispatcher.add(observer: FlintStyleTimeline(maxEntries: 1_000)) }
             BenchmarkQueues.action.sync {
                 for _ in 0..<times {
-                    dispatcher.perform(actionName: "Trivial Sync", body: { $0.complete(success: true) }) { _ in }
+                    flintDispatcher.perform(actionName: "Trivial Sync", body: { $0.complete(success: true) }) { _ in }
                 }
-                dispatcher.drainObservers()
+                flintDispatcher.drainObservers()
             }
             return
         }
