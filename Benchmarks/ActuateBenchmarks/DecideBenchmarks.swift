@@ -18,8 +18,9 @@ extension Benchmark {
         var trackerCPU: [Double] = []
         var checksum = 0
         var floorCPU: [Double] = []
-        // The tracker, the rules engine alone and the hand-written baseline in turn each round.
-        let rounds = context.interleavedRounds([
+        // The tracker, the rules engine alone, the hand-written baseline and the tracker after a behaviour
+        // event (so that nothing it kept for the previous profile can answer) in turn each round.
+        let rounds = try context.interleavedRounds([
             {
                 let timing = fixture.timeGetResult(calls: calls)
                 matched = timing.actions
@@ -41,8 +42,9 @@ extension Benchmark {
                 floorCPU.append((ThreadCPUClock.seconds() - cpuStart) * 1e6 / Double(calls))
                 return seconds * 1e6 / Double(calls)
             },
+            { try fixture.timeGetResultAfterNavigation(calls: calls) * 1e6 / Double(calls) },
         ])
-        let (tracker, evaluate, floor) = (rounds[0], rounds[1], rounds[2])
+        let (tracker, evaluate, floor, changed) = (rounds[0], rounds[1], rounds[2], rounds[3])
         guard matched > 0 else { throw BenchmarkFailure("no rule matched; the benchmark would measure nothing") }
         // Warm-up rounds appended CPU times too; keep the measured ones.
         trackerCPU = Array(trackerCPU.suffix(tracker.count))
@@ -73,6 +75,14 @@ extension Benchmark {
                 higherIsBetter: false,
                 note: "the rules engine alone, without the tracker's cache, suppression and attachment"
             ),
+            Figure(
+                name: "decide, Tracker.getResult() after each page view, 1,000 rules, 10,000 events",
+                subject: Measurement(label: "navigate, then getResult() (await)", unit: "µs", samples: changed),
+                baseline: Measurement(label: "hand-written Set lookups", unit: "µs", samples: floor),
+                higherIsBetter: false,
+                note: "the visitor's page changes between calls (two pages in turn), so the answer is recomputed "
+                    + "each time; only getResult() is timed, two clock reads around each call included"
+            ).target(.median, 10),
         ]
     }
 }
@@ -143,6 +153,29 @@ final class DecideFixture: Sendable {
             outcome.withLock { $0 = (elapsed.seconds, cpu, actions) }
         }
         return outcome.withLock { $0 }
+    }
+
+    /// Calls `getResult()` `calls` times, each after a page view that changes the visitor's current page
+    /// (between two pages, ending on the fixture's own); returns the seconds spent in `getResult()` alone.
+    func timeGetResultAfterNavigation(calls: Int) throws -> Double {
+        let outcome = Mutex<Result<Double, any Error>>(.success(0))
+        DecideFixture.wait {
+            let clock = ContinuousClock()
+            var inGetResult = Duration.zero
+            do {
+                for call in 0..<calls {
+                    try self.tracker.navigate(documentName: call.isMultiple(of: 2) ? "category/7" : "home")
+                    let start = clock.now
+                    _ = try await self.tracker.getResult()
+                    inGetResult += clock.now - start
+                }
+                try self.tracker.navigate(documentName: "home")
+                outcome.withLock { $0 = .success(inGetResult.seconds) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+        }
+        return try outcome.withLock { try $0.get() }
     }
 
     func close() {
