@@ -8,8 +8,9 @@ import Foundation
 /// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
 /// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers1` and
 /// `observers10` (one and ten no-op observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline
-/// installed) and `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with), and
-/// `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained).
+/// installed) and `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is
+/// compared with), and `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline,
+/// observers drained).
 /// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
 /// global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
