@@ -6,10 +6,11 @@ import Foundation
 /// `ACTUATE_BENCH_PROFILE=timeline swift run -c release actuate-bench` runs this executable twice under
 /// `valgrind --tool=callgrind --collect-bus=yes`, dispatching 10,000 and then 20,000 times, and prints the
 /// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
-/// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers10` (ten no-op
-/// observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline installed) and `await`
-/// (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with), and
-/// `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained).
+/// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers1` and
+/// `observers10` (one and ten no-op observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline
+/// installed) and `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is
+/// compared with), and `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline,
+/// observers drained).
 /// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
 /// global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
@@ -75,6 +76,7 @@ enum DispatchProfiler {
                 core.observers + [BenchmarkDispatchers.reportingPlugin()],
                 loggerFactory: core.logging
             )
+        case "observers1": session = BenchmarkDispatchers.session([NoOpPlugin()])
         case "observers10": session = BenchmarkDispatchers.session(Array(repeating: NoOpPlugin(), count: 10))
         case "async", "await": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         default: session = BenchmarkDispatchers.session([])

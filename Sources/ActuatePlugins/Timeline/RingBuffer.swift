@@ -32,7 +32,9 @@ struct RingBuffer<Element> {
     @discardableResult
     mutating func append(_ element: consuming Element) -> UInt64 {
         let sequence = nextSequence
-        storage[slot(sequence)] = element
+        // Replaced through the array's in-place accessor: assigning the slot would copy the element into an
+        // optional first and the evicted element out, two more copies of it.
+        storage[slot(sequence)].replace(with: element)
         nextSequence += 1
         if nextSequence - oldestSequence > UInt64(capacity) { oldestSequence += 1 }
         return sequence
@@ -98,3 +100,10 @@ struct RingBuffer<Element> {
 }
 
 extension RingBuffer: Sendable where Element: Sendable {}
+
+extension Optional {
+    /// Replaces the value in place with `newValue`, destroying the old one.
+    fileprivate mutating func replace(with newValue: consuming Wrapped) {
+        self = .some(newValue)
+    }
+}
