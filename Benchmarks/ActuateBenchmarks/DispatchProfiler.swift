@@ -7,7 +7,8 @@ import Foundation
 /// `valgrind --tool=callgrind --collect-bus=yes`, dispatching 10,000 and then 20,000 times, and prints the
 /// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
 /// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers10` (ten no-op
-/// observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline installed) and `await`
+/// observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline installed), `async-callback`
+/// (`await` of the trivial callback action from a task, timeline installed) and `await`
 /// (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with), and
 /// `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained).
 /// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
@@ -76,11 +77,15 @@ enum DispatchProfiler {
                 loggerFactory: core.logging
             )
         case "observers10": session = BenchmarkDispatchers.session(Array(repeating: NoOpPlugin(), count: 10))
-        case "async", "await": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
+        case "async", "async-callback", "await": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         default: session = BenchmarkDispatchers.session([])
         }
         if name == "async" {
             _ = awaitNanoseconds(times) { await session.perform(BenchmarkFeature.trivialAsync) }
+            return
+        }
+        if name == "async-callback" {
+            _ = awaitNanoseconds(times) { await session.perform(BenchmarkFeature.trivial) }
             return
         }
         if name == "await" {
