@@ -8,9 +8,9 @@ import Foundation
 /// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
 /// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers1` and
 /// `observers10` (one and ten no-op observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline
-/// installed) and `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is
-/// compared with), and `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline,
-/// observers drained).
+/// installed), `async-callback` (`await` of the trivial callback action from a task, timeline installed) and
+/// `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with),
+/// and `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained).
 /// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
 /// global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
@@ -78,11 +78,15 @@ enum DispatchProfiler {
             )
         case "observers1": session = BenchmarkDispatchers.session([NoOpPlugin()])
         case "observers10": session = BenchmarkDispatchers.session(Array(repeating: NoOpPlugin(), count: 10))
-        case "async", "await": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
+        case "async", "async-callback", "await": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         default: session = BenchmarkDispatchers.session([])
         }
         if name == "async" {
             _ = awaitNanoseconds(times) { await session.perform(BenchmarkFeature.trivialAsync) }
+            return
+        }
+        if name == "async-callback" {
+            _ = awaitNanoseconds(times) { await session.perform(BenchmarkFeature.trivial) }
             return
         }
         if name == "await" {

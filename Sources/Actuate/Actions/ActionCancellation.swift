@@ -40,6 +40,7 @@ final class ActionCancellation: Sendable {
     }
 
     /// Cancels `task` when the perform is cancelled, or at once if it already is.
+    @usableFromInline
     func onCancel(cancelling task: Task<Void, Never>) {
         let runNow = state.withLock { state -> Bool in
             if state.isCancelled { return true }

@@ -39,17 +39,12 @@ public protocol AsyncAction: Action {
 }
 
 extension AsyncAction {
+    @inlinable
     public static func perform(
         context: ActionContext<InputType>,
         presenter: PresenterType,
         completion: Completion
     ) -> Completion.Status {
-        AsyncBodyRunner.start(
-            on: DispatchQueueMarker.markerOfRunning(queue),
-            context: context,
-            completion: completion
-        ) {
-            try await perform(context: context, presenter: presenter)
-        }
+        AsyncBodyRunner.start(Self.self, context: context, presenter: presenter, completion: completion)
     }
 }

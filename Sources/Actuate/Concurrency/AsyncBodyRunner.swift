@@ -4,31 +4,57 @@
 /// The body is nested where its `perform(context:presenter:completion:)` is called: the dispatcher calls it
 /// either inline, in the caller's own context, or after a hop inside the caller's nesting
 /// (``ActionNesting/run(inside:_:)``), so ``ActionNesting/ofCaller()`` finds the caller's nesting either way.
+@usableFromInline
 enum AsyncBodyRunner {
-    /// Starts an ``AsyncAction``'s body on the queue `marker` belongs to.
+    /// Starts the body of `action` on its queue, in a task that runs on the queue's executor.
     ///
+    /// Inlinable, so that it is specialized for each action where the action conforms: the one task closure
+    /// captures the context and presenter directly (no second closure to box them), and no generic metadata is
+    /// looked up per perform.
     /// - Parameters:
-    ///   - marker: The marker of the action's queue.
+    ///   - action: The action whose body runs.
     ///   - context: The request's context, which carries its cancellation.
+    ///   - presenter: The presenter the body drives.
     ///   - completion: The action's completion requirement.
-    ///   - body: The action's body.
     /// - Returns: The deferred status the body completes.
-    static func start<Input: Loggable>(
-        on marker: DispatchQueueMarker,
-        context: ActionContext<Input>,
-        completion: CompletionRequirement<ActionPerformOutcome>,
-        _ body: @escaping @Sendable () async throws -> ActionPerformOutcome
+    @inlinable
+    static func start<A: AsyncAction>(
+        _ action: A.Type,
+        context: ActionContext<A.InputType>,
+        presenter: A.PresenterType,
+        completion: CompletionRequirement<ActionPerformOutcome>
     ) -> CompletionStatus {
+        let marker = DispatchQueueMarker.markerOfRunning(A.queue)
         let status = completion.willCompleteAsync()
         let nesting = ActionNesting.ofCaller()
         let task = Task(executorPreference: marker.executor) {
-            let outcome = await marker.gate.withGate(nestedIn: nesting) {
-                await Self.outcome(cancelled: context.isCancelled, body)
+            let outcome = await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
+                try await A.perform(context: context, presenter: presenter)
             }
             status.completed(outcome)
         }
-        context.onCancel(cancelling: task)
+        context.cancellationState?.onCancel(cancelling: task)
         return status
+    }
+
+    /// Runs an async body behind `gate`, inside its nesting, and maps its result or error onto an outcome.
+    ///
+    /// - Parameters:
+    ///   - gate: The gate of the body's queue.
+    ///   - nesting: The holds of the bodies the caller is nested in.
+    ///   - cancellation: The perform's cancellation, if it can be cancelled.
+    ///   - body: The action's body.
+    /// - Returns: How the body ended.
+    @usableFromInline
+    static func run(
+        behind gate: AsyncSerialGate,
+        nestedIn nesting: ActionNesting?,
+        cancellation: ActionCancellation?,
+        _ body: @Sendable () async throws -> ActionPerformOutcome
+    ) async -> ActionPerformOutcome {
+        await gate.withGate(nestedIn: nesting) {
+            await outcome(cancelled: cancellation?.isCancelled ?? false, body)
+        }
     }
 
     /// Starts a ``UIAction``'s body on the main actor, behind the main queue's gate.
@@ -57,6 +83,7 @@ enum AsyncBodyRunner {
     }
 
     /// Maps an async body's result or error onto an outcome.
+    @inline(__always)
     static func outcome(
         cancelled: Bool,
         _ body: @Sendable () async throws -> ActionPerformOutcome

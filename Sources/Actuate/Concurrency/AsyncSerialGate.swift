@@ -13,6 +13,7 @@ import Synchronization
 ///
 /// The state of every gate lives in one process-wide table, so that the circle check sees every wait. It is
 /// touched only when an async body starts and ends, never on the dispatch path of callback actions.
+@usableFromInline
 final class AsyncSerialGate: Sendable {
     /// Runs `body` once the gate lets it: at once when the gate is free or the body may share its hold,
     /// otherwise after the bodies that arrived before it.
@@ -21,8 +22,16 @@ final class AsyncSerialGate: Sendable {
     ///   - nesting: The holds of the bodies the caller is nested in.
     ///   - body: The action's body; it runs with ``ActionNesting/current`` set to its own nesting.
     /// - Returns: What `body` returns.
+    @inline(__always)
     func withGate<T: Sendable>(nestedIn nesting: ActionNesting?, _ body: @Sendable () async -> T) async -> T {
-        let inside = await enter(nestedIn: nesting)
+        // A body that does not have to wait (the gate is free, or it may share the hold) enters without a
+        // continuation and without another async call; only one that must wait makes one.
+        let inside: ActionNesting?
+        if case .entered(let entered) = GateTable.enter(self, nestedIn: nesting, continuation: nil) {
+            inside = entered
+        } else {
+            inside = await waitForTurn(nestedIn: nesting)
+        }
         let result = await ActionNesting.$current.withValue(inside) { await body() }
         GateTable.leave(self)
         return result
@@ -33,15 +42,10 @@ final class AsyncSerialGate: Sendable {
         GateTable.waitingCount(self)
     }
 
-    /// Takes or shares the gate, waiting if it must; returns the nesting the body runs inside.
-    ///
-    /// A body that does not have to wait (the gate is free, or it may share the hold) enters without a
-    /// continuation; only one that finds it must wait makes one, and asks the table again with it.
-    private func enter(nestedIn nesting: ActionNesting?) async -> ActionNesting? {
-        if case .entered(let inside) = GateTable.enter(self, nestedIn: nesting, continuation: nil) {
-            return inside
-        }
-        return await withCheckedContinuation { continuation in
+    /// Waits for the gate with a continuation, asking the table again with it (the gate may have been
+    /// released since the first ask); returns the nesting the body runs inside.
+    private func waitForTurn(nestedIn nesting: ActionNesting?) async -> ActionNesting? {
+        await withCheckedContinuation { continuation in
             switch GateTable.enter(self, nestedIn: nesting, continuation: continuation) {
             case .entered(let inside): continuation.resume(returning: inside)
             case .waiting: break

@@ -202,7 +202,9 @@ extension ActionSession {
     ) async -> ActionPerformOutcome {
         let cancellation = ActionCancellation()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            // Unsafe rather than checked: the completion requirement resumes it exactly once (its
+            // compare-and-exchange), so the check would only cost an allocation per await.
+            await withUnsafeContinuation { continuation in
                 dispatch(
                     binding.binding,
                     input,

@@ -17,9 +17,9 @@ final class DispatchQueueMarker: Sendable {
     /// The queue this marker belongs to.
     let queue: DispatchQueue
     /// The gate that keeps async bodies on this queue from interleaving.
-    let gate = AsyncSerialGate()
+    @usableFromInline let gate = AsyncSerialGate()
     /// A task executor that runs jobs on this queue.
-    let executor: DispatchQueueTaskExecutor
+    @usableFromInline let executor: DispatchQueueTaskExecutor
     /// A process-unique number, in the order markers were attached (0, 1, 2, ...), which plugins use to keep
     /// per-queue state apart.
     @usableFromInline let index: Int
@@ -52,6 +52,7 @@ final class DispatchQueueMarker: Sendable {
     ///
     /// A marker recorded in ``RunningQueue`` is alive while the body that recorded it runs: its queue, which
     /// holds it, is running that body's block further up this thread's stack.
+    @usableFromInline
     static func markerOfRunning(_ queue: DispatchQueue) -> DispatchQueueMarker {
         if let marker = RunningQueue.currentMarker, marker.queue === queue { return marker }
         return marker(for: queue)
