@@ -61,7 +61,8 @@ private final class AuditPlugin: ActionDispatchPlugin {
     }
 }
 
-@Suite("Action traits")
+// Serialized: the tests share the process-wide resolution count and the registry's BankFeature metadata.
+@Suite("Action traits", .serialized)
 struct ActionTraitTests {
     @Test("a plugin reads the trait an action declares, and nil for an action without it, resolved once per type")
     func pluginReadsTrait() async {
