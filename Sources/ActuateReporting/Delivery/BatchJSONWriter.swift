@@ -32,6 +32,17 @@ extension BatchJSONWriter {
             if index > 0 { json.bytes.append(UInt8(ascii: ",")) }
             writeElement(event, sentAt: sentAt)
         }
+        writeBatchEnd(sentAt: sentAt)
+    }
+
+    /// Appends `{"batch":[…],"sentAt":"…"}` around elements this writer already wrote, comma separated.
+    mutating func writeBatch(elements: [UInt8], sentAt: Date) {
+        json.append("{\"batch\":[")
+        json.bytes.append(contentsOf: elements)
+        writeBatchEnd(sentAt: sentAt)
+    }
+
+    private mutating func writeBatchEnd(sentAt: Date) {
         json.append("],\"sentAt\":")
         json.writeDate(sentAt)
         json.bytes.append(UInt8(ascii: "}"))

@@ -13,9 +13,26 @@ import Foundation
 /// the strings `"NaN"`, `"Infinity"` and `"-Infinity"` rather than failing the whole batch.
 public struct EventBatch: Sendable, Hashable {
     /// The events, oldest first.
-    public var events: [ReportEvent]
+    public var events: [ReportEvent] {
+        didSet { actuateElements = EncodedEvents() }
+    }
     /// When the batch was sent, read from the uploader's scheduler.
     public var sentAt: Date
+    /// The events as ``EventBatchEncoding/actuate`` writes them in the `batch` array, comma separated, when the
+    /// store already wrote them so to measure the batch: the body is then built around them instead of encoding
+    /// every event a second time. Setting ``events`` drops them.
+    var actuateElements = EncodedEvents()
+
+    /// JSON written ahead for a batch's events. It only repeats the events, so it takes no part in the batch's
+    /// equality or hash.
+    struct EncodedEvents: Sendable, Hashable {
+        /// The bytes, or nil when nothing was written ahead.
+        var bytes: [UInt8]?
+
+        static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+        func hash(into hasher: inout Hasher) {}
+    }
 
     /// Creates a batch.
     /// - Parameters:

@@ -26,6 +26,11 @@ public enum EventBatchEncoding: Sendable, Hashable, CaseIterable {
         let capacity = 64 + batch.events.count * 320
         switch self {
         case .actuate:
+            if let elements = batch.actuateElements.bytes {
+                var writer = EventBatchJSONWriter(reservingCapacity: elements.count + 64)
+                writer.writeBatch(elements: elements, sentAt: batch.sentAt)
+                return writer.bytes
+            }
             var writer = EventBatchJSONWriter(reservingCapacity: capacity)
             writer.writeBatch(batch.events, sentAt: batch.sentAt)
             return writer.bytes
@@ -61,15 +66,18 @@ public enum EventBatchEncoding: Sendable, Hashable, CaseIterable {
         /// Every date in the body is written with a fixed width, so the size does not depend on `sentAt`.
         mutating func size(of event: ReportEvent) -> Int {
             scratch.bytes.removeAll(keepingCapacity: true)
+            // The writer is swapped the only reference to the scratch buffer, so writing into it copies nothing.
             switch encoding {
             case .actuate:
-                var writer = EventBatchJSONWriter(json: scratch)
+                var writer = EventBatchJSONWriter(json: JSONByteWriter())
+                swap(&writer.json, &scratch)
                 writer.writeEvent(event)
-                scratch = writer.json
+                swap(&writer.json, &scratch)
             case .segment:
-                var writer = SegmentBatchJSONWriter(json: scratch)
+                var writer = SegmentBatchJSONWriter(json: JSONByteWriter())
+                swap(&writer.json, &scratch)
                 writer.writeMessage(event, sentAt: Date(timeIntervalSince1970: 0))
-                scratch = writer.json
+                swap(&writer.json, &scratch)
             }
             return scratch.bytes.count
         }

@@ -261,6 +261,8 @@ public final class EventUploader: EventDelivery {
             // Reading the current batch and beginning a fetched one take two lock acquisitions; that is safe
             // because only the single running flush changes the machine's batches.
             let events: [ReportEvent]
+            // The fetched events' JSON, when the store measured them in the transport's encoding.
+            var elements: [UInt8]?
             if let current = state.withLock({ $0.machine.currentBatch }) {
                 events = current
             } else {
@@ -268,7 +270,17 @@ public final class EventUploader: EventDelivery {
                 do {
                     // The stores measure events in Actuate's encoding; the transport's encoding then cuts the
                     // batch exactly, so the body never exceeds maxBatchBytes whatever the store or encoding.
-                    let stored = try store.fetch(count: configuration.maxBatchCount, maxBytes: storeByteBudget)
+                    let stored: [ReportEvent]
+                    if storeCutsExactly, let fileStore = store as? FileEventStore {
+                        let measured = try fileStore.fetchMeasured(
+                            count: configuration.maxBatchCount,
+                            maxBytes: storeByteBudget
+                        )
+                        stored = measured.events
+                        elements = measured.elements
+                    } else {
+                        stored = try store.fetch(count: configuration.maxBatchCount, maxBytes: storeByteBudget)
+                    }
                     fetched =
                         storeCutsExactly
                         ? stored
@@ -281,7 +293,9 @@ public final class EventUploader: EventDelivery {
                 events = fetched
             }
             state.withLock { $0.status.requestsSent += 1 }
-            let response = await transport.send(EventBatch(events: events, sentAt: scheduler.now()))
+            var batch = EventBatch(events: events, sentAt: scheduler.now())
+            batch.actuateElements.bytes = elements
+            let response = await transport.send(batch)
             let random = configuration.random()
             let now = scheduler.now()
             let (decision, result, subscribers) = state.withLock { state in

@@ -119,39 +119,62 @@ public final class FileEventStore: EventStore {
     /// - Returns: Events, oldest first.
     /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` or ``EventStoreError/closed``.
     public func fetch(count: Int, maxBytes: Int) throws -> [ReportEvent] {
-        guard count > 0 else { return [] }
+        try fetchMeasured(count: count, maxBytes: maxBytes).events
+    }
+
+    /// ``fetch(count:maxBytes:)``, also returning the events as ``EventBatchEncoding/actuate`` writes them in a
+    /// batch's `batch` array, comma separated: measuring them against `maxBytes` writes them so, and the uploader
+    /// sends that JSON instead of encoding the events again.
+    /// - Returns: The events, oldest first, and their JSON; nil JSON when `maxBytes` is `Int.max` (nothing is
+    ///   measured).
+    func fetchMeasured(count: Int, maxBytes: Int) throws -> (events: [ReportEvent], elements: [UInt8]?) {
+        guard count > 0 else { return ([], nil) }
         var undecodable: [UUID] = []
+        let measures = maxBytes != .max
+        var elements = EventBatchJSONWriter(reservingCapacity: measures ? min(maxBytes, min(count, 2048) * 512) : 0)
         let events = try files.withLock { files -> [ReportEvent] in
+            // The fetched events reach disk before any network call: a queued change that holds one of them is
+            // written and synced first. Queued changes that hold none (the tombstones of the last acknowledged
+            // batch) are left to the background write already scheduled for them, so an upload loop does not
+            // sync once per batch; without a scheduled write (synced mode, or after a failed write) they go now.
             let (operations, entries) = try state.withLock { state in
                 guard !state.isClosed else { throw EventStoreError.closed }
-                return (state.takePending(), state.liveEntries(limit: count))
+                let entries = state.liveEntries(limit: count)
+                let writeLater = state.flushScheduled && !state.pendingWriteOverlaps(entries)
+                return (writeLater ? [] : state.takePending(), entries)
             }
             try write(operations, with: &files)
-            var sizer = EventBatchEncoding.Sizer(.actuate)
             var events: [ReportEvent] = []
+            events.reserveCapacity(entries.count)
             var bytes = 0
-            for entry in entries {
-                let payload = try files.read(segment: entry.segment, range: entry.payloadRange)
-                guard
-                    let event = try? payload.withUnsafeBytes({ raw in
-                        var reader = JournalByteReader(raw)
-                        return try ReportEventCodec.decode(from: &reader)
-                    })
-                else {
+            try files.forEachPayload(of: entries) { entry, payload in
+                var reader = JournalByteReader(payload)
+                guard let event = try? ReportEventCodec.decode(from: &reader) else {
                     undecodable.append(entry.id)
-                    continue
+                    return true
                 }
-                let size = maxBytes == .max ? 0 : sizer.size(of: event) + 1
-                if !events.isEmpty, bytes + size > maxBytes { break }
+                if measures {
+                    // Each event counts with one separator byte, as EventBatchSizing describes.
+                    let mark = elements.json.bytes.count
+                    if !events.isEmpty { elements.json.bytes.append(UInt8(ascii: ",")) }
+                    let start = elements.json.bytes.count
+                    elements.writeEvent(event)
+                    let size = elements.json.bytes.count - start + 1
+                    if !events.isEmpty, bytes + size > maxBytes {
+                        elements.json.bytes.removeSubrange(mark...)
+                        return false
+                    }
+                    bytes += size
+                }
                 events.append(event)
-                bytes += size
+                return true
             }
             return events
         }
         if !undecodable.isEmpty {
             try removeAndWrite(undecodable, countAsDropped: true)
         }
-        return events
+        return (events, measures ? elements.bytes : nil)
     }
 
     public func remove(ids: Set<ReportEvent.ID>) throws {
@@ -371,13 +394,10 @@ extension FileEventStore {
             try write(operations, with: &files)
             var events: [ReportEvent] = []
             events.reserveCapacity(entries.count)
-            for entry in entries {
-                let payload = try files.read(segment: entry.segment, range: entry.payloadRange)
-                let event = try? payload.withUnsafeBytes { raw in
-                    var reader = JournalByteReader(raw)
-                    return try ReportEventCodec.decode(from: &reader)
-                }
-                if let event { events.append(event) }
+            try files.forEachPayload(of: entries) { _, payload in
+                var reader = JournalByteReader(payload)
+                if let event = try? ReportEventCodec.decode(from: &reader) { events.append(event) }
+                return true
             }
             // A short page is the last one.
             return (events, entries.count < limit ? nil : entries.last?.sequence)

@@ -171,6 +171,21 @@ struct JournalState: Sendable {
             .sorted { $0.sequence < $1.sequence }
     }
 
+    /// Whether a queued file change still has to be written before these entries can be read from the files:
+    /// whether a pending write holds part of one of their records. Pending tombstones and deletions elsewhere
+    /// do not keep the entries from being read.
+    func pendingWriteOverlaps(_ entries: [JournalEntry]) -> Bool {
+        for operation in pending where !operation.deletesSegment {
+            let written = operation.offset..<(operation.offset + operation.bytes.count)
+            let overlaps = entries.contains { entry in
+                entry.segment == operation.segment
+                    && (entry.offset..<entry.payloadRange.upperBound).overlaps(written)
+            }
+            if overlaps { return true }
+        }
+        return false
+    }
+
     /// Takes the file changes that are still to be written, in order, as write number ``queuedWrite``.
     mutating func takePending() -> [JournalOperation] {
         flushScheduled = false
