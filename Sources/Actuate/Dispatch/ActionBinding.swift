@@ -202,9 +202,9 @@ extension ActionSession {
     ) async -> ActionPerformOutcome {
         let cancellation = ActionCancellation()
         return await withTaskCancellationHandler {
-            // Unsafe rather than checked: the completion requirement resumes it exactly once (its
-            // compare-and-exchange), so the check would only cost an allocation per await.
-            await withUnsafeContinuation { continuation in
+            // Checked, not unsafe: an unsafe continuation resumed from the action's queue before this task has
+            // suspended is reported as a data race by the Thread Sanitizer (CI runs the suite under it).
+            await withCheckedContinuation { continuation in
                 dispatch(
                     binding.binding,
                     input,
