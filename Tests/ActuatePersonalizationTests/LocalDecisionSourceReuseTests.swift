@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct LocalDecisionSourceReuseTests {
     private static let values = ["gold", "silver", ""]
 
     /// Rules of every kind of criterion over a small vocabulary, so that many match and many do not.
-    private static func rules(_ generator: inout SeededGenerator) -> RulesFile {
+    private static func rules(_ generator: inout SplitMix64) -> RulesFile {
         var conditions: [RuleCondition] = []
         let productLists: [ProductList] = [.viewed, .addedToCart, .liked, .purchased]
         let articleLists: [ArticleList] = [.viewed, .liked, .commented, .goal]
@@ -67,7 +68,7 @@ struct LocalDecisionSourceReuseTests {
         return RulesFile(actions: actions, conditions: conditions)
     }
 
-    private static func command(_ generator: inout SeededGenerator) -> BehaviourCommand {
+    private static func command(_ generator: inout SplitMix64) -> BehaviourCommand {
         let productEvents: [ProductEvent] = [.viewed, .addedToCart, .removedFromCart, .liked, .unliked, .purchased]
         let articleEvents: [ArticleEvent] = [.viewed, .liked, .unliked, .commented, .goal]
         switch generator.below(4) {
@@ -83,7 +84,7 @@ struct LocalDecisionSourceReuseTests {
         arguments: [1, 3]
     )
     func reuseMatchesFreshEvaluation(visitorCount: Int) throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let rules = Self.rules(&generator)
         let shared = try LocalDecisionSource(rules: rules)
         var visitors = [VisitorProfile](repeating: VisitorProfile(), count: visitorCount)
@@ -117,7 +118,7 @@ struct LocalDecisionSourceReuseTests {
 
     @Test("sources evaluating from several tasks at once answer as new sources would")
     func concurrentEvaluation() async throws {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let rules = Self.rules(&generator)
         let shared = try LocalDecisionSource(rules: rules)
         var requests: [DecisionRequest] = []
@@ -188,35 +189,20 @@ struct LocalDecisionSourceReuseTests {
     }
 }
 
-/// SplitMix64, so that every run walks the same profiles.
-private struct SeededGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
+extension SplitMix64 {
     /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int {
+    fileprivate mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
 
     /// True one time in `odds`.
-    mutating func chance(_ odds: Int) -> Bool {
+    fileprivate mutating func chance(_ odds: Int) -> Bool {
         below(odds) == 0
     }
 }
 
 extension Array {
-    fileprivate func randomly(_ generator: inout SeededGenerator) -> Element {
+    fileprivate func randomly(_ generator: inout SplitMix64) -> Element {
         self[generator.below(count)]
     }
 }

@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import ActuateTesting
 import Foundation
 import Testing

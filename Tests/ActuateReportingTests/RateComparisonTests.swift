@@ -1,4 +1,5 @@
 import ActuateReporting
+import ActuateTestSupport
 import Foundation
 import Testing
 
