@@ -1,8 +1,8 @@
 import Foundation
 
-/// An event id as the journal's index keys it: its 16 bytes as two words, so that hashing takes two word-sized
-/// combines instead of the byte-wise path `UUID`'s own hashing goes through, which made the index the largest
-/// cost of opening a store after the checksums.
+/// An event id as the journal's index keys it: its 16 bytes as two words, hashed with two multiplications instead
+/// of the byte-wise path `UUID`'s own hashing goes through, or the SipHash rounds of `Hasher`, which made the index
+/// the largest cost of opening a store after the checksums.
 struct JournalEventKey: Hashable, Sendable {
     private let high: UInt64
     private let low: UInt64
@@ -19,5 +19,18 @@ struct JournalEventKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(high)
         hasher.combine(low)
+    }
+
+    /// The hash `Dictionary` and `Set` use, in place of feeding ``hash(into:)`` to a `Hasher`: the two words,
+    /// each mixed with the table's seed (random per process and per table), multiplied together twice and folded,
+    /// as wyhash does. Ids are random, and without the seed no one can choose ids that collide.
+    func _rawHashValue(seed: Int) -> Int {
+        let seed = UInt64(truncatingIfNeeded: seed)
+        let first = (high ^ seed ^ 0xA076_1D64_78BD_642F)
+            .multipliedFullWidth(by: low ^ (seed >> 32 | seed << 32) ^ 0xE703_7ED1_A0B4_28DB)
+        let second = (first.high ^ 0x8EBC_6AF0_9C88_C6E3).multipliedFullWidth(
+            by: first.low ^ seed ^ 0x5899_65CC_7537_4CC3
+        )
+        return Int(truncatingIfNeeded: second.high ^ second.low)
     }
 }
