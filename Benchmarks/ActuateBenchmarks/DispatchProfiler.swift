@@ -10,7 +10,8 @@ import Foundation
 /// `observers10` (one and ten no-op observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline
 /// installed), `async-callback` (`await` of the trivial callback action from a task, timeline installed) and
 /// `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with),
-/// and `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained).
+/// `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained), and
+/// `upload-encode` (one event appended, fetched, written as JSON and removed by the uploader; see ``UploadProfile``).
 /// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
 /// global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
@@ -21,6 +22,7 @@ enum DispatchProfiler {
         let environment = ProcessInfo.processInfo.environment
         if let iterations = environment[iterationsVariable].flatMap(Int.init) {
             if JournalProfile.handles(name) { return try JournalProfile.run(name, times: iterations) }
+            if UploadProfile.handles(name) { return try UploadProfile.run(name, times: iterations) }
             dispatch(name, times: iterations)
             return
         }

@@ -22,7 +22,7 @@ struct EventBatchJSONWriter: BatchJSONWriter {
     /// Appends one event object, as it appears in the `batch` array.
     mutating func writeEvent(_ event: ReportEvent) {
         json.append("{\"id\":\"")
-        json.append(event.id.uuidString)
+        json.writeUUIDDigits(event.id)
         json.append("\",\"type\":")
         json.writeString(event.type)
         json.append(",\"timestamp\":")

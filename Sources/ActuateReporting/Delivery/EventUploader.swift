@@ -257,14 +257,19 @@ public final class EventUploader: EventDelivery {
     // MARK: - One run
 
     private func performRun() async -> RunEnd {
+        // The batch after the one last sent, read from a FileEventStore while that one was in flight.
+        var readAhead: MeasuredBatch?
         while true {
             // Reading the current batch and beginning a fetched one take two lock acquisitions; that is safe
             // because only the single running flush changes the machine's batches.
             let events: [ReportEvent]
             // The fetched events' JSON, when the store measured them in the transport's encoding.
             var elements: [UInt8]?
+            // The fetched events' journal sequence numbers, when they came from a FileEventStore.
+            var sequences: [UInt64] = []
             if let current = state.withLock({ $0.machine.currentBatch }) {
                 events = current
+                readAhead = nil
             } else {
                 let fetched: [ReportEvent]
                 do {
@@ -272,12 +277,11 @@ public final class EventUploader: EventDelivery {
                     // batch exactly, so the body never exceeds maxBatchBytes whatever the store or encoding.
                     let stored: [ReportEvent]
                     if storeCutsExactly, let fileStore = store as? FileEventStore {
-                        let measured = try fileStore.fetchMeasured(
-                            count: configuration.maxBatchCount,
-                            maxBytes: storeByteBudget
-                        )
+                        let measured = try nextBatch(from: fileStore, readAhead: readAhead)
+                        readAhead = nil
                         stored = measured.events
                         elements = measured.elements
+                        sequences = measured.sequences
                     } else {
                         stored = try store.fetch(count: configuration.maxBatchCount, maxBytes: storeByteBudget)
                     }
@@ -295,7 +299,19 @@ public final class EventUploader: EventDelivery {
             state.withLock { $0.status.requestsSent += 1 }
             var batch = EventBatch(events: events, sentAt: scheduler.now())
             batch.actuateElements.bytes = elements
-            let response = await transport.send(batch)
+            let response: TransportResponse
+            if let fileStore = store as? FileEventStore, let last = sequences.last {
+                // Read the next batch while this one is in flight. It is used only if this one is acknowledged
+                // and its events are then still the oldest stored; a failed read is left to the next fetch.
+                let (count, budget) = (configuration.maxBatchCount, storeByteBudget)
+                async let ahead = Result {
+                    try fileStore.fetchBatch(count: count, maxBytes: budget, afterSequence: last)
+                }
+                response = await transport.send(batch)
+                readAhead = try? await ahead.get()
+            } else {
+                response = await transport.send(batch)
+            }
             let random = configuration.random()
             let now = scheduler.now()
             let (decision, result, subscribers) = state.withLock { state in
@@ -328,6 +344,19 @@ public final class EventUploader: EventDelivery {
                 return .hold(delay: delay, isPause: true)
             }
         }
+    }
+
+    /// The batch read ahead when its events are still the oldest stored, else the oldest stored events.
+    private func nextBatch(from fileStore: FileEventStore, readAhead: MeasuredBatch?) throws -> MeasuredBatch {
+        if let readAhead, !readAhead.events.isEmpty, try fileStore.isOldestStored(readAhead) {
+            state.withLock { $0.status.batchesReadAhead += 1 }
+            return readAhead
+        }
+        return try fileStore.fetchBatch(
+            count: configuration.maxBatchCount,
+            maxBytes: storeByteBudget,
+            afterSequence: nil
+        )
     }
 
     /// Whether the store's own cut is already exact: the built-in stores measure in Actuate's encoding.

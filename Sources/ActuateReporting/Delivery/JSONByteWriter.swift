@@ -56,36 +56,81 @@ struct JSONByteWriter {
             return
         }
         if number == number.rounded(), abs(number) <= 9_007_199_254_740_992 {
-            append(String(Int64(number)))
+            writeInteger(Int64(number))
         } else {
             append(number.description)
         }
     }
 
     /// Writes a string with the escapes JSON requires.
+    ///
+    /// Runs of bytes that need no escape are copied whole from the string's contiguous UTF-8, so an ordinary
+    /// string costs one scan and one copy rather than one append per byte.
     mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0x00..<0x20:
-                append("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
-            }
-        }
+        var text = text
+        // Native strings are already contiguous UTF-8, so this copies nothing.
+        text.withUTF8 { writeEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Appends `utf8` with `"`, `\` and the control characters escaped.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            writeEscape(byte)
+            runStart = index + 1
+        }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    }
+
+    /// Appends the escape of one byte that JSON does not allow raw in a string.
+    private mutating func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        default:
+            append("\\u00")
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Writes the decimal digits of `value`, as `String(value)` spells them, without making the string.
+    private mutating func writeInteger(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var remaining = value.magnitude
+        var divisor: UInt64 = 1
+        while remaining / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Writes `id` as `UUID.uuidString` spells it (upper-case hex, `8-4-4-4-12`), without quotes and without
+    /// making the string.
+    mutating func writeUUIDDigits(_ id: UUID) {
+        withUnsafeBytes(of: id.uuid) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(Self.upperHexDigits[Int(byte >> 4)])
+                bytes.append(Self.upperHexDigits[Int(byte & 0x0F)])
+            }
+        }
+    }
 
     /// Writes `"YYYY-MM-DDTHH:MM:SS.mmmZ"` in UTC, for years 0001 to 9999 (others are clamped).
     mutating func writeDate(_ date: Date) {

@@ -37,7 +37,7 @@ struct SegmentBatchJSONWriter: BatchJSONWriter {
             json.writeString(event.type)
         }
         json.append(",\"messageId\":\"")
-        json.append(event.id.uuidString)
+        json.writeUUIDDigits(event.id)
         json.append("\",\"anonymousId\":")
         json.writeString(event.anonymousID)
         if let userID = event.userID {

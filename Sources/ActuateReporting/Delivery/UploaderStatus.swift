@@ -12,6 +12,8 @@ package struct UploaderStatus: Sendable, Hashable {
     var retriesScheduled = 0
     /// Batches split in half after a 413.
     var batchesSplit = 0
+    /// Batches sent as they were read ahead from a ``FileEventStore`` while the batch before them was in flight.
+    var batchesReadAhead = 0
     /// Whether a flush is running now.
     var isFlushing = false
     /// When a pause requested by the collector (429 or 503) ends, on the scheduler's wall clock.

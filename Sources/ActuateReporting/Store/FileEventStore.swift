@@ -128,10 +128,26 @@ public final class FileEventStore: EventStore {
     /// - Returns: The events, oldest first, and their JSON; nil JSON when `maxBytes` is `Int.max` (nothing is
     ///   measured).
     func fetchMeasured(count: Int, maxBytes: Int) throws -> (events: [ReportEvent], elements: [UInt8]?) {
-        guard count > 0 else { return ([], nil) }
+        let batch = try fetchBatch(count: count, maxBytes: maxBytes, afterSequence: nil)
+        return (batch.events, batch.elements)
+    }
+
+    /// ``fetchMeasured(count:maxBytes:)`` with the events' journal positions, starting after `afterSequence` when
+    /// it is given: the uploader reads the batch after the one in flight with it, while that one is sent.
+    ///
+    /// The returned events reach disk before this returns, as with ``fetch(count:maxBytes:)``.
+    /// - Parameters:
+    ///   - count: The most events to return.
+    ///   - maxBytes: The most encoded bytes to return, each event with one separator byte.
+    ///   - afterSequence: Start after the event with this sequence number (the last of the batch in flight);
+    ///     nil for the oldest stored events.
+    /// - Returns: The events, oldest first, their JSON, and their sequence numbers.
+    func fetchBatch(count: Int, maxBytes: Int, afterSequence: UInt64?) throws -> MeasuredBatch {
+        guard count > 0 else { return MeasuredBatch(events: [], elements: nil, sequences: []) }
         var undecodable: [UUID] = []
         let measures = maxBytes != .max
         var elements = EventBatchJSONWriter(reservingCapacity: measures ? min(maxBytes, min(count, 2048) * 512) : 0)
+        var sequences: [UInt64] = []
         let events = try files.withLock { files -> [ReportEvent] in
             // The fetched events reach disk before any network call: a queued change that holds one of them is
             // written and synced first. Queued changes that hold none (the tombstones of the last acknowledged
@@ -139,13 +155,16 @@ public final class FileEventStore: EventStore {
             // sync once per batch; without a scheduled write (synced mode, or after a failed write) they go now.
             let (operations, entries) = try state.withLock { state in
                 guard !state.isClosed else { throw EventStoreError.closed }
-                let entries = state.liveEntries(limit: count)
+                let entries =
+                    afterSequence.map { state.liveEntries(afterSequence: $0, limit: count) }
+                    ?? state.liveEntries(limit: count)
                 let writeLater = state.flushScheduled && !state.pendingWriteOverlaps(entries)
                 return (writeLater ? [] : state.takePending(), entries)
             }
             try write(operations, with: &files)
             var events: [ReportEvent] = []
             events.reserveCapacity(entries.count)
+            sequences.reserveCapacity(entries.count)
             var bytes = 0
             try files.forEachPayload(of: entries) { entry, payload in
                 var reader = JournalByteReader(payload)
@@ -167,6 +186,7 @@ public final class FileEventStore: EventStore {
                     bytes += size
                 }
                 events.append(event)
+                sequences.append(entry.sequence)
                 return true
             }
             return events
@@ -174,7 +194,17 @@ public final class FileEventStore: EventStore {
         if !undecodable.isEmpty {
             try removeAndWrite(undecodable, countAsDropped: true)
         }
-        return (events, measures ? elements.bytes : nil)
+        return MeasuredBatch(events: events, elements: measures ? elements.bytes : nil, sequences: sequences)
+    }
+
+    /// Whether `batch`'s events are still the oldest stored events, every one of them, in order: then a batch
+    /// read ahead is what ``fetchBatch(count:maxBytes:afterSequence:)`` would return now, or a prefix of it.
+    /// - Throws: ``EventStoreError/closed``.
+    func isOldestStored(_ batch: MeasuredBatch) throws -> Bool {
+        try state.withLock { state in
+            guard !state.isClosed else { throw EventStoreError.closed }
+            return state.liveEntries(limit: batch.sequences.count).map(\.sequence) == batch.sequences
+        }
     }
 
     public func remove(ids: Set<ReportEvent.ID>) throws {

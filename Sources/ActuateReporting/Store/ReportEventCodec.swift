@@ -215,6 +215,11 @@ package struct JournalByteReader {
 
     package mutating func string() throws -> String {
         let raw = try bytes(try count())
+        // ASCII is valid UTF-8 as it stands and is decoded by the fast, specialized path; only other text goes
+        // through `String(validating:)`, which looks up generic metadata for each string.
+        if raw.allSatisfy({ $0 < 0x80 }) {
+            return raw.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+        }
         guard let string = String(validating: raw, as: UTF8.self) else { throw failure("invalid UTF-8") }
         return string
     }
