@@ -64,6 +64,17 @@ final class PluginList: Sendable {
         }
     }
 
+    /// Tells every plugin that `request` completed with `outcome`: ``notifyDidComplete(_:outcome:)``, or
+    /// ``notifyDidCompleteWithValues(_:outcome:)`` when ``valueTable`` is set.
+    @inlinable
+    func notifyDidComplete<F, A>(anyStage request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+        if valueTable == nil {
+            notifyDidComplete(request, outcome: outcome)
+        } else {
+            notifyDidCompleteWithValues(request, outcome: outcome)
+        }
+    }
+
     /// ``notifyWillBegin(_:)`` when a plugin may attach values: hands the plugins the request naming the value
     /// table, opens the request's values for the plugins that may attach them, and seals them once those have
     /// been told. Out of line, so that a dispatch without such plugins pays one comparison for them, at the call.
