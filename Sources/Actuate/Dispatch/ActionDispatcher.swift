@@ -262,15 +262,23 @@ public final class ActionDispatcher: Sendable {
         let previous = RunningQueue.enter(operation.queueMarker)
         let status: CompletionStatus
         if operation.notifier != nil {
-            let request = operation.request
-            operation.plugins.withObject { plugins in
-                if plugins.valueTable == nil {
-                    plugins.notifyWillBegin(request)
-                } else {
-                    plugins.notifyWillBeginWithValues(request)
-                }
-            }
-            status = A.perform(context: request.context, presenter: presenter, completion: operation)
+            // The request is made once, lent in place to the plugins, and, when the body completes before it
+            // returns, on this thread, to the completion notifier.
+            var request = operation.request
+            status = operation.lending(
+                &request,
+                preparing: { request in
+                    operation.plugins.withObject { plugins in
+                        if plugins.valueTable == nil {
+                            plugins.notifyWillBegin(request)
+                        } else {
+                            plugins.notifyWillBeginWithValues(request)
+                        }
+                    }
+                    return request.context
+                },
+                while: { context in A.perform(context: context, presenter: presenter, completion: operation) }
+            )
         } else {
             // No plugin hears the request: the context is made from the header in place, without a copy of it.
             status = A.perform(context: operation.context, presenter: presenter, completion: operation)

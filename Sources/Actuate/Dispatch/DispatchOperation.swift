@@ -79,9 +79,11 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
     @inlinable
     func check(_ status: CompletionStatus) {
+        // Only the shared synchronous status has no requirement (its initializer is internal): testing for it so
+        // reads no lazily initialized global.
         if status.requirementID == ObjectIdentifier(self) {
             if !isCompleted { trackUntilCompleted() }
-        } else if status !== CompletionStatus.completedSynchronously || !isCompleted {
+        } else if status.requirementID != nil || !isCompleted {
             reportForeignStatus()
         }
     }
@@ -220,14 +222,15 @@ where Slot.Input == A.InputType {
         { operation, outcome, completionUptimeNanoseconds in
             // The operation is always of this type: only its own init installs this notifier.
             let operation = castKnownType(operation, to: RequestOperation<F, A, Slot>.self)
-            var request = operation.request
-            request.completionUptimeNanoseconds = completionUptimeNanoseconds
-            operation.plugins.withObject { plugins in
-                if plugins.valueTable == nil {
-                    plugins.notifyDidComplete(request, outcome: outcome)
-                } else {
-                    plugins.notifyDidCompleteWithValues(request, outcome: outcome)
-                }
+            let plugins = operation.plugins
+            let notifiedLent = operation.withLentRequest(ActionRequest<F, A>.self) { request in
+                request.completionUptimeNanoseconds = completionUptimeNanoseconds
+                plugins.withObject { $0.notifyDidComplete(anyStage: request, outcome: outcome) }
+            }
+            if !notifiedLent {
+                var request = operation.request
+                request.completionUptimeNanoseconds = completionUptimeNanoseconds
+                plugins.withObject { $0.notifyDidComplete(anyStage: request, outcome: outcome) }
             }
         }
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A dispatch operation that holds its request's input until it completes, then releases it.
 ///
 /// The input is read (``heldInput``) while the request runs and written once more (``releaseHeldInput()``) by
@@ -10,6 +12,12 @@ class InputHoldingOperation<Slot: InputSlot>: DispatchOperation, @unchecked Send
     // Safe: `slot` is accessed as described above; every other stored property is immutable after init.
 
     @usableFromInline @exclusivity(unchecked) final var slot: Slot
+    /// The thread that lends the request its body's run made (``lending(_:while:)``), while the body runs; 0
+    /// otherwise.
+    @usableFromInline final let lendingThread = Atomic<UInt>(0)
+    /// The address of the lent request, on the lending thread's stack; written and read only by that thread
+    /// (see ``withLentRequest(_:_:)``), so the exclusivity check is off for it as for `slot`.
+    @usableFromInline @exclusivity(unchecked) final var lentRequest: UnsafeMutableRawPointer?
 
     @inlinable
     init(
@@ -41,4 +49,38 @@ class InputHoldingOperation<Slot: InputSlot>: DispatchOperation, @unchecked Send
     /// Releases the input; called once, by the caller that completed the operation.
     @inlinable
     final func releaseHeldInput() { slot.release() }
+
+    /// Lends `request` to this operation's completion notifier on this thread while `body`, the action's body,
+    /// runs: a body that completes before it returns, on this thread, lets the plugins hear the completion on
+    /// this request, without a second copy of it. `prepare` runs first, on the request in place, before the
+    /// loan (the plugins hear the request begin, and the body's context is made from it).
+    @inlinable
+    final func lending<Request, Prepared, Result>(
+        _ request: inout Request,
+        preparing prepare: (inout Request) -> Prepared,
+        while body: (Prepared) -> Result
+    ) -> Result {
+        withUnsafeMutablePointer(to: &request) { pointer in
+            let prepared = prepare(&pointer.pointee)
+            lentRequest = UnsafeMutableRawPointer(pointer)
+            lendingThread.store(CurrentThread.id, ordering: .relaxed)
+            defer {
+                lendingThread.store(0, ordering: .relaxed)
+                lentRequest = nil
+            }
+            return body(prepared)
+        }
+    }
+
+    /// Calls `body` with the request lent by ``lending(_:while:)``, when this thread lent it and so is inside the
+    /// body's run, further up its stack, where the request is alive and nothing else reads or writes it.
+    ///
+    /// Any other thread reads only ``lendingThread``, which never holds its own identity, and makes its copy.
+    /// - Returns: Whether a lent request was there; `body` was not called otherwise.
+    @inlinable
+    final func withLentRequest<Request>(_ type: Request.Type, _ body: (inout Request) -> Void) -> Bool {
+        guard lendingThread.load(ordering: .relaxed) == CurrentThread.id, let lentRequest else { return false }
+        body(&lentRequest.assumingMemoryBound(to: Request.self).pointee)
+        return true
+    }
 }
