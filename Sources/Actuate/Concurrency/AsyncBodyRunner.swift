@@ -27,21 +27,11 @@ enum AsyncBodyRunner {
         let marker = DispatchQueueMarker.markerOfRunning(A.queue)
         let status = completion.willCompleteAsync()
         let nesting = ActionNesting.ofCaller()
-        let operation: @Sendable () async -> Void = {
+        let task = Task(executorPreference: marker.executor) {
             let outcome = await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
                 try await A.perform(context: context, presenter: presenter)
             }
             status.completed(outcome)
-        }
-        // In a block the dispatcher submitted for this perform alone, the body starts at once, on this thread,
-        // which already runs the queue: no second block, and a body that finishes without suspending has
-        // completed before the dispatcher checks its status, so no watch starts. Anywhere else the caller of
-        // `perform` is further up the stack, and the body starts in a later block, as it always did.
-        let task: Task<Void, Never>
-        if (completion as? DispatchOperation)?.runsInOwnBlock == true {
-            task = Task.immediate(executorPreference: marker.executor, operation: operation)
-        } else {
-            task = Task(executorPreference: marker.executor, operation: operation)
         }
         context.cancellationState?.onCancel(cancelling: task)
         return status

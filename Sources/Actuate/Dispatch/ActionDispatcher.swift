@@ -241,12 +241,10 @@ public final class ActionDispatcher: Sendable {
         } else if let nesting = ActionNesting.ofCaller() {
             // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
             // inside the caller's nesting again, and what it performs, or the async body it starts, is nested.
-            operation.runsInOwnBlock = true
             A.queue.async {
                 ActionNesting.run(inside: nesting) { Self.run(operation, presenter: presenter) }
             }
         } else {
-            operation.runsInOwnBlock = true
             A.queue.async { Self.run(operation, presenter: presenter) }
         }
         return uniqueID

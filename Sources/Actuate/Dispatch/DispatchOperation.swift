@@ -37,7 +37,7 @@ typealias InputRelease = @Sendable (DispatchOperation) -> Void
 /// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: every stored property is immutable after init but `watchSlot` and `ownBlock`, which are atomic;
+    // Safe: every stored property is immutable after init but `watchSlot`, which is atomic;
     // completion is serialised by the requirement's atomic compare-and-exchange.
 
     /// The request, but its input.
@@ -58,16 +58,6 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// before, ``CompletionWatchdog/completedAsynchronously`` once the operation completed asynchronously.
     /// Starting and stopping the watch each exchange it, so that exactly one of them stops a watch.
     @usableFromInline let watchSlot = Atomic<Int>(CompletionWatchdog.unwatched)
-    /// The storage of ``runsInOwnBlock``.
-    @usableFromInline let ownBlock = Atomic<Bool>(false)
-
-    /// Whether the operation runs in a block of its action's queue that the dispatcher submitted for it alone,
-    /// with no caller of `perform` further up the stack; set before the block is submitted.
-    @inlinable
-    var runsInOwnBlock: Bool {
-        get { ownBlock.load(ordering: .relaxed) }
-        set { ownBlock.store(newValue, ordering: .relaxed) }
-    }
 
     @inlinable
     init(
