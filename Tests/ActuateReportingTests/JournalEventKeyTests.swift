@@ -15,7 +15,7 @@ struct JournalEventKeyTests {
     }
 
     @Test("equal ids hash alike for every seed, and a table finds each id it holds")
-    func equalIdsHashAlike() {
+    func equalIDsHashAlike() {
         let ids = (0..<1_000).map { _ in UUID() }
         for seed in [0, 1, -1, 0x1234_5678] {
             for id in ids {
