@@ -126,19 +126,15 @@ struct CompletionRequestTests {
         #expect(recorder.kept.count == 1 && recorder.kept[0].completionUptimeNanoseconds == nil)
     }
 
-    @Test("a body completed inline: every plugin hears its begin request again, with the completion reading")
-    func completedInline() async throws {
-        let (first, second) = try await perform(completingOnAnotherThread: false)
-        try expectSameRequest(first, describedAs: "inline")
-        try expectSameRequest(second, describedAs: "inline")
-        #expect(first.heard == second.heard)
-    }
-
-    @Test("a body completed on another thread while it runs: plugins hear the same request, with the reading")
-    func completedOnAnotherThreadWhileRunning() async throws {
-        let (first, second) = try await perform(completingOnAnotherThread: true)
-        try expectSameRequest(first, describedAs: "another thread")
-        try expectSameRequest(second, describedAs: "another thread")
+    @Test(
+        "every plugin hears its begin request again at completion, with the completion reading",
+        arguments: [(false, "inline"), (true, "another thread")]
+    )
+    func pluginsHearTheBeginRequestAtCompletion(completingOnAnotherThread: Bool, description: String) async throws {
+        // Inline: the body completes before it returns. Another thread: it completes there while the body runs.
+        let (first, second) = try await perform(completingOnAnotherThread: completingOnAnotherThread)
+        try expectSameRequest(first, describedAs: description)
+        try expectSameRequest(second, describedAs: description)
         #expect(first.heard == second.heard)
     }
 }
