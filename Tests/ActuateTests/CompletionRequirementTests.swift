@@ -90,29 +90,6 @@ struct CompletionRequirementTests {
         late.completeKept(.success)
     }
 
-    @Test("a request reported overdue that completes late does not stop the watch of a later request")
-    func lateCompletionKeepsLaterWatch() async throws {
-        let harness = ActionTestHarness(completionTimeout: .seconds(2), expectedDiagnostics: [.neverCompleted])
-        let overdue = Probe()
-        let overduePending = harness.start(GreetingFeature.probe, input: overdue, presenter: GreetingPresenter())
-        #expect(await eventually { harness.dispatcher.pendingAsyncCompletions == 1 })
-        harness.scheduler.advance(by: .seconds(2))
-        #expect(harness.diagnostics.kinds == [.neverCompleted])
-        #expect(harness.dispatcher.pendingAsyncCompletions == 0)
-        // The later request is watched in the place the overdue one left.
-        let later = Probe()
-        let laterPending = harness.start(GreetingFeature.probe, input: later, presenter: GreetingPresenter())
-        #expect(await eventually { harness.dispatcher.pendingAsyncCompletions == 1 })
-        overdue.completeKept(.success)
-        _ = await overduePending.outcome()
-        #expect(harness.dispatcher.pendingAsyncCompletions == 1)
-        harness.scheduler.advance(by: .seconds(2))
-        #expect(harness.diagnostics.kinds == [.neverCompleted, .neverCompleted])
-        later.completeKept(.success)
-        _ = await laterPending.outcome()
-        #expect(harness.dispatcher.pendingAsyncCompletions == 0)
-    }
-
     @Test("nothing is retained after an async completion")
     func noRetainCycle() async throws {
         let harness = ActionTestHarness()

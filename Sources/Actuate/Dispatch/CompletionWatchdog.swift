@@ -30,25 +30,10 @@ final class CompletionWatchdog: Sendable {
         }
     }
 
-    /// The watched requests, each in a slot of `slots` that its operation remembers, so that starting and
-    /// stopping a watch costs an array store rather than a dictionary insert and remove. Freed slots are reused.
     private struct State {
-        var slots: [(id: UInt64, tracked: Tracked)?] = []
-        var freeSlots: [Int] = []
-        var count = 0
+        var tracked: [UInt64: Tracked] = [:]
         var timerArmed = false
-
-        mutating func remove(slot: Int) {
-            slots[slot] = nil
-            freeSlots.append(slot)
-            count -= 1
-        }
     }
-
-    /// The slot of an operation that is not being watched.
-    @usableFromInline static var unwatched: Int { -1 }
-    /// The slot of an operation that completed asynchronously: a watch that starts after it stops at once.
-    @usableFromInline static var completedAsynchronously: Int { -2 }
 
     private let scheduler: any ActuateScheduler
     private let diagnostics: any ActuateDiagnostics
@@ -65,53 +50,33 @@ final class CompletionWatchdog: Sendable {
     }
 
     /// Starts watching request `id`, which began at `start` on the scheduler's monotonic clock.
-    ///
-    /// - Returns: The slot to hand to ``untrack(id:slot:)``, or ``unwatched`` when nothing is watched.
-    func track(
-        id: UInt64,
-        start: Duration,
-        action: ActionMetadata,
-        feature: FeatureMetadata,
-        session: String
-    ) -> Int {
-        guard let timeout else { return Self.unwatched }
+    func track(id: UInt64, start: Duration, action: ActionMetadata, feature: FeatureMetadata, session: String) {
+        guard let timeout else { return }
         let tracked = Tracked(deadline: start + timeout, action: action, feature: feature, session: session)
-        let (slot, armAt) = state.withLock { state -> (Int, Duration?) in
-            let slot: Int
-            if let free = state.freeSlots.popLast() {
-                slot = free
-                state.slots[slot] = (id, tracked)
-            } else {
-                slot = state.slots.count
-                state.slots.append((id, tracked))
-            }
-            state.count += 1
-            guard !state.timerArmed else { return (slot, nil) }
+        let armAt = state.withLock { state -> Duration? in
+            state.tracked[id] = tracked
+            guard !state.timerArmed else { return nil }
             state.timerArmed = true
-            return (slot, tracked.deadline)
+            return tracked.deadline
         }
         if let armAt { arm(at: armAt) }
-        return slot
     }
 
-    /// Stops watching request `id` in `slot`; does nothing if the watch already reported it overdue (the slot
-    /// may then hold another request).
+    /// Stops watching request `id`.
     @usableFromInline
-    func untrack(id: UInt64, slot: Int) {
-        state.withLock { state in
-            guard state.slots[slot]?.id == id else { return }
-            state.remove(slot: slot)
-        }
+    func untrack(id: UInt64) {
+        guard timeout != nil else { return }
+        _ = state.withLock { $0.tracked.removeValue(forKey: id) }
     }
 
     /// The number of requests being watched.
     var trackedCount: Int {
-        state.withLock { $0.count }
+        state.withLock { $0.tracked.count }
     }
 
     /// The deadlines of the requests being watched, earliest first, for tests.
     var trackedDeadlines: [Duration] {
-        state.withLock { $0.slots.compactMap { $0?.tracked.deadline }.sorted() }
+        state.withLock { $0.tracked.values.map(\.deadline).sorted() }
     }
 
     private func arm(at deadline: Duration) {
@@ -122,14 +87,9 @@ final class CompletionWatchdog: Sendable {
     private func fire() {
         let now = scheduler.uptime()
         let (overdue, next) = state.withLock { state -> ([(UInt64, Tracked)], Duration?) in
-            var overdue: [(UInt64, Tracked)] = []
-            for slot in state.slots.indices {
-                guard let entry = state.slots[slot], entry.tracked.deadline <= now else { continue }
-                overdue.append((entry.id, entry.tracked))
-                state.remove(slot: slot)
-            }
-            overdue.sort { $0.0 < $1.0 }
-            let next = state.slots.compactMap { $0?.tracked.deadline }.min()
+            let overdueIDs = state.tracked.filter { $0.value.deadline <= now }.keys.sorted()
+            let overdue = overdueIDs.compactMap { id in state.tracked.removeValue(forKey: id).map { (id, $0) } }
+            let next = state.tracked.values.map(\.deadline).min()
             state.timerArmed = next != nil
             return (overdue, next)
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Who hears an action's outcome once every plugin has.
 @usableFromInline
@@ -37,8 +36,8 @@ typealias InputRelease = @Sendable (DispatchOperation) -> Void
 /// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: every stored property is immutable after init but `watchSlot`, which is atomic;
-    // completion is serialised by the requirement's atomic compare-and-exchange.
+    // Safe: every stored property is immutable after init; completion is serialised by the requirement's
+    // atomic compare-and-exchange.
 
     /// The request, but its input.
     @usableFromInline let header: RequestHeader
@@ -54,10 +53,6 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
     /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
     @usableFromInline let queueMarker: UnownedReference<DispatchQueueMarker>
-    /// The completion watchdog's slot of this operation while it watches it; ``CompletionWatchdog/unwatched``
-    /// before, ``CompletionWatchdog/completedAsynchronously`` once the operation completed asynchronously.
-    /// Starting and stopping the watch each exchange it, so that exactly one of them stops a watch.
-    @usableFromInline let watchSlot = Atomic<Int>(CompletionWatchdog.unwatched)
 
     @inlinable
     init(
@@ -95,7 +90,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
 
     @inlinable
     override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
-        if asynchronously { stopWatching() }
+        if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
         if let notifier {
             notifier(self, result, dispatcher.uptimeNanoseconds())
         }
@@ -110,23 +105,14 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
             // The dispatch read no clock (no plugin hears it): the watch starts now.
             start = dispatcher.uptimeNanoseconds()
         }
-        let slot = dispatcher.watchdog.track(
+        dispatcher.watchdog.track(
             id: uniqueID,
             start: .nanoseconds(Int64(clamping: start)),
             action: header.action.object,
             feature: header.feature.object,
             session: header.sessionName
         )
-        guard slot != CompletionWatchdog.unwatched else { return }
-        let before = watchSlot.exchange(slot, ordering: .acquiringAndReleasing)
-        if before == CompletionWatchdog.completedAsynchronously || isCompleted { stopWatching() }
-    }
-
-    /// Stops the watch of this operation, if one started and no one stopped it yet.
-    @inlinable
-    func stopWatching() {
-        let slot = watchSlot.exchange(CompletionWatchdog.completedAsynchronously, ordering: .acquiringAndReleasing)
-        if slot >= 0 { dispatcher.watchdog.untrack(id: uniqueID, slot: slot) }
+        if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
     }
 
     @usableFromInline
