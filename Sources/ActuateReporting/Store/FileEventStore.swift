@@ -38,6 +38,8 @@ public final class FileEventStore: EventStore {
     /// The open files. Holding this lock gives the right to do file I/O; it is never taken while `state` is
     /// held, so the order is always `files` then `state`. Appends in group-commit mode never take it.
     private let files: Mutex<JournalFiles>
+    /// Where synced appends wait for their events to reach disk, sharing writes.
+    private let syncedAppends = SyncedAppendGate()
 
     /// Opens, or creates, the store in `directory`, recovering what a previous run left.
     ///
@@ -106,7 +108,10 @@ public final class FileEventStore: EventStore {
             // The background writer is failing: refuse the event rather than queue what may never reach disk.
             throw writeError
         }
-        if !groupCommit { try waitUntilWritten(writeNumber) }
+        if !groupCommit {
+            syncedAppends.appendQueued()
+            try waitUntilWritten(writeNumber)
+        }
     }
 
     /// The oldest stored events, without removing them, up to `count` events and `maxBytes` bytes as
@@ -310,19 +315,27 @@ public final class FileEventStore: EventStore {
     /// Returns once the changes queued for write number `number` are on disk.
     ///
     /// Synced appends that arrive while another's write and sync are in flight queue their events for the next
-    /// write and wait here for the files. The first to get them writes and syncs every event queued so far; the
-    /// others then find their events already on disk and return without a write of their own. So concurrent
-    /// synced appends share a sync, and each still returns only once its own event is durable.
+    /// write and wait in ``SyncedAppendGate``. When that write ends, those whose events it carried return; one of
+    /// the others leads the next write, which takes every event queued so far. So concurrent synced appends share
+    /// a sync, and each still returns only once its own event is durable.
     private func waitUntilWritten(_ number: UInt64) throws {
-        try files.withLock { files in
-            let operations = try state.withLock { state -> [JournalOperation]? in
-                guard state.writtenThrough < number else { return nil }
-                guard !files.isClosed else { throw EventStoreError.closed }
-                return state.takePending()
+        try syncedAppends.waitUntilWritten {
+            state.withLock { $0.writtenThrough >= number }
+        } write: {
+            try files.withLock { files in
+                let operations = try state.withLock { state -> [JournalOperation]? in
+                    guard state.writtenThrough < number else { return nil }
+                    guard !files.isClosed else { throw EventStoreError.closed }
+                    return state.takePending()
+                }
+                if let operations { try write(operations, with: &files) }
             }
-            if let operations { try write(operations, with: &files) }
         }
     }
+
+    /// The writes synced appends led, and the synced appends queued for them: with concurrent appenders, fewer
+    /// writes than appends.
+    var syncedWriteCounts: (writes: Int, appends: Int) { syncedAppends.writeCounts }
 
     /// Applies file changes taken from the state, putting them back if they fail.
     private func write(_ operations: [JournalOperation], with files: inout JournalFiles) throws {

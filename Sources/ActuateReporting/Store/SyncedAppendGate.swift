@@ -1,0 +1,112 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lets concurrent ``DurabilityMode/synced`` appends share one write and sync, and lets each learn at once whether
+/// the write in flight carried its event.
+///
+/// An append that has queued its event waits here until the event is on disk. If no write is in flight, it leads
+/// the next one. Before writing, a leader lets the appends that shared the previous write queue their next events
+/// (it yields the processor while fewer appends are queued than that write carried, a bounded number of times and
+/// never on a timer), so that four threads appending in a loop share a sync four ways instead of alternating
+/// between partial batches. Appends that arrive while a write is in flight wait on a condition, not on the files
+/// lock: when the write ends they all wake together, and those whose events it carried return at once.
+///
+/// A lone thread never yields: its previous write carried one append, and its own append is already queued.
+final class SyncedAppendGate: @unchecked Sendable {
+    // @unchecked: every stored property below is read and written only with `condition` locked.
+
+    /// How many times a leader yields at most while it waits for the previous write's appends to queue again.
+    static let maxGatheringYields = 16
+
+    private let condition = NSCondition()
+    /// Gives the processor to other threads while a leader gathers appends: `sched_yield` unless a test scripts it.
+    private let yieldProcessor: @Sendable () -> Void
+    /// Whether an append is leading a write now.
+    private var writing = false
+    /// Synced appends queued since the last write began.
+    private var queuedSinceLastWrite = 0
+    /// Synced appends queued for the last write when it began: how many a leader waits for.
+    private var lastWriteAppends = 0
+    /// Writes led so far, and the appends they carried, for tests and profiles.
+    private var ledWrites = 0
+    private var carriedAppends = 0
+
+    /// Creates a gate.
+    /// - Parameter yieldProcessor: Called each time a leader yields while it gathers appends; tests pass their
+    ///   own to queue appends at chosen points.
+    init(yieldProcessor: @escaping @Sendable () -> Void = { _ = sched_yield() }) {
+        self.yieldProcessor = yieldProcessor
+    }
+
+    /// Notes that a synced append has queued its event for the next write.
+    func appendQueued() {
+        condition.lock()
+        queuedSinceLastWrite += 1
+        condition.unlock()
+    }
+
+    /// Returns once `isWritten` holds, writing with `write` when no other append is writing.
+    ///
+    /// - Parameters:
+    ///   - isWritten: Whether the waiting append's event is on disk. Called with the gate locked; it may take the
+    ///     journal state's lock, never the files lock.
+    ///   - write: Writes and syncs every queued change. Called with the gate unlocked.
+    /// - Throws: What `write` throws, from the append that led the failed write; the others then find their
+    ///   events not written and lead a write of their own.
+    func waitUntilWritten(_ isWritten: () throws -> Bool, write: () throws -> Void) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while try !isWritten() {
+            if writing {
+                condition.wait()
+                continue
+            }
+            writing = true
+            let awaited = lastWriteAppends
+            condition.unlock()
+            gatherQueuedAppends(awaited)
+            condition.lock()
+            lastWriteAppends = queuedSinceLastWrite
+            carriedAppends += queuedSinceLastWrite
+            ledWrites += 1
+            queuedSinceLastWrite = 0
+            condition.unlock()
+            let failure: (any Error)?
+            do {
+                try write()
+                failure = nil
+            } catch {
+                failure = error
+            }
+            condition.lock()
+            writing = false
+            condition.broadcast()
+            if let failure { throw failure }
+        }
+    }
+
+    /// The writes led so far and the synced appends queued for them.
+    var writeCounts: (writes: Int, appends: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (ledWrites, carriedAppends)
+    }
+
+    /// Yields while fewer than `awaited` appends are queued, at most ``maxGatheringYields`` times.
+    private func gatherQueuedAppends(_ awaited: Int) {
+        for _ in 0..<Self.maxGatheringYields {
+            condition.lock()
+            let queued = queuedSinceLastWrite
+            condition.unlock()
+            if queued >= awaited { return }
+            yieldProcessor()
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Synchronization
+import Testing
+
+@testable import ActuateReporting
+
+/// The gate's gathering, with the processor yields scripted: each scripted yield may queue appends, as other
+/// threads would while the leader waits.
+@Suite("SyncedAppendGate")
+struct SyncedAppendGateTests {
+    /// A gate whose every yield is counted and then runs `onYield` with the gate and the yield's number.
+    final class ScriptedGate: Sendable {
+        /// What the gate's yields see: their count, and the gate to queue appends on.
+        final class Script: Sendable {
+            let yields = Mutex(0)
+            let gate = Mutex<SyncedAppendGate?>(nil)
+        }
+
+        private let script = Script()
+        let gate: SyncedAppendGate
+
+        init(onYield: @escaping @Sendable (SyncedAppendGate, Int) -> Void = { _, _ in }) {
+            let script = script
+            gate = SyncedAppendGate {
+                let number = script.yields.withLock { count in
+                    count += 1
+                    return count
+                }
+                if let gate = script.gate.withLock({ $0 }) { onYield(gate, number) }
+            }
+            script.gate.withLock { $0 = gate }
+        }
+
+        var yields: Int { script.yields.withLock { $0 } }
+
+        /// Queues `count` appends and leads the write that carries them.
+        func appendAndWrite(queuing count: Int = 1) throws {
+            for _ in 0..<count { gate.appendQueued() }
+            var written = false
+            try gate.waitUntilWritten({ written }, write: { written = true })
+        }
+    }
+
+    @Test("a lone appender leads every write and never yields")
+    func loneAppenderNeverYields() throws {
+        let scripted = ScriptedGate()
+        for _ in 0..<3 { try scripted.appendAndWrite() }
+        #expect(scripted.yields == 0)
+        #expect(scripted.gate.writeCounts == (writes: 3, appends: 3))
+    }
+
+    @Test("a leader yields until as many appends are queued as the last write carried, then writes them together")
+    func leaderWaitsForThePreviousWritesAppenders() throws {
+        // The second yield queues the two appends that shared the first write with the leader.
+        let scripted = ScriptedGate { gate, yield in
+            if yield == 2 {
+                gate.appendQueued()
+                gate.appendQueued()
+            }
+        }
+        try scripted.appendAndWrite(queuing: 3)
+        try scripted.appendAndWrite()
+        #expect(scripted.yields == 2, "the leader stops yielding once three appends are queued")
+        #expect(scripted.gate.writeCounts == (writes: 2, appends: 6), "the second write carried all three")
+    }
+
+    @Test("a leader whose awaited appends never come writes after the last allowed yield")
+    func gatheringIsBounded() throws {
+        let scripted = ScriptedGate()
+        try scripted.appendAndWrite(queuing: 4)
+        try scripted.appendAndWrite()
+        #expect(scripted.yields == SyncedAppendGate.maxGatheringYields)
+        #expect(scripted.gate.writeCounts == (writes: 2, appends: 5))
+    }
+
+    @Test("a failed write throws from its leader, and the next waiter leads a write of its own")
+    func failedWriteIsRetriedByTheNextLeader() throws {
+        let scripted = ScriptedGate()
+        scripted.gate.appendQueued()
+        struct DiskFull: Error {}
+        var attempts = 0
+        #expect(throws: DiskFull.self) {
+            try scripted.gate.waitUntilWritten(
+                { false },
+                write: {
+                    attempts += 1
+                    throw DiskFull()
+                }
+            )
+        }
+        var written = false
+        try scripted.gate.waitUntilWritten({ written }, write: { written = true })
+        #expect(attempts == 1)
+        #expect(written)
+    }
+}
