@@ -87,7 +87,7 @@ public final class FileEventStore: EventStore {
         record.reserveCapacity(512)
         let start = JournalRecord.begin(in: &record)
         try ReportEventCodec.encode(event, into: &record)
-        let checksum = JournalRecord.payloadChecksum(of: record, at: start)
+        let digest = JournalRecord.payloadDigest(of: record, at: start)
         let groupCommit = configuration.durability != .synced
         // The writer is scheduled after the lock is released, never from inside it.
         let (scheduleWriter, writeError, writeNumber) = try state.withLock {
@@ -95,7 +95,7 @@ public final class FileEventStore: EventStore {
             guard !state.isClosed else { throw EventStoreError.closed }
             let error = groupCommit ? state.writeError : nil
             if error == nil {
-                _ = try state.appendEvent(&record, id: event.id, payloadChecksum: checksum)
+                _ = try state.appendEvent(&record, id: event.id, payloadDigest: digest)
             }
             guard groupCommit, !state.flushScheduled else { return (false, error, state.queuedWrite) }
             state.flushScheduled = true

@@ -98,7 +98,7 @@ struct JournalState: Sendable {
     ///
     /// - Returns: `false` if an event with the same id is already stored, in which case nothing changes.
     /// - Throws: ``EventStoreError/eventTooLarge(bytes:limit:)``.
-    mutating func appendEvent(_ record: inout [UInt8], id: UUID, payloadChecksum: UInt32) throws -> Bool {
+    mutating func appendEvent(_ record: inout [UInt8], id: UUID, payloadDigest: UInt64) throws -> Bool {
         let payloadLength = record.count - JournalRecord.headerSize
         guard payloadLength <= maxPayload else {
             throw EventStoreError.eventTooLarge(bytes: payloadLength, limit: maxPayload)
@@ -108,7 +108,7 @@ struct JournalState: Sendable {
         makeRoom(for: record.count)
         let sequence = nextSequence
         nextSequence += 1
-        JournalRecord.seal(&record, at: 0, kind: .event, sequence: sequence, payloadChecksum: payloadChecksum)
+        JournalRecord.seal(&record, at: 0, kind: .event, sequence: sequence, payloadDigest: payloadDigest)
         let active = segments.count - 1
         let offset = segments[active].size
         entries.append(
