@@ -15,9 +15,6 @@ public struct FileEventStoreConfiguration: Sendable {
     var maxDeadLetterBytes: Int
     /// The scheduler that runs the group-commit writer.
     package var scheduler: any ActuateScheduler
-    /// The bytes of segments that opening reads and verifies at once, while it registers the records of the
-    /// window before (``JournalCheckedSegment/windowBytes``); tests make it small to open in many windows.
-    var recoveryWindowBytes = JournalCheckedSegment.windowBytes
 
     /// Creates a configuration.
     ///

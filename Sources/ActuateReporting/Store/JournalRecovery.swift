@@ -32,8 +32,7 @@ enum JournalRecovery {
                 into: &state,
                 files: &files,
                 report: &report,
-                maxTotalBytes: configuration.maxTotalBytes,
-                windowBytes: configuration.recoveryWindowBytes
+                maxTotalBytes: configuration.maxTotalBytes
             )
             let deadLetterIDs = try recoverDeadLetters(files: &files, report: &report)
             state.finishRecovery()
@@ -64,8 +63,7 @@ enum JournalRecovery {
         into state: inout JournalState,
         files: inout JournalFiles,
         report: inout JournalRecoveryReport,
-        maxTotalBytes: Int,
-        windowBytes: Int
+        maxTotalBytes: Int
     ) throws {
         let names: [String]
         do {
@@ -87,25 +85,22 @@ enum JournalRecovery {
         }
         state.reserveCapacity(sizes.reduce(0, +) / 128)
         var scanned: [ScannedSegment] = []
-        /// Reads the segments from `start` up to the window's bytes, and starts verifying them on other threads.
-        func checkWindow(from start: Int) throws -> (check: JournalCheckedSegment.Pending, end: Int)? {
-            guard start < numbers.count else { return nil }
-            var end = start + 1
-            var bytes = sizes[start]
-            while end < numbers.count, bytes + sizes[end] <= windowBytes {
-                bytes += sizes[end]
-                end += 1
-            }
-            let check = try JournalCheckedSegment.check(numbers[start..<end], files: &files, maxPayload: maxPayload)
-            return (check, end)
-        }
         var checked: [JournalCheckedSegment] = []
-        var ahead = try checkWindow(from: 0)
         for (position, number) in numbers.enumerated() {
-            if checked.isEmpty, let window = ahead {
-                // Take the window checked ahead, and start checking the next while this one's records register.
-                checked = window.check.wait().reversed()
-                ahead = try checkWindow(from: window.end)
+            if checked.isEmpty {
+                // Read and verify the next segments together, up to the window's bytes.
+                var end = position + 1
+                var windowBytes = sizes[position]
+                while end < numbers.count, windowBytes + sizes[end] <= JournalCheckedSegment.windowBytes {
+                    windowBytes += sizes[end]
+                    end += 1
+                }
+                checked = try JournalCheckedSegment.check(
+                    numbers[position..<end],
+                    files: &files,
+                    maxPayload: maxPayload
+                )
+                .reversed()
             }
             let check = checked.removeLast()
             let isNewest = position == numbers.count - 1
