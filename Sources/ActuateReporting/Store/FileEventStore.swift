@@ -4,7 +4,8 @@ import Synchronization
 
 /// A durable ``EventStore``: an append-only journal of checksummed records in size-capped segment files.
 ///
-/// Events are written to `segment-*.journal` files in the store directory. Each record carries a CRC-32, so a
+/// Events are written to `segment-*.journal` files in the store directory. Each record carries a checksum (a
+/// 64-bit word mix folded to 32 bits; a CRC-32 in files written before record format 2, which are still read), so a
 /// torn write at the end of a file or a corrupted record in the middle is detected when the store opens and
 /// skipped, never returned as data (see `recoveryReport`). ``remove(ids:)`` appends a tombstone, so removed
 /// events stay removed after reopening, and a segment is deleted once nothing in it is needed. Dead letters go
