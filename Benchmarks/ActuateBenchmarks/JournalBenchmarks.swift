@@ -162,8 +162,8 @@ extension Benchmark {
                 samples: sqliteRates
             ),
             higherIsBetter: true,
-            note: "FileEventStore: append each event (binary encoding + CRC included) then flush(); SQLite (Python "
-                + "sqlite3): BEGIN; INSERT id, JSON; COMMIT per event into a table with a UNIQUE id"
+            note: "FileEventStore: append each event (binary encoding + checksum included) then flush(); SQLite "
+                + "(Python sqlite3): BEGIN; INSERT id, JSON; COMMIT per event into a table with a UNIQUE id"
         )
     }
 }

@@ -22,11 +22,13 @@ struct FileEventStoreDamageTests {
         )
     }
 
-    /// Writes `count` events over several 4 KiB segments and closes the store; returns the segment files.
-    func write(_ count: Int) throws -> [URL] {
+    /// Writes `count` events over several 4 KiB segments in `format` and closes the store; returns the segment
+    /// files.
+    func write(_ count: Int, _ format: JournalRecordFormat) throws -> [URL] {
         let store = try open()
         for event in StoreTestEvents.events(0..<count) { try store.append(event) }
         try store.close()
+        try JournalFormatRewriter.rewriteJournal(in: temporary.url, as: format)
         return try TemporaryDirectory.segments(in: temporary.url)
     }
 
@@ -76,9 +78,12 @@ struct FileEventStoreDamageTests {
         try store.fetch(count: 1_000, maxBytes: .max).compactMap(StoreTestEvents.index(of:))
     }
 
-    @Test("a flipped byte in the last record of an older segment is reported with its range and quarantined")
-    func flippedByteInOlderSegment() throws {
-        let segments = try write(80)
+    @Test(
+        "a flipped byte in the last record of an older segment is reported with its range and quarantined",
+        arguments: JournalRecordFormat.allCases
+    )
+    func flippedByteInOlderSegment(format: JournalRecordFormat) throws {
+        let segments = try write(80, format)
         try #require(segments.count >= 3)
         let victim = segments[0]
         let last = try #require(try records(of: victim).last)
@@ -97,9 +102,9 @@ struct FileEventStoreDamageTests {
         #expect(try remainingIndices(store) == Array(0..<80).filter { $0 != lost })
     }
 
-    @Test("an older segment cut through a record reports its damaged end")
-    func olderSegmentCutThroughRecord() throws {
-        let segments = try write(80)
+    @Test("an older segment cut through a record reports its damaged end", arguments: JournalRecordFormat.allCases)
+    func olderSegmentCutThroughRecord(format: JournalRecordFormat) throws {
+        let segments = try write(80, format)
         let victim = segments[1]
         let last = try #require(try records(of: victim).last)
         let lost = try #require(try eventIndices(of: victim).last)
@@ -113,9 +118,12 @@ struct FileEventStoreDamageTests {
         #expect(try remainingIndices(store) == Array(0..<80).filter { $0 != lost })
     }
 
-    @Test("an older segment cut at a record boundary reports the missing records, found from the next header")
-    func olderSegmentCutAtBoundary() throws {
-        let segments = try write(80)
+    @Test(
+        "an older segment cut at a record boundary reports the missing records, found from the next header",
+        arguments: JournalRecordFormat.allCases
+    )
+    func olderSegmentCutAtBoundary(format: JournalRecordFormat) throws {
+        let segments = try write(80, format)
         let victim = segments[0]
         let records = try records(of: victim)
         let indices = try eventIndices(of: victim)
@@ -132,9 +140,12 @@ struct FileEventStoreDamageTests {
         #expect(try remainingIndices(store) == Array(0..<80).filter { !indices.suffix(2).contains($0) })
     }
 
-    @Test("a middle segment replaced by random bytes is reported and kept in quarantine, not deleted unseen")
-    func middleSegmentReplacedByRandomBytes() throws {
-        let segments = try write(80)
+    @Test(
+        "a middle segment replaced by random bytes is reported and kept in quarantine, not deleted unseen",
+        arguments: JournalRecordFormat.allCases
+    )
+    func middleSegmentReplacedByRandomBytes(format: JournalRecordFormat) throws {
+        let segments = try write(80, format)
         try #require(segments.count >= 3)
         let victim = segments[1]
         let lostIndices = try eventIndices(of: victim)
@@ -154,9 +165,12 @@ struct FileEventStoreDamageTests {
         #expect(try remainingIndices(store) == Array(0..<80).filter { !lostIndices.contains($0) })
     }
 
-    @Test("a torn newest segment is reported as a torn tail with its range, cut, and quarantined")
-    func tornNewestSegment() throws {
-        let segments = try write(80)
+    @Test(
+        "a torn newest segment is reported as a torn tail with its range, cut, and quarantined",
+        arguments: JournalRecordFormat.allCases
+    )
+    func tornNewestSegment(format: JournalRecordFormat) throws {
+        let segments = try write(80, format)
         let newest = try #require(segments.last)
         let last = try #require(try records(of: newest).last)
         let lost = try #require(try eventIndices(of: newest).last)
@@ -174,9 +188,10 @@ struct FileEventStoreDamageTests {
         #expect(try open().recoveryReport.isClean)
     }
 
-    @Test("damage in the dead-letter file is reported with its range")
-    func damagedDeadLetterFile() throws {
+    @Test("damage in the dead-letter file is reported with its range", arguments: JournalRecordFormat.allCases)
+    func damagedDeadLetterFile(format: JournalRecordFormat) throws {
         _ = try StoreTestEvents.writeTwoDeadLetters(into: open())
+        try JournalFormatRewriter.rewriteJournal(in: temporary.url, as: format)
         let file = temporary.appending(JournalFiles.deadLetterFileName)
         let found = try modify(file) { $0[30] ^= 0x01 }
         let second = try #require(try records(of: file).first)
@@ -194,10 +209,13 @@ struct FileEventStoreDamageTests {
         #expect(try store.deadLetters().map(\.reason) == ["second"])
     }
 
-    @Test("quarantined copies stay within a quarter of the disk cap, and copies plus segments within the cap")
-    func quarantineStaysUnderTheCap() throws {
+    @Test(
+        "quarantined copies stay within a quarter of the disk cap, and copies plus segments within the cap",
+        arguments: JournalRecordFormat.allCases
+    )
+    func quarantineStaysUnderTheCap(format: JournalRecordFormat) throws {
         let cap = 8 * Self.segmentSize
-        let segments = try write(120)
+        let segments = try write(120, format)
         try #require(segments.count >= 4)
         // Damage the three oldest segments: their copies need more than the quarantine's quarter of the cap.
         for victim in segments.prefix(3) {

@@ -16,11 +16,12 @@ struct FileEventStoreRecoveryTests {
         )
     }
 
-    /// Writes `count` events and closes the store.
-    func write(_ count: Int, segmentSize: Int = 1 << 20) throws {
+    /// Writes `count` events in `format` and closes the store.
+    func write(_ count: Int, segmentSize: Int = 1 << 20, format: JournalRecordFormat = .current) throws {
         let store = try open(segmentSize: segmentSize)
         for event in StoreTestEvents.events(0..<count) { try store.append(event) }
         try store.close()
+        try JournalFormatRewriter.rewriteJournal(in: temporary.url, as: format)
     }
 
     /// The valid records of a file, as the journal scanner sees them.
@@ -48,9 +49,13 @@ struct FileEventStoreRecoveryTests {
         )
     }
 
-    @Test("a torn last record is skipped and cut, and later appends are clean", arguments: [1, 5, 24, 30, -1])
-    func tornTail(keptBytesOfLastRecord: Int) throws {
-        try write(10)
+    @Test(
+        "a torn last record is skipped and cut, and later appends are clean",
+        arguments: JournalRecordFormat.allCases,
+        [1, 5, 24, 30, -1]
+    )
+    func tornTail(format: JournalRecordFormat, keptBytesOfLastRecord: Int) throws {
+        try write(10, format: format)
         let segment = try #require(try TemporaryDirectory.segments(in: temporary.url).last)
         let last = try #require(try records(of: segment).last)
         let kept = keptBytesOfLastRecord >= 0 ? keptBytesOfLastRecord : last.payload.upperBound - last.offset - 1
@@ -72,9 +77,9 @@ struct FileEventStoreRecoveryTests {
         )
     }
 
-    @Test("garbage after the last record is cut and never read as data")
-    func garbageTail() throws {
-        try write(5)
+    @Test("garbage after the last record is cut and never read as data", arguments: JournalRecordFormat.allCases)
+    func garbageTail(format: JournalRecordFormat) throws {
+        try write(5, format: format)
         let segment = try #require(try TemporaryDirectory.segments(in: temporary.url).last)
         try modify(segment) { $0 += JournalRecord.magicBytes + [UInt8](repeating: 0x5A, count: 100) }
         let store = try open()
@@ -84,10 +89,11 @@ struct FileEventStoreRecoveryTests {
 
     @Test(
         "a corrupt record in the middle is skipped and the records after it are kept",
-        arguments: [0, 4, 8, 12, 16, 30, -1]
+        arguments: JournalRecordFormat.allCases,
+        [0, 4, 8, 12, 13, 16, 30, -1]
     )
-    func corruptMiddleRecord(byteInRecord: Int) throws {
-        try write(10)
+    func corruptMiddleRecord(format: JournalRecordFormat, byteInRecord: Int) throws {
+        try write(10, format: format)
         let segment = try #require(try TemporaryDirectory.segments(in: temporary.url).first)
         let victim = try records(of: segment)[5]  // the header, then events 0…9: this is event 4
         let offset = byteInRecord >= 0 ? victim.offset + byteInRecord : victim.payload.upperBound - 1
@@ -101,8 +107,8 @@ struct FileEventStoreRecoveryTests {
         #expect(store.recoveryReport.tornTailBytesTruncated == 0)
     }
 
-    @Test("a corrupt tombstone brings its events back rather than losing any")
-    func corruptTombstone() throws {
+    @Test("a corrupt tombstone brings its events back rather than losing any", arguments: JournalRecordFormat.allCases)
+    func corruptTombstone(format: JournalRecordFormat) throws {
         let events = StoreTestEvents.events(0..<6)
         do {
             let store = try open()
@@ -111,6 +117,7 @@ struct FileEventStoreRecoveryTests {
             try store.append(StoreTestEvents.event(at: 6))
             try store.close()
         }
+        try JournalFormatRewriter.rewriteJournal(in: temporary.url, as: format)
         let segment = try #require(try TemporaryDirectory.segments(in: temporary.url).first)
         let tombstone = try #require(try records(of: segment).first { $0.kind == .tombstone })
         try modify(segment) { $0[tombstone.payload.lowerBound] ^= 0x01 }
@@ -118,9 +125,13 @@ struct FileEventStoreRecoveryTests {
         #expect(try store.fetch(count: 100, maxBytes: .max) == StoreTestEvents.events(0..<7))
     }
 
-    @Test("a torn dead-letter record is cut and the earlier dead letters are kept")
-    func tornDeadLetter() throws {
+    @Test(
+        "a torn dead-letter record is cut and the earlier dead letters are kept",
+        arguments: JournalRecordFormat.allCases
+    )
+    func tornDeadLetter(format: JournalRecordFormat) throws {
         let events = try StoreTestEvents.writeTwoDeadLetters(into: open())
+        try JournalFormatRewriter.rewriteJournal(in: temporary.url, as: format)
         try modify(temporary.appending(JournalFiles.deadLetterFileName)) { $0.removeLast(3) }
         let store = try open()
         #expect(try store.deadLetters() == [DeadLetter(event: events[0], reason: "first")])
@@ -152,12 +163,15 @@ struct FileEventStoreRecoveryTests {
         #expect(try store.deadLetters().map(\.event) == [events[1]])
     }
 
-    @Test("random corruption never crashes recovery and never yields an event that was not written")
-    func randomCorruption() throws {
+    @Test(
+        "random corruption never crashes recovery and never yields an event that was not written",
+        arguments: JournalRecordFormat.allCases
+    )
+    func randomCorruption(format: JournalRecordFormat) throws {
         let seed = UInt64.random(in: 0...UInt64.max)
         print("FileEventStore random corruption seed: \(seed)")
         var generator = SplitMix64(seed: seed)
-        try write(60, segmentSize: 4096)
+        try write(60, segmentSize: 4096, format: format)
         let originals = Set(StoreTestEvents.events(0..<60))
         for round in 0..<20 {
             let copy = temporary.appending("round-\(round)")

@@ -14,6 +14,21 @@ struct JournalEventKeyTests {
         }
     }
 
+    @Test("the key read from an event payload is its id's key, and gives the id back; other payloads have none")
+    func keyFromPayload() throws {
+        for index in 0..<50 {
+            let event = ReportEvent(type: "executed", timestamp: Date(), sessionID: "s", anonymousID: "a")
+            var payload: [UInt8] = []
+            try ReportEventCodec.encode(event, into: &payload)
+            let key = try #require(payload.withUnsafeBytes { ReportEventCodec.idKey(in: $0) }, "event \(index)")
+            #expect(key == JournalEventKey(event.id))
+            #expect(key.id == event.id)
+            payload[0] &+= 1
+            #expect(payload.withUnsafeBytes { ReportEventCodec.idKey(in: $0) } == nil)
+        }
+        #expect([UInt8](repeating: 1, count: 16).withUnsafeBytes { ReportEventCodec.idKey(in: $0) } == nil)
+    }
+
     @Test("equal ids hash alike for every seed, and a table finds each id it holds")
     func equalIDsHashAlike() {
         let ids = (0..<1_000).map { _ in UUID() }

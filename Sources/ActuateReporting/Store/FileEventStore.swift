@@ -4,7 +4,8 @@ import Synchronization
 
 /// A durable ``EventStore``: an append-only journal of checksummed records in size-capped segment files.
 ///
-/// Events are written to `segment-*.journal` files in the store directory. Each record carries a CRC-32, so a
+/// Events are written to `segment-*.journal` files in the store directory. Each record carries a checksum (a
+/// 64-bit word mix folded to 32 bits; a CRC-32 in files written before record format 2, which are still read), so a
 /// torn write at the end of a file or a corrupted record in the middle is detected when the store opens and
 /// skipped, never returned as data (see `recoveryReport`). ``remove(ids:)`` appends a tombstone, so removed
 /// events stay removed after reopening, and a segment is deleted once nothing in it is needed. Dead letters go
@@ -89,7 +90,7 @@ public final class FileEventStore: EventStore {
         record.reserveCapacity(512)
         let start = JournalRecord.begin(in: &record)
         try ReportEventCodec.encode(event, into: &record)
-        let checksum = JournalRecord.payloadChecksum(of: record, at: start)
+        let digest = JournalRecord.payloadDigest(of: record, at: start)
         let groupCommit = configuration.durability != .synced
         // The writer is scheduled after the lock is released, never from inside it.
         let (scheduleWriter, writeError, writeNumber) = try state.withLock {
@@ -97,7 +98,7 @@ public final class FileEventStore: EventStore {
             guard !state.isClosed else { throw EventStoreError.closed }
             let error = groupCommit ? state.writeError : nil
             if error == nil {
-                _ = try state.appendEvent(&record, id: event.id, payloadChecksum: checksum)
+                _ = try state.appendEvent(&record, id: event.id, payloadDigest: digest)
             }
             guard groupCommit, !state.flushScheduled else { return (false, error, state.queuedWrite) }
             state.flushScheduled = true

@@ -164,10 +164,10 @@ enum JournalRecovery {
         case .segmentHeader:
             state.reserveSequence(below: record.sequence)
         case .event:
-            if let id = ReportEventCodec.id(in: payload),
+            if let key = ReportEventCodec.idKey(in: payload),
                 state.recoverEvent(
                     sequence: record.sequence,
-                    id: id,
+                    key: key,
                     offset: record.offset,
                     payloadLength: payload.count
                 )

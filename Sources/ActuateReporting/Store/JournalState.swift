@@ -4,8 +4,10 @@ import Foundation
 struct JournalEntry: Sendable {
     /// The event's sequence number, increasing in append order.
     var sequence: UInt64
+    /// The event's id, as the index keys it.
+    var key: JournalEventKey
     /// The event's id.
-    var id: UUID
+    var id: UUID { key.id }
     /// The number of the segment that holds it.
     var segment: UInt64
     /// The offset of its record in the segment.
@@ -98,7 +100,7 @@ struct JournalState: Sendable {
     ///
     /// - Returns: `false` if an event with the same id is already stored, in which case nothing changes.
     /// - Throws: ``EventStoreError/eventTooLarge(bytes:limit:)``.
-    mutating func appendEvent(_ record: inout [UInt8], id: UUID, payloadChecksum: UInt32) throws -> Bool {
+    mutating func appendEvent(_ record: inout [UInt8], id: UUID, payloadDigest: UInt64) throws -> Bool {
         let payloadLength = record.count - JournalRecord.headerSize
         guard payloadLength <= maxPayload else {
             throw EventStoreError.eventTooLarge(bytes: payloadLength, limit: maxPayload)
@@ -108,13 +110,13 @@ struct JournalState: Sendable {
         makeRoom(for: record.count)
         let sequence = nextSequence
         nextSequence += 1
-        JournalRecord.seal(&record, at: 0, kind: .event, sequence: sequence, payloadChecksum: payloadChecksum)
+        JournalRecord.seal(&record, at: 0, kind: .event, sequence: sequence, payloadDigest: payloadDigest)
         let active = segments.count - 1
         let offset = segments[active].size
         entries.append(
             JournalEntry(
                 sequence: sequence,
-                id: id,
+                key: key,
                 segment: segments[active].number,
                 offset: offset,
                 payloadLength: payloadLength,
@@ -226,10 +228,9 @@ struct JournalState: Sendable {
     /// Registers an event record found in the last registered segment.
     ///
     /// - Returns: `false` when the record is out of order or repeats a live id, and so was ignored.
-    mutating func recoverEvent(sequence: UInt64, id: UUID, offset: Int, payloadLength: Int) -> Bool {
+    mutating func recoverEvent(sequence: UInt64, key: JournalEventKey, offset: Int, payloadLength: Int) -> Bool {
         guard sequence >= nextSequence, !segments.isEmpty else { return false }
         // One lookup in the usual case: insert, and put the earlier sequence back if the id was already live.
-        let key = JournalEventKey(id)
         if let live = sequences.updateValue(sequence, forKey: key) {
             sequences[key] = live
             return false
@@ -238,7 +239,7 @@ struct JournalState: Sendable {
         entries.append(
             JournalEntry(
                 sequence: sequence,
-                id: id,
+                key: key,
                 segment: segments[active].number,
                 offset: offset,
                 payloadLength: payloadLength,
@@ -281,7 +282,7 @@ struct JournalState: Sendable {
 
     private mutating func kill(at index: Int) {
         entries[index].isLive = false
-        sequences[JournalEventKey(entries[index].id)] = nil
+        sequences[entries[index].key] = nil
         liveCount -= 1
         if let segment = segmentIndex(of: entries[index].segment) { segments[segment].liveCount -= 1 }
     }
@@ -338,7 +339,7 @@ struct JournalState: Sendable {
         while index < entries.count, entries[index].segment <= oldest.number {
             if entries[index].isLive {
                 entries[index].isLive = false
-                sequences[JournalEventKey(entries[index].id)] = nil
+                sequences[entries[index].key] = nil
                 liveCount -= 1
                 droppedCount += 1
             }

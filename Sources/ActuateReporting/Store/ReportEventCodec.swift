@@ -42,6 +42,16 @@ package enum ReportEventCodec {
     }
 
     /// The id of the event encoded in `payload`, read without decoding the rest.
+    /// The index key of the id at the start of an event payload, read straight from its bytes; `nil` when the
+    /// payload is not an event's. Recovery keys every record with it, without building a `UUID`.
+    static func idKey(in payload: UnsafeRawBufferPointer) -> JournalEventKey? {
+        guard payload.count >= 17, payload[0] == format else { return nil }
+        return JournalEventKey(
+            high: payload.loadUnaligned(fromByteOffset: 1, as: UInt64.self),
+            low: payload.loadUnaligned(fromByteOffset: 9, as: UInt64.self)
+        )
+    }
+
     package static func id(in payload: UnsafeRawBufferPointer) -> UUID? {
         guard payload.count >= 17, payload[0] == format else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
