@@ -108,7 +108,7 @@ public final class ActionDispatcher: Sendable {
     ) {
         self.scheduler = scheduler
         if scheduler is SystemScheduler {
-            let uptime = DispatchTime.now().uptimeNanoseconds
+            let uptime = MonotonicClock.nanoseconds
             self.systemClockEpoch = Date().timeIntervalSinceReferenceDate - Double(uptime) / 1e9
         } else {
             self.systemClockEpoch = nil
@@ -196,7 +196,7 @@ public final class ActionDispatcher: Sendable {
         let date: Date
         if let systemClockEpoch {
             if hasPlugins {
-                start = DispatchTime.now().uptimeNanoseconds
+                start = MonotonicClock.nanoseconds
                 date = Date(timeIntervalSinceReferenceDate: systemClockEpoch + Double(start) / 1e9)
             } else {
                 // No plugin hears this request, so nothing reads its date or start: the clock is read only if the
@@ -294,7 +294,7 @@ public final class ActionDispatcher: Sendable {
     /// The clock's monotonic reading now: the one reading taken when an action completes.
     @inlinable
     func uptimeNanoseconds() -> UInt64 {
-        systemClockEpoch == nil ? scheduler.uptimeNanoseconds() : DispatchTime.now().uptimeNanoseconds
+        systemClockEpoch == nil ? scheduler.uptimeNanoseconds() : MonotonicClock.nanoseconds
     }
 
     /// The loggers of one request: disabled unless a logger factory is installed.
