@@ -262,23 +262,24 @@ public final class ActionDispatcher: Sendable {
         let previous = RunningQueue.enter(operation.queueMarker)
         let status: CompletionStatus
         if operation.notifier != nil {
-            // The request is made once, lent in place to the plugins, and, when the body completes before it
-            // returns, on this thread, to the completion notifier.
-            var request = operation.request
-            status = operation.lending(
-                &request,
-                preparing: { request in
-                    operation.plugins.withObject { plugins in
-                        if plugins.valueTable == nil {
-                            plugins.notifyWillBegin(request)
-                        } else {
-                            plugins.notifyWillBeginWithValues(request)
+            // The request is made once, borrowing the operation's header and input, lent in place to the plugins,
+            // and, when the body completes before it returns, on this thread, to the completion notifier.
+            status = operation.withBorrowedRequest(making: { ActionRequest<F, A>(header: $0, input: $1) }) { request in
+                operation.lending(
+                    &request.pointee,
+                    preparing: { request in
+                        operation.plugins.withObject { plugins in
+                            if plugins.valueTable == nil {
+                                plugins.notifyWillBegin(request)
+                            } else {
+                                plugins.notifyWillBeginWithValues(request)
+                            }
                         }
-                    }
-                    return request.context
-                },
-                while: { context in A.perform(context: context, presenter: presenter, completion: operation) }
-            )
+                        return request.context
+                    },
+                    while: { context in A.perform(context: context, presenter: presenter, completion: operation) }
+                )
+            }
         } else {
             // No plugin hears the request: the context is made from the header in place, without a copy of it.
             status = A.perform(context: operation.context, presenter: presenter, completion: operation)
