@@ -32,6 +32,20 @@ struct RingBufferTests {
         #expect(buffer.elements == [2, 103])
     }
 
+    @Test("hands back what it reads of the element it evicts, in place, and finds the newest match")
+    func readsEvictedElement() {
+        var buffer = RingBuffer<String>(capacity: 2)
+        let read: (inout String) -> Int? = { $0.hasPrefix("open") ? $0.count : nil }
+        #expect(buffer.append("open one", readingEvicted: read) == nil)
+        #expect(buffer.append("done", readingEvicted: read) == nil)
+        #expect(buffer.append("open three", readingEvicted: read) == "open one".count)
+        #expect(buffer.append("open four", readingEvicted: read) == nil)
+        #expect(buffer.elements == ["open three", "open four"])
+        #expect(buffer.newestSequence { $0.hasPrefix("open") } == 3)
+        #expect(buffer.newestSequence { $0 == "open three" } == 2)
+        #expect(buffer.newestSequence { $0 == "done" } == nil)
+    }
+
     @Test("a capacity below one holds one element")
     func minimumCapacity() {
         var buffer = RingBuffer<String>(capacity: 0)
