@@ -264,7 +264,10 @@ public final class ActionDispatcher: Sendable {
         if operation.notifier != nil {
             // The request is made once, borrowing the operation's header and input, lent in place to the plugins,
             // and, when the body completes before it returns, on this thread, to the completion notifier.
-            status = operation.withBorrowedRequest(making: { ActionRequest<F, A>(header: $0, input: $1) }) { request in
+            let makeRequest = { (header: consuming RequestHeader, input: consuming A.InputType) in
+                ActionRequest<F, A>(header: header, input: input)
+            }
+            status = operation.withBorrowedRequest(making: makeRequest) { request in
                 operation.lending(
                     &request.pointee,
                     preparing: { request in
