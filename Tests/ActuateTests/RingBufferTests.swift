@@ -46,6 +46,23 @@ struct RingBufferTests {
         #expect(buffer.newestSequence { $0 == "done" } == nil)
     }
 
+    @Test("updates the newest element a change accepts, in place, looking back from the newest")
+    func updatesNewestAccepted() {
+        var buffer = RingBuffer<String>(capacity: 3)
+        for value in ["a", "b", "a", "c"] { buffer.append(value) }
+        #expect(
+            buffer.updateNewest {
+                guard $0 == "a" else { return false }
+                $0 = "A"
+                return true
+            }
+        )
+        #expect(buffer.elements == ["b", "A", "c"])
+        #expect(!buffer.updateNewest { $0 == "z" })
+        buffer.removeAll()
+        #expect(!buffer.updateNewest { _ in true })
+    }
+
     @Test("a capacity below one holds one element")
     func minimumCapacity() {
         var buffer = RingBuffer<String>(capacity: 0)

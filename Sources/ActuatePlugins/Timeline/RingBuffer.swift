@@ -67,6 +67,13 @@ struct RingBuffer<Element> {
         return nil
     }
 
+    /// Calls `change` on each held element in place, from the newest back, until it returns true.
+    /// - Returns: Whether `change` returned true for an element.
+    @discardableResult
+    mutating func updateNewest(_ change: (inout Element) -> Bool) -> Bool {
+        newestSequence(where: change) != nil
+    }
+
     /// The element with sequence number `sequence`, or nil once it has been evicted.
     subscript(sequence sequence: UInt64) -> Element? {
         get { holds(sequence) ? storage[slot(sequence)] : nil }
