@@ -32,6 +32,37 @@ struct RingBufferTests {
         #expect(buffer.elements == [2, 103])
     }
 
+    @Test("hands back what it reads of the element it evicts, in place, and finds the newest match")
+    func readsEvictedElement() {
+        var buffer = RingBuffer<String>(capacity: 2)
+        let read: (inout String) -> Int? = { $0.hasPrefix("open") ? $0.count : nil }
+        #expect(buffer.append("open one", readingEvicted: read) == nil)
+        #expect(buffer.append("done", readingEvicted: read) == nil)
+        #expect(buffer.append("open three", readingEvicted: read) == "open one".count)
+        #expect(buffer.append("open four", readingEvicted: read) == nil)
+        #expect(buffer.elements == ["open three", "open four"])
+        #expect(buffer.newestSequence { $0.hasPrefix("open") } == 3)
+        #expect(buffer.newestSequence { $0 == "open three" } == 2)
+        #expect(buffer.newestSequence { $0 == "done" } == nil)
+    }
+
+    @Test("updates the newest element a change accepts, in place, looking back from the newest")
+    func updatesNewestAccepted() {
+        var buffer = RingBuffer<String>(capacity: 3)
+        for value in ["a", "b", "a", "c"] { buffer.append(value) }
+        #expect(
+            buffer.updateNewest {
+                guard $0 == "a" else { return false }
+                $0 = "A"
+                return true
+            }
+        )
+        #expect(buffer.elements == ["b", "A", "c"])
+        #expect(!buffer.updateNewest { $0 == "z" })
+        buffer.removeAll()
+        #expect(!buffer.updateNewest { _ in true })
+    }
+
     @Test("a capacity below one holds one element")
     func minimumCapacity() {
         var buffer = RingBuffer<String>(capacity: 0)

@@ -32,6 +32,29 @@ struct TimelineTests {
         #expect(timeline.snapshot().map(\.actionName) == ["No Op", "No Op"])
     }
 
+    @Test("a completion finds its own record behind newer ones on its queue, and one after clear() is ignored")
+    func completionBehindNewerRecords() async {
+        let timeline = Timeline(maxEntries: 5)
+        let harness = ActionTestHarness(plugins: [timeline])
+        let probe = Probe()
+        let pending = harness.start(GreetingFeature.probe, input: probe, presenter: GreetingPresenter())
+        #expect(await eventually { probe.events.count == 1 })
+        for _ in 0..<2 { _ = await harness.session.perform(GreetingFeature.noOp) }
+        probe.completeKept(.failure(error: TestError.boom))
+        _ = await pending.outcome()
+        #expect(timeline.snapshot().map(\.outcome) == [.failure(message: "boom"), .success, .success])
+
+        let cleared = Probe()
+        let clearedPending = harness.start(GreetingFeature.probe, input: cleared, presenter: GreetingPresenter())
+        #expect(await eventually { cleared.events.count == 1 })
+        timeline.clear()
+        _ = await harness.session.perform(GreetingFeature.noOp)
+        cleared.completeKept(.success)
+        _ = await clearedPending.outcome()
+        #expect(timeline.snapshot().map(\.actionName) == ["No Op"])
+        #expect(timeline.snapshot().map(\.outcome) == [.success])
+    }
+
     @Test("honours hideFromTimeline")
     func hidesActions() async {
         let harness = ActionTestHarness()

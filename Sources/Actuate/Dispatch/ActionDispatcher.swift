@@ -108,7 +108,7 @@ public final class ActionDispatcher: Sendable {
     ) {
         self.scheduler = scheduler
         if scheduler is SystemScheduler {
-            let uptime = DispatchTime.now().uptimeNanoseconds
+            let uptime = MonotonicClock.nanoseconds
             self.systemClockEpoch = Date().timeIntervalSinceReferenceDate - Double(uptime) / 1e9
         } else {
             self.systemClockEpoch = nil
@@ -196,7 +196,7 @@ public final class ActionDispatcher: Sendable {
         let date: Date
         if let systemClockEpoch {
             if hasPlugins {
-                start = DispatchTime.now().uptimeNanoseconds
+                start = MonotonicClock.nanoseconds
                 date = Date(timeIntervalSinceReferenceDate: systemClockEpoch + Double(start) / 1e9)
             } else {
                 // No plugin hears this request, so nothing reads its date or start: the clock is read only if the
@@ -262,23 +262,27 @@ public final class ActionDispatcher: Sendable {
         let previous = RunningQueue.enter(operation.queueMarker)
         let status: CompletionStatus
         if operation.notifier != nil {
-            // The request is made once, lent in place to the plugins, and, when the body completes before it
-            // returns, on this thread, to the completion notifier.
-            var request = operation.request
-            status = operation.lending(
-                &request,
-                preparing: { request in
-                    operation.plugins.withObject { plugins in
-                        if plugins.valueTable == nil {
-                            plugins.notifyWillBegin(request)
-                        } else {
-                            plugins.notifyWillBeginWithValues(request)
+            // The request is made once, borrowing the operation's header and input, lent in place to the plugins,
+            // and, when the body completes before it returns, on this thread, to the completion notifier.
+            let makeRequest = { (header: consuming RequestHeader, input: consuming A.InputType) in
+                ActionRequest<F, A>(header: header, input: input)
+            }
+            status = operation.withBorrowedRequest(making: makeRequest) { request in
+                operation.lending(
+                    &request.pointee,
+                    preparing: { request in
+                        operation.plugins.withObject { plugins in
+                            if plugins.valueTable == nil {
+                                plugins.notifyWillBegin(request)
+                            } else {
+                                plugins.notifyWillBeginWithValues(request)
+                            }
                         }
-                    }
-                    return request.context
-                },
-                while: { context in A.perform(context: context, presenter: presenter, completion: operation) }
-            )
+                        return request.context
+                    },
+                    while: { context in A.perform(context: context, presenter: presenter, completion: operation) }
+                )
+            }
         } else {
             // No plugin hears the request: the context is made from the header in place, without a copy of it.
             status = A.perform(context: operation.context, presenter: presenter, completion: operation)
@@ -294,7 +298,7 @@ public final class ActionDispatcher: Sendable {
     /// The clock's monotonic reading now: the one reading taken when an action completes.
     @inlinable
     func uptimeNanoseconds() -> UInt64 {
-        systemClockEpoch == nil ? scheduler.uptimeNanoseconds() : DispatchTime.now().uptimeNanoseconds
+        systemClockEpoch == nil ? scheduler.uptimeNanoseconds() : MonotonicClock.nanoseconds
     }
 
     /// The loggers of one request: disabled unless a logger factory is installed.

@@ -172,6 +172,8 @@ protocol InputSlot: SendableMetatype {
     var held: Input? { get }
     /// Releases the input.
     mutating func release()
+    /// Moves the input out, leaving the slot empty; nil when it was empty.
+    mutating func takeHeld() -> Input?
 }
 
 extension Optional: InputSlot {
@@ -183,6 +185,9 @@ extension Optional: InputSlot {
 
     @inlinable
     mutating func release() { self = nil }
+
+    @inlinable
+    mutating func takeHeld() -> Wrapped? { take() }
 }
 
 /// The operation of one request of `A` of `F`: the input joins the non-generic rest of the request, so that

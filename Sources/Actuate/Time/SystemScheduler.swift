@@ -19,11 +19,11 @@ public struct SystemScheduler: ActuateScheduler {
     }
 
     public func uptime() -> Duration {
-        .nanoseconds(Int64(bitPattern: DispatchTime.now().uptimeNanoseconds))
+        .nanoseconds(Int64(bitPattern: MonotonicClock.nanoseconds))
     }
 
     public func uptimeNanoseconds() -> UInt64 {
-        DispatchTime.now().uptimeNanoseconds
+        MonotonicClock.nanoseconds
     }
 
     @discardableResult

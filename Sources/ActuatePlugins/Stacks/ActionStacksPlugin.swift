@@ -40,10 +40,11 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
         var lastUsed: UInt64
 
         /// Appends `entry` in place, moving it in, and marks the stack used.
-        /// - Returns: The entry the stack evicted to make room, if it was full.
-        mutating func append(_ entry: consuming ActionStackEntry, usedAt counter: UInt64) -> ActionStackEntry? {
+        /// - Returns: The request id of the entry the stack evicted to make room, if it was full and that entry's
+        ///   action had not completed yet.
+        mutating func append(_ entry: consuming ActionStackEntry, usedAt counter: UInt64) -> UInt64? {
             lastUsed = counter
-            return entries.appendEvicting(entry).evicted
+            return entries.append(entry) { $0.outcome == nil ? $0.requestID : nil }
         }
 
         func closed(at date: Date?, reason: ActionStack.CloseReason?) -> ActionStack {
@@ -146,7 +147,7 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
             // Mutate the stack in place: copying it out and back would copy its whole ring buffer each time. The
             // entry is made here and moved into the stack's ring buffer, never copied.
             let counter = state.useCounter
-            let evicted = state.open[index].append(
+            let evictedInFlight = state.open[index].append(
                 ActionStackEntry(
                     requestID: header.uniqueID,
                     actionName: header.actionReference.withMetadata { $0.name },
@@ -158,8 +159,8 @@ public final class ActionStacksPlugin: ActionDispatchPlugin, DebugReportable {
                 ),
                 usedAt: counter
             )
-            if let evicted, evicted.outcome == nil {
-                state.evictedInFlight[evicted.requestID] = state.open[index].id
+            if let evictedInFlight {
+                state.evictedInFlight[evictedInFlight] = state.open[index].id
             }
         }
     }

@@ -40,25 +40,38 @@ struct RingBuffer<Element> {
         return sequence
     }
 
-    /// Appends `element`, evicting the oldest when full, and hands back the evicted element.
-    /// - Returns: The element's sequence number, and the element it evicted, if any.
-    mutating func appendEvicting(_ element: consuming Element) -> (sequence: UInt64, evicted: Element?) {
+    /// Appends `element`, evicting the oldest when full, and hands back what `read` makes of the evicted element.
+    /// - Returns: What `read` returned for the element evicted, or nil when none was.
+    mutating func append<Value>(
+        _ element: consuming Element,
+        readingEvicted read: (inout Element) -> Value?
+    ) -> Value? {
         let sequence = nextSequence
-        let evicted = storage[slot(sequence)].take()
-        storage[slot(sequence)] = element
+        // Read in place and replaced in place: moving the evicted element out copies it, and a caller that binds
+        // it copies it again.
+        let evicted = storage[slot(sequence)] == nil ? nil : read(&storage[slot(sequence)]!)
+        storage[slot(sequence)].replace(with: element)
         nextSequence += 1
         if nextSequence - oldestSequence > UInt64(capacity) { oldestSequence += 1 }
-        return (sequence, evicted)
+        return evicted
     }
 
     /// The sequence number of the newest held element that `matches`, looking back from the newest.
-    func newestSequence(where matches: (Element) -> Bool) -> UInt64? {
+    mutating func newestSequence(where matches: (inout Element) -> Bool) -> UInt64? {
         var sequence = nextSequence
         while sequence > oldestSequence {
             sequence -= 1
-            if let element = storage[slot(sequence)], matches(element) { return sequence }
+            // Matched in place: binding the element (`if let`) copies it, with every reference it holds.
+            if storage[slot(sequence)] != nil, matches(&storage[slot(sequence)]!) { return sequence }
         }
         return nil
+    }
+
+    /// Calls `change` on each held element in place, from the newest back, until it returns true.
+    /// - Returns: Whether `change` returned true for an element.
+    @discardableResult
+    mutating func updateNewest(_ change: (inout Element) -> Bool) -> Bool {
+        newestSequence(where: change) != nil
     }
 
     /// The element with sequence number `sequence`, or nil once it has been evicted.

@@ -51,10 +51,6 @@ struct TimelineShard: Sendable {
     let capacity: Int
     /// Allocated on the first append, so that shards no queue maps to cost no memory.
     private var buffer: RingBuffer<TimelineRecord>?
-    /// The request id of each record, by sequence number, so that completion finds its record by looking
-    /// back through plain integers rather than copying records.
-    private var requestIDs: [UInt64] = []
-    private var newestSequence: UInt64?
 
     /// Creates an empty shard that holds at most `capacity` records.
     init(capacity: Int) {
@@ -65,36 +61,21 @@ struct TimelineShard: Sendable {
     ///
     /// Takes the record: made in the call, it moves into the buffer without a copy.
     mutating func append(_ record: consuming TimelineRecord) {
-        if buffer == nil {
-            buffer = RingBuffer(capacity: capacity)
-            requestIDs = Array(repeating: 0, count: buffer!.capacity)
-        }
-        let requestID = record.requestID
-        let sequence = buffer!.append(record)
-        requestIDs[Int(sequence % UInt64(requestIDs.count))] = requestID
-        newestSequence = sequence
+        if buffer == nil { buffer = RingBuffer(capacity: capacity) }
+        buffer!.append(record)
     }
 
     /// Records the outcome on the newest record of `requestID`, if it is still held.
+    ///
+    /// Looks back from the newest record and changes the one it finds in one pass, in place: no record is
+    /// copied, and no second index of request ids is kept up to date on every append.
     mutating func complete(requestID: UInt64, outcome: TimelineOutcome, durationNanoseconds: UInt64?) {
-        guard let sequence = sequence(of: requestID) else { return }
-        buffer!.update(sequence: sequence) { record in
+        buffer?.updateNewest { record in
+            guard record.requestID == requestID else { return false }
             record.outcome = outcome
             record.durationNanoseconds = durationNanoseconds
+            return true
         }
-    }
-
-    /// The sequence number of the newest held record of `requestID`, looking back from the newest.
-    private func sequence(of requestID: UInt64) -> UInt64? {
-        guard let newest = newestSequence, let buffer else { return nil }
-        let held = UInt64(buffer.count)
-        var back: UInt64 = 0
-        while back < held {
-            let sequence = newest - back
-            if requestIDs[Int(sequence % UInt64(requestIDs.count))] == requestID { return sequence }
-            back += 1
-        }
-        return nil
     }
 
     /// The records held now, oldest first.
@@ -105,6 +86,5 @@ struct TimelineShard: Sendable {
     /// Removes every record.
     mutating func clear() {
         buffer?.removeAll()
-        newestSequence = nil
     }
 }
