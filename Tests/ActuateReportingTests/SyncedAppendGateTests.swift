@@ -92,4 +92,12 @@ struct SyncedAppendGateTests {
         #expect(attempts == 1)
         #expect(written)
     }
+
+    @Test("a leader returns once its write succeeds, even when it queued nothing the write could mark, as a duplicate")
+    func leaderReturnsAfterItsWrite() throws {
+        let scripted = ScriptedGate()
+        var writes = 0
+        try scripted.gate.waitUntilWritten({ false }, write: { writes += 1 })
+        #expect(writes == 1)
+    }
 }

@@ -52,7 +52,8 @@ final class SyncedAppendGate: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Returns once `isWritten` holds, writing with `write` when no other append is writing.
+    /// Returns once `isWritten` holds, or once a write this append led has succeeded; writes with `write` when no
+    /// other append is writing.
     ///
     /// - Parameters:
     ///   - isWritten: Whether the waiting append's event is on disk. Called with the gate locked; it may take the
@@ -89,6 +90,9 @@ final class SyncedAppendGate: @unchecked Sendable {
             writing = false
             condition.broadcast()
             if let failure { throw failure }
+            // The write took every change queued so far, this append's included (or it queued none, as a
+            // duplicate does): done, whether or not `isWritten` can tell.
+            return
         }
     }
 
