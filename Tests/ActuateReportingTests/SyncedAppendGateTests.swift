@@ -11,8 +11,13 @@ struct SyncedAppendGateTests {
     final class ScriptedGate: Sendable {
         /// What the gate's yields see: their count, and the gate to queue appends on.
         final class Script: Sendable {
+            /// Holds the gate weakly: the gate's yield closure holds the script.
+            struct WeakGate {
+                weak var gate: SyncedAppendGate?
+            }
+
             let yields = Mutex(0)
-            let gate = Mutex<SyncedAppendGate?>(nil)
+            let gate = Mutex(WeakGate())
         }
 
         private let script = Script()
@@ -25,9 +30,9 @@ struct SyncedAppendGateTests {
                     count += 1
                     return count
                 }
-                if let gate = script.gate.withLock({ $0 }) { onYield(gate, number) }
+                if let gate = script.gate.withLock({ $0.gate }) { onYield(gate, number) }
             }
-            script.gate.withLock { $0 = gate }
+            script.gate.withLock { $0.gate = gate }
         }
 
         var yields: Int { script.yields.withLock { $0 } }
