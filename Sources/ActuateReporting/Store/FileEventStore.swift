@@ -334,10 +334,6 @@ public final class FileEventStore: EventStore {
         }
     }
 
-    /// The writes synced appends led, and the synced appends queued for them: with concurrent appenders, fewer
-    /// writes than appends.
-    var syncedWriteCounts: (writes: Int, appends: Int) { syncedAppends.writeCounts }
-
     /// Applies file changes taken from the state, putting them back if they fail.
     private func write(_ operations: [JournalOperation], with files: inout JournalFiles) throws {
         guard !operations.isEmpty, !files.isClosed else { return }
