@@ -77,6 +77,7 @@ final class RelayLog: Sendable {
     private struct State {
         var visits: [Int: [Int]] = [:]
         var offLane: [String] = []
+        var hopCount = 0
     }
 
     private let state = Mutex(State())
@@ -86,6 +87,7 @@ final class RelayLog: Sendable {
         let actual = checkingLane ? RelayLanes.current : input.hop.lane
         state.withLock { state in
             state.visits[input.chain, default: []].append(input.position)
+            state.hopCount += 1
             if actual != input.hop.lane {
                 state.offLane.append("\(input.loggingDescription) ran on lane \(actual.map(String.init) ?? "none")")
             }
@@ -94,6 +96,8 @@ final class RelayLog: Sendable {
 
     /// The positions each chain visited, in the order they ran.
     var visits: [Int: [Int]] { state.withLock { $0.visits } }
+    /// How many hops have run so far, over every chain: the progress a stalled run stops making.
+    var hopCount: Int { state.withLock { $0.hopCount } }
     /// Callback hops that ran on another queue than their lane's.
     var offLane: [String] { state.withLock { $0.offLane } }
 }
