@@ -27,6 +27,16 @@ enum AsyncBodyRunner {
         let marker = DispatchQueueMarker.markerOfRunning(A.queue)
         let status = completion.willCompleteAsync()
         let nesting = ActionNesting.ofCaller()
+        if let awaited = AwaitedPerform.taking(requestWith: context.cancellationState) {
+            // The awaiting task is running this dispatch on the queue's executor: it runs the body itself.
+            awaited.offer {
+                let outcome = await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
+                    try await A.perform(context: context, presenter: presenter)
+                }
+                status.completed(outcome)
+            }
+            return status
+        }
         let task = Task(executorPreference: marker.executor) {
             let outcome = await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
                 try await A.perform(context: context, presenter: presenter)
