@@ -36,6 +36,21 @@ struct AwaitedPerformTests {
         return TestQueues.current
     }
 
+    @Test("an awaited body sees the awaiting task's task-local values; a body performed with a callback does not")
+    func taskLocalsReachAnAwaitedBody() async {
+        let harness = ActionTestHarness()
+        let awaited = TaskProbe()
+        let called = TaskProbe()
+        await TaskProbe.$callerMark.withValue("caller") {
+            _ = await harness.session.perform(AwaitedFeature.recordTask, input: awaited)
+            _ = await withCheckedContinuation { continuation in
+                harness.session.perform(AwaitedFeature.recordTask, input: called) { continuation.resume(returning: $0) }
+            }
+        }
+        #expect(awaited.callerMark == "caller")
+        #expect(called.callerMark == nil)
+    }
+
     @Test("performed with a callback, the body runs in a task of its own")
     func callbackPerformStartsATask() async {
         let harness = ActionTestHarness()
@@ -77,7 +92,11 @@ final class TaskProbe: Loggable, Sendable {
         var bodyTask: Int?
         var queues: [String] = []
         var nestedOutcome: Bool?
+        var callerMark: String?
     }
+
+    /// A task-local value a test sets around a perform, to see whether the body sees it.
+    @TaskLocal static var callerMark: String?
 
     private let state = Mutex(State())
     /// An action the body performs, awaiting it, before it ends.
@@ -91,13 +110,16 @@ final class TaskProbe: Loggable, Sendable {
     var bodyTask: Int? { state.withLock { $0.bodyTask } }
     var queues: [String] { state.withLock { $0.queues } }
     var nestedOutcome: Bool? { state.withLock { $0.nestedOutcome } }
+    var callerMark: String? { state.withLock { $0.callerMark } }
 
     func recordStart() {
         let task = currentTaskHash()
         let queue = TestQueues.current ?? "none"
+        let mark = Self.callerMark
         state.withLock { state in
             state.bodyTask = task
             state.queues.append(queue)
+            state.callerMark = mark
         }
     }
 
