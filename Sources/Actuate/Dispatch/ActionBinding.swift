@@ -201,6 +201,16 @@ extension ActionSession {
         source: ActionSource = .application
     ) async -> ActionPerformOutcome {
         let cancellation = ActionCancellation()
+        if Binding.ActionType.self is any AsyncAction.Type {
+            return await performAwaitingBody(
+                binding,
+                input: input,
+                presenter: presenter,
+                userInitiated: userInitiated,
+                source: source,
+                cancellation: cancellation
+            )
+        }
         return await withTaskCancellationHandler {
             // Checked, not unsafe: an unsafe continuation resumed from the action's queue before this task has
             // suspended is reported as a data race by the Thread Sanitizer (CI runs the suite under it).
@@ -214,6 +224,41 @@ extension ActionSession {
                     cancellation: cancellation,
                     completion: .detailed { continuation.resume(returning: $0) }
                 )
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Performs an ``AsyncAction`` whose body runs in the awaiting task (see ``AwaitedPerform``): the task moves
+    /// onto the action's queue, dispatches there, and runs the body it is offered.
+    @inlinable
+    func performAwaitingBody<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool,
+        source: ActionSource,
+        cancellation: ActionCancellation
+    ) async -> ActionPerformOutcome {
+        let awaited = AwaitedPerform(cancellation: cancellation)
+        let executor = DispatchQueueMarker.markerOfRunning(Binding.ActionType.queue).executor
+        // The caller's code after the `await` does not run on the action's queue: a return switches the caller back
+        // to its own executor (the generic one, its own preferred executor, or its actor).
+        return await withTaskCancellationHandler {
+            await withTaskExecutorPreference(executor) {
+                awaited.dispatching {
+                    dispatch(
+                        binding.binding,
+                        input,
+                        presenter,
+                        userInitiated,
+                        source,
+                        cancellation: cancellation,
+                        completion: .detailed { awaited.finish($0) }
+                    )
+                }
+                return await awaited.outcome()
             }
         } onCancel: {
             cancellation.cancel()
