@@ -7,18 +7,46 @@ import Dispatch
 /// ``check(_:files:maxPayload:)`` does several segments at once, one per core; registering the records stays in
 /// order, on the opening thread.
 struct JournalCheckedSegment {
+    /// One valid record, with what registering it needs read out of the file while the bytes are at hand on the
+    /// checking thread, so that the opening thread touches only this compact list and not each record's bytes.
+    struct Record: Sendable {
+        /// The record's sequence number.
+        var sequence: UInt64
+        /// For an event record, its id's key if the payload holds one (see ``hasKey``).
+        var key: JournalEventKey
+        /// Where the record starts in the segment.
+        var offset: Int
+        /// The length of its payload, at most a segment's capacity, which is below 2 GiB.
+        var payloadLength: UInt32
+        /// What the record holds.
+        var kind: JournalRecordKind
+        /// Whether ``key`` was read from an event's payload; `false` for other kinds and undecodable events.
+        var hasKey: Bool
+
+        /// Where its payload lies in the segment.
+        var payload: Range<Int> {
+            let start = offset + JournalRecord.headerSize
+            return start..<(start + Int(payloadLength))
+        }
+    }
+
     /// The segment's number.
     var number: UInt64
     /// The whole file.
     var bytes: [UInt8]
     /// Its valid records, oldest first.
-    var records: [JournalScannedRecord]
+    var records: [Record]
     /// What the scan skipped.
     var summary: JournalScanSummary
 
     /// Bytes of segments held at once: enough to give every core a segment of the default size, little enough
     /// that recovery's memory stays small whatever the journal's total size.
     static let windowBytes = 8 << 20
+
+    /// Records to reserve room for in `byteCount` bytes of segment: benchmark events take about 225 bytes a
+    /// record, and a list that has to grow once per segment costs a copy of it (3.7 M instructions of an open of
+    /// 100,000 events, `ACTUATE_BENCH_PROFILE=journal-open`).
+    static func expectedRecords(inBytes byteCount: Int) -> Int { byteCount / 128 + 16 }
 
     /// Reads the segments `numbers`, in order, and verifies them in parallel.
     static func check(
@@ -32,15 +60,38 @@ struct JournalCheckedSegment {
             // Each iteration reads and writes only its own element, and concurrentPerform returns after all.
             nonisolated(unsafe) let shared = segments
             DispatchQueue.concurrentPerform(iterations: shared.count) { index in
-                var records: [JournalScannedRecord] = []
-                records.reserveCapacity(shared[index].bytes.count / 256)
+                var records: [Record] = []
+                records.reserveCapacity(expectedRecords(inBytes: shared[index].bytes.count))
                 shared[index].summary = shared[index].bytes.withUnsafeBytes { raw in
-                    JournalScanner.scan(raw, maxPayload: maxPayload) { records.append($0) }
+                    JournalScanner.scan(raw, maxPayload: maxPayload) { scanned in
+                        records.append(record(scanned, in: raw))
+                    }
                 }
                 shared[index].records = records
             }
         }
         for (index, number) in numbers.enumerated() { checked[index].number = number }
         return checked
+    }
+
+    /// The compact form of a scanned record, with an event's id key read from its payload.
+    @inline(__always)
+    private static func record(_ scanned: JournalScannedRecord, in raw: UnsafeRawBufferPointer) -> Record {
+        var key = JournalEventKey(high: 0, low: 0)
+        var hasKey = false
+        if scanned.kind == .event,
+            let found = ReportEventCodec.idKey(in: UnsafeRawBufferPointer(rebasing: raw[scanned.payload]))
+        {
+            key = found
+            hasKey = true
+        }
+        return Record(
+            sequence: scanned.sequence,
+            key: key,
+            offset: scanned.offset,
+            payloadLength: UInt32(truncatingIfNeeded: scanned.payload.count),
+            kind: scanned.kind,
+            hasKey: hasKey
+        )
     }
 }

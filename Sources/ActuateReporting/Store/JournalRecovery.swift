@@ -108,15 +108,15 @@ enum JournalRecovery {
             report.segmentsScanned += 1
             var segment = ScannedSegment(number: number, size: bytes.count, endDamaged: false)
             let summary = check.summary
-            bytes.withUnsafeBytes { raw in
-                // The segment is registered first so that its records land in it; its size is fixed below.
-                state.recoverSegment(number: number, size: 0)
-                for record in check.records {
-                    if record.offset == 0, record.kind == .segmentHeader { segment.headerSequence = record.sequence }
-                    segment.nextSequence = record.kind == .event ? record.sequence + 1 : record.sequence
-                    recover(record, in: raw, into: &state, report: &report)
-                }
+            // The segment is registered first so that its records land in it; its size is fixed below.
+            state.recoverSegment(number: number, size: 0)
+            if let first = check.records.first, first.offset == 0, first.kind == .segmentHeader {
+                segment.headerSequence = first.sequence
             }
+            if let last = check.records.last {
+                segment.nextSequence = last.kind == .event ? last.sequence + 1 : last.sequence
+            }
+            report.recordsIgnored += recover(check.records, in: bytes, into: &state)
             var regions = summary.corruptRanges.map { JournalDamage(file: "", byteRange: $0, kind: .corruptRecords) }
             let tail = summary.validEnd..<bytes.count
             if isNewest, !tail.isEmpty {
@@ -152,39 +152,46 @@ enum JournalRecovery {
         report.eventsAlreadyRemoved = state.entries.count - state.liveCount
     }
 
-    /// Registers one valid record of the segment being recovered.
+    /// Registers the valid records of the segment being recovered, in order.
+    ///
+    /// - Returns: How many were ignored: events out of order, repeating a live id or without an id, undecodable
+    ///   tombstones, and dead letters (which belong in the dead-letter file).
     private static func recover(
-        _ record: JournalScannedRecord,
-        in raw: UnsafeRawBufferPointer,
-        into state: inout JournalState,
-        report: inout JournalRecoveryReport
-    ) {
-        let payload = UnsafeRawBufferPointer(rebasing: raw[record.payload])
-        switch record.kind {
-        case .segmentHeader:
-            state.reserveSequence(below: record.sequence)
-        case .event:
-            if let key = ReportEventCodec.idKey(in: payload),
-                state.recoverEvent(
-                    sequence: record.sequence,
-                    key: key,
-                    offset: record.offset,
-                    payloadLength: payload.count
-                )
-            {
-                return
+        _ records: [JournalCheckedSegment.Record],
+        in bytes: [UInt8],
+        into state: inout JournalState
+    ) -> Int {
+        var ignored = 0
+        for record in records {
+            switch record.kind {
+            case .segmentHeader:
+                state.reserveSequence(below: record.sequence)
+            case .event:
+                if !record.hasKey
+                    || !state.recoverEvent(
+                        sequence: record.sequence,
+                        key: record.key,
+                        offset: record.offset,
+                        payloadLength: Int(record.payloadLength)
+                    )
+                {
+                    ignored += 1
+                }
+            case .tombstone:
+                state.reserveSequence(below: record.sequence)
+                let ranges = bytes.withUnsafeBytes { raw in
+                    try? JournalTombstone.decode(UnsafeRawBufferPointer(rebasing: raw[record.payload]))
+                }
+                if let ranges {
+                    state.recoverTombstone(ranges: ranges)
+                } else {
+                    ignored += 1
+                }
+            case .deadLetter:
+                ignored += 1
             }
-            report.recordsIgnored += 1
-        case .tombstone:
-            state.reserveSequence(below: record.sequence)
-            if let ranges = try? JournalTombstone.decode(payload) {
-                state.recoverTombstone(ranges: ranges)
-            } else {
-                report.recordsIgnored += 1
-            }
-        case .deadLetter:
-            report.recordsIgnored += 1
         }
+        return ignored
     }
 
     /// Reports records missing from the end of a segment, which only the next segment's header reveals: each
