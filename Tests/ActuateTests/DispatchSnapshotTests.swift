@@ -7,10 +7,12 @@ import Testing
 @testable import ActuatePlugins
 @testable import ActuateTesting
 
-/// Two queues of their own, so that their markers, and so their timeline shards, differ.
+/// Two queues of their own, so that their markers, and so their timeline shards, differ; and one whose marker
+/// only the queue-identity test reads. Static, as action queues are: a queue and its marker hold each other.
 private enum SnapshotQueues {
     static let left = DispatchQueue(label: "actuate.tests.snapshot.left")
     static let right = DispatchQueue(label: "actuate.tests.snapshot.right")
+    static let identity = DispatchQueue(label: "actuate.tests.snapshot.identity")
 }
 
 /// Records, from inside its body, what the running-queue record says.
@@ -128,6 +130,52 @@ struct DispatchSnapshotTests {
         let child = DispatchQueue(label: "actuate.tests.snapshot.child", target: SnapshotQueues.left)
         #expect(child.sync { DispatchQueueMarker.isCurrentQueue(left) })
         #expect(DispatchQueueMarker.isCurrentQueue(left) == false)
+    }
+
+    @Test(
+        "the queue check learns the queue's own libdispatch identity in a block of that queue, and then answers from it"
+    )
+    func queueCheckLearnsQueueIdentity() {
+        let marker = DispatchQueueMarker.marker(for: SnapshotQueues.identity)
+        let child = DispatchQueue(label: "actuate.tests.snapshot.identity.child", target: SnapshotQueues.identity)
+        // A block of a queue targeting the marker's queue is on it, but finds the marker on the target only, and
+        // teaches nothing.
+        #expect(child.sync { DispatchQueueMarker.isCurrent(marker) })
+        #expect(marker.queueIdentity.load(ordering: .relaxed) == 0)
+        #expect(SnapshotQueues.identity.sync { DispatchQueueMarker.isRunningOwnQueue(marker) } == false)
+        // A block of the queue itself teaches it; then the check answers without `getSpecific`.
+        #expect(SnapshotQueues.identity.sync { DispatchQueueMarker.isCurrent(marker) })
+        let identity = marker.queueIdentity.load(ordering: .relaxed)
+        #expect(identity != 0)
+        #expect(SnapshotQueues.identity.sync { DispatchQueueMarker.isRunningOwnQueue(marker) })
+        #expect(marker.queueIdentity.load(ordering: .relaxed) == identity)
+        // Anywhere else it answers no, and the full check answers as `getSpecific` does.
+        #expect(child.sync { DispatchQueueMarker.isRunningOwnQueue(marker) } == false)
+        #expect(child.sync { DispatchQueueMarker.isCurrent(marker) })
+        #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isRunningOwnQueue(marker) } == false)
+        #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isCurrent(marker) } == false)
+        #expect(DispatchQueueMarker.isRunningOwnQueue(marker) == false)
+        #expect(DispatchQueueMarker.isCurrent(marker) == false)
+    }
+
+    @Test("nested running-queue records restore the outer one")
+    func nestedRunningQueueRecords() {
+        let left = DispatchQueueMarker.marker(for: SnapshotQueues.left)
+        let right = DispatchQueueMarker.marker(for: SnapshotQueues.right)
+        let (outer, inner, restored, cleared) = SnapshotQueues.left.sync {
+            let outerEntry = RunningQueue.enter(UnownedReference(left))
+            let outer = (RunningQueue.isRunning(left), RunningQueue.isRunning(right))
+            let innerEntry = RunningQueue.enter(UnownedReference(right))
+            let inner = (RunningQueue.isRunning(left), RunningQueue.isRunning(right))
+            RunningQueue.leave(restoring: innerEntry)
+            let restored = (RunningQueue.isRunning(left), RunningQueue.currentMarker === left)
+            RunningQueue.leave(restoring: outerEntry)
+            return (outer, inner, restored, RunningQueue.currentMarker == nil)
+        }
+        #expect(outer == (true, false))
+        #expect(inner == (false, true))
+        #expect(restored == (true, true))
+        #expect(cleared)
     }
 
     @Test("actions on different queues record in different shards, and a read merges them in start order")

@@ -46,6 +46,36 @@ struct RingBufferTests {
         #expect(buffer.newestSequence { $0 == "done" } == nil)
     }
 
+    @Test("overwrites the element it evicts in place, and makes a new one only when none is evicted")
+    func overwritesEvictedElement() {
+        var buffer = RingBuffer<String>(capacity: 2)
+        var made: [String] = []
+        func append(_ value: String) -> String? {
+            buffer.append(
+                making: {
+                    made.append(value)
+                    return value
+                },
+                overwriting: { evicted in
+                    defer { evicted = value }
+                    return evicted
+                }
+            )
+        }
+        #expect(append("a") == nil)
+        #expect(append("b") == nil)
+        #expect(append("c") == "a")
+        #expect(append("d") == "b")
+        #expect(made == ["a", "b"])
+        #expect(buffer.elements == ["c", "d"])
+        #expect(buffer.newestSequence { $0 == "c" } == 2)
+        buffer.removeAll()
+        #expect(append("e") == nil)
+        #expect(made == ["a", "b", "e"])
+        #expect(buffer.elements == ["e"])
+        #expect(buffer.totalAppended == 5)
+    }
+
     @Test("updates the newest element a change accepts, in place, looking back from the newest")
     func updatesNewestAccepted() {
         var buffer = RingBuffer<String>(capacity: 3)

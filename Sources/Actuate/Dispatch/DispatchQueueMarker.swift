@@ -3,12 +3,15 @@ import Synchronization
 
 /// Per-queue state that Actuate attaches to each action queue once, the first time it sees the queue.
 ///
-/// The dispatcher tells whether the current thread is running on an action's queue in two steps. First it
-/// compares the queue's marker with ``RunningQueue/currentMarker``, the thread-local marker the dispatcher sets
-/// while it runs a body on a queue: one thread-local read, no lock. Only when that misses (the caller is on a
-/// queue through its own `sync` or `async`) does it compare the marker of the current queue, read with
-/// `getSpecific`, which takes libdispatch's lock on the queue's specifics. No queue, key or lock is created
-/// per dispatch.
+/// The dispatcher tells whether the current thread is running on an action's queue in three steps, each
+/// taken only when the one before misses. First it compares the queue libdispatch records as running the current
+/// block (`dispatch_get_current_queue`, a thread-local read, no lock) with the marker's queue, once the marker has
+/// learned how libdispatch names it (``queueIdentity``): this recognises the caller's own `sync` or `async` onto
+/// the queue and the dispatcher's own runs. Then it compares the marker with ``RunningQueue/currentMarker``, the
+/// thread-local marker the dispatcher sets while it runs a body on a queue (a body that is inside a `sync` onto
+/// another queue). Last it compares the marker of the current queue hierarchy, read with `getSpecific`, which
+/// takes libdispatch's lock on the queue's specifics (a queue that targets the action's queue). No queue, key or
+/// lock is created per dispatch.
 @usableFromInline
 final class DispatchQueueMarker: Sendable {
     private static let key = DispatchSpecificKey<DispatchQueueMarker>()
@@ -26,6 +29,11 @@ final class DispatchQueueMarker: Sendable {
     /// The bit pattern of the context pointer under which libdispatch holds this marker for its queue (the box
     /// that `setSpecific` made), learned the first time `getSpecific` finds this marker; 0 until then.
     let specificContext = Atomic<Int>(0)
+    /// The bit pattern under which libdispatch names this marker's queue as the current queue
+    /// (`dispatch_get_current_queue`), learned the first time the `getSpecific` comparison finds this marker on
+    /// the current queue itself, not on a queue it targets; 0 until then. The marker holds its queue, so no other
+    /// queue can take this address while the marker is alive.
+    @usableFromInline let queueIdentity = Atomic<Int>(0)
     /// ``RunningQueue/key``, copied here so that a dispatch, which holds the marker, reads it with a plain load.
     @usableFromInline let runningQueueKey: RunningQueue.Key = RunningQueue.key
 
@@ -66,7 +74,19 @@ final class DispatchQueueMarker: Sendable {
     /// Whether the current thread is running work submitted to the queue `marker` belongs to.
     @inlinable
     static func isCurrent(_ marker: DispatchQueueMarker) -> Bool {
-        RunningQueue.isRunning(marker) || isCurrentQueue(marker)
+        isRunningOwnQueue(marker) || RunningQueue.isRunning(marker) || isCurrentQueue(marker)
+    }
+
+    /// Whether libdispatch records the marker's own queue as the one running the current block: one thread-local
+    /// read, no lock, no atomic read-modify-write.
+    ///
+    /// When it is, `getSpecific` would find this marker too: `dispatch_get_specific` starts its search from that
+    /// same current queue, on which the marker is set. False until ``queueIdentity`` is learned, and for a block
+    /// of a queue that targets the marker's queue; ``isCurrentQueue(_:)`` answers those.
+    @usableFromInline
+    static func isRunningOwnQueue(_ marker: DispatchQueueMarker) -> Bool {
+        let identity = marker.queueIdentity.load(ordering: .relaxed)
+        return identity != 0 && identity == DispatchSpecific.currentQueueBitPattern
     }
 
     /// The `getSpecific` comparison, for callers the dispatcher did not put on the queue itself.
@@ -80,9 +100,26 @@ final class DispatchQueueMarker: Sendable {
     @usableFromInline
     static func isCurrentQueue(_ marker: DispatchQueueMarker) -> Bool {
         let context = DispatchSpecific.contextBitPattern(for: key)
-        if context != 0, context == marker.specificContext.load(ordering: .relaxed) { return true }
+        if context != 0, context == marker.specificContext.load(ordering: .relaxed) {
+            learnQueueIdentity(of: marker, context: context)
+            return true
+        }
         guard DispatchQueue.getSpecific(key: key) === marker else { return false }
-        if context != 0 { marker.specificContext.store(context, ordering: .relaxed) }
+        if context != 0 {
+            marker.specificContext.store(context, ordering: .relaxed)
+            learnQueueIdentity(of: marker, context: context)
+        }
         return true
+    }
+
+    /// Records the current queue as `marker`'s ``queueIdentity`` when `context`, the marker's own context pointer
+    /// found by the `getSpecific` search, is set on the current queue itself: each marker is set on exactly one
+    /// queue, so that queue is the marker's. A block of a queue that targets the marker's queue finds the context
+    /// only on a target, and teaches nothing.
+    private static func learnQueueIdentity(of marker: DispatchQueueMarker, context: Int) {
+        guard marker.queueIdentity.load(ordering: .relaxed) == 0 else { return }
+        let current = DispatchSpecific.currentQueueBitPattern
+        guard current != 0, DispatchSpecific.contextBitPattern(for: key, onQueue: current) == context else { return }
+        marker.queueIdentity.store(current, ordering: .relaxed)
     }
 }

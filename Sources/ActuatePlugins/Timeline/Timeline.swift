@@ -49,24 +49,9 @@ public final class Timeline: ActionDispatchPlugin, DebugReportable {
     public func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
         let header = request.header
         guard !header.hasTrait(hiddenTrait) else { return }
-        // The record is made inside the shard's lock and moved into its ring buffer, never copied.
-        shards.withState(queueIndex: header.queueIndex) { shard in
-            shard.append(
-                TimelineRecord(
-                    requestID: header.uniqueID,
-                    date: header.date,
-                    feature: header.featureReference,
-                    action: header.actionReference,
-                    sessionName: header.sessionName,
-                    inputDescription: header.inputDescription,
-                    userInitiated: header.userInitiated,
-                    source: header.source,
-                    startUptimeNanoseconds: header.startUptimeNanoseconds,
-                    outcome: nil,
-                    durationNanoseconds: nil
-                )
-            )
-        }
+        // The record is made inside the shard's lock, in its ring buffer's slot: once the shard is full, from the
+        // evicted record, in place.
+        shards.withState(queueIndex: header.queueIndex) { shard in shard.append(beginning: header) }
     }
 
     /// Records the outcome on the action's record.

@@ -16,6 +16,60 @@ struct TimelineRecord: Sendable {
     var outcome: TimelineOutcome?
     var durationNanoseconds: UInt64?
 
+    /// The record of a request that begins now, described by its `header`.
+    init(beginning header: RequestHeader) {
+        requestID = header.uniqueID
+        date = header.date
+        feature = header.featureReference
+        action = header.actionReference
+        sessionName = header.sessionName
+        inputDescription = header.inputDescription
+        userInitiated = header.userInitiated
+        source = header.source
+        startUptimeNanoseconds = header.startUptimeNanoseconds
+        outcome = nil
+        durationNanoseconds = nil
+    }
+
+    /// Turns this record, in place, into the record of a request that begins now: each field is replaced on its
+    /// own, so the old record is released field by field, in code specialized for it, never destroyed whole.
+    ///
+    /// A string that is the very same string as before (the same bits: the same small string, or the same
+    /// storage, as a session's name is from one request to the next) is kept rather than replaced, which would
+    /// count a reference to it and release another. A source without a payload is assigned as a literal: copying
+    /// the enum goes through its value witnesses, about 40 instructions.
+    mutating func reset(beginning header: RequestHeader) {
+        requestID = header.uniqueID
+        date = header.date
+        feature = header.featureReference
+        action = header.actionReference
+        if !Self.isSameString(sessionName, header.sessionName) { sessionName = header.sessionName }
+        if !Self.isSameString(inputDescription, header.inputDescription) { inputDescription = header.inputDescription }
+        userInitiated = header.userInitiated
+        switch header.source {
+        case .application: source = .application
+        case .openURL: source = .openURL
+        case .intent: source = .intent
+        case .continueActivity: source = header.source
+        }
+        startUptimeNanoseconds = header.startUptimeNanoseconds
+        outcome = nil
+        durationNanoseconds = nil
+    }
+
+    /// Whether `first` and `second` are represented by the same bits: then they are the same string, and keeping
+    /// one in place of the other changes nothing. False whenever in doubt (a different layout of `String`).
+    private static func isSameString(_ first: borrowing String, _ second: borrowing String) -> Bool {
+        guard MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size else { return false }
+        return withUnsafeBytes(of: first) { first in
+            withUnsafeBytes(of: second) { second in
+                first.loadUnaligned(as: UInt64.self) == second.loadUnaligned(as: UInt64.self)
+                    && first.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        == second.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            }
+        }
+    }
+
     var entry: TimelineEntry {
         TimelineEntry(
             requestID: requestID,
@@ -57,12 +111,14 @@ struct TimelineShard: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Appends `record`, evicting this shard's oldest when it is full.
-    ///
-    /// Takes the record: made in the call, it moves into the buffer without a copy.
-    mutating func append(_ record: consuming TimelineRecord) {
+    /// Appends the record of the request `header` describes, evicting this shard's oldest when it is full: the
+    /// evicted record becomes the new one in place (see `RingBuffer.append(making:overwriting:)`).
+    mutating func append(beginning header: RequestHeader) {
         if buffer == nil { buffer = RingBuffer(capacity: capacity) }
-        buffer!.append(record)
+        buffer!.append(
+            making: { TimelineRecord(beginning: header) },
+            overwriting: { $0.reset(beginning: header) }
+        )
     }
 
     /// Records the outcome on the newest record of `requestID`, if it is still held.
