@@ -24,14 +24,9 @@
 /// body it is nested in: a body that awaits an action which awaits an action on the body's own queue
 /// completes rather than waiting for itself.
 ///
-/// **Where the body runs.** Awaited with `await session.perform(...)`, the body runs in the awaiting task itself,
-/// moved onto the action's queue for as long as the body runs, so it sees that task's task-local values; the
-/// caller's code after the `await` runs where it ran before. Performed with a completion callback, the body runs in
-/// a task of its own.
-///
-/// **Cancellation.** Cancelling the task that awaits `perform` cancels the body. A body cancelled before it
-/// starts does not run; one that throws `CancellationError` ends with ``ActionCancellationError``; one that
-/// ignores cancellation completes normally.
+/// **Cancellation.** Cancelling the task that awaits `perform` cancels the body's task. A body cancelled
+/// before it starts does not run; one that throws `CancellationError` ends with
+/// ``ActionCancellationError``; one that ignores cancellation completes normally.
 public protocol AsyncAction: Action {
     /// Performs the action.
     ///

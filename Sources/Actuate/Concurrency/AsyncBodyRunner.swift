@@ -1,6 +1,5 @@
-/// Runs the body of an ``AsyncAction`` or ``UIAction`` in a task of its own (or, for an awaited ``AsyncAction``,
-/// in the awaiting task: see ``AwaitedPerform``), behind its queue's gate, and maps its result or error onto the
-/// action's completion requirement.
+/// Runs the body of an ``AsyncAction`` or ``UIAction`` in a task of its own, behind its queue's gate, and maps
+/// its result or error onto the action's completion requirement.
 ///
 /// The body is nested where its `perform(context:presenter:completion:)` is called: the dispatcher calls it
 /// either inline, in the caller's own context, or after a hop inside the caller's nesting
@@ -9,7 +8,7 @@
 enum AsyncBodyRunner {
     /// Starts the body of `action` on its queue, in a task that runs on the queue's executor.
     ///
-    /// Inlinable, so that it is specialized for each action where the action conforms: the one body closure
+    /// Inlinable, so that it is specialized for each action where the action conforms: the one task closure
     /// captures the context and presenter directly (no second closure to box them), and no generic metadata is
     /// looked up per perform.
     /// - Parameters:
@@ -28,18 +27,12 @@ enum AsyncBodyRunner {
         let marker = DispatchQueueMarker.markerOfRunning(A.queue)
         let status = completion.willCompleteAsync()
         let nesting = ActionNesting.ofCaller()
-        let body: @Sendable () async -> Void = {
+        let task = Task(executorPreference: marker.executor) {
             let outcome = await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
                 try await A.perform(context: context, presenter: presenter)
             }
             status.completed(outcome)
         }
-        if let awaited = AwaitedPerform.taking(requestWith: context.cancellationState) {
-            // The awaiting task is running this dispatch on the queue's executor: it runs the body itself.
-            awaited.offer(body)
-            return status
-        }
-        let task = Task(executorPreference: marker.executor, operation: body)
         context.cancellationState?.onCancel(cancelling: task)
         return status
     }

@@ -201,53 +201,22 @@ extension ActionSession {
         source: ActionSource = .application
     ) async -> ActionPerformOutcome {
         let cancellation = ActionCancellation()
-        // Dispatches the request, with this perform's cancellation, calling `finish` with its outcome.
-        let dispatchRequest = { (finish: @escaping @Sendable (ActionPerformOutcome) -> Void) -> Void in
-            self.dispatch(
-                binding.binding,
-                input,
-                presenter,
-                userInitiated,
-                source,
-                cancellation: cancellation,
-                completion: .detailed(finish)
-            )
-        }
         return await withTaskCancellationHandler {
-            if Binding.ActionType.self is any AsyncAction.Type {
-                return await performAwaitingBody(Binding.ActionType.self, cancellation: cancellation, dispatchRequest)
-            }
             // Checked, not unsafe: an unsafe continuation resumed from the action's queue before this task has
             // suspended is reported as a data race by the Thread Sanitizer (CI runs the suite under it).
-            return await withCheckedContinuation { continuation in
-                dispatchRequest { continuation.resume(returning: $0) }
+            await withCheckedContinuation { continuation in
+                dispatch(
+                    binding.binding,
+                    input,
+                    presenter,
+                    userInitiated,
+                    source,
+                    cancellation: cancellation,
+                    completion: .detailed { continuation.resume(returning: $0) }
+                )
             }
         } onCancel: {
             cancellation.cancel()
-        }
-    }
-
-    /// Performs an ``AsyncAction`` whose body runs in the awaiting task (see ``AwaitedPerform``): the task moves
-    /// onto the action's queue, dispatches there, and runs the body it is offered.
-    ///
-    /// The caller's code after the `await` does not run on the action's queue: a return switches the caller back
-    /// to its own executor (the generic one, its own preferred executor, or its actor).
-    /// - Parameters:
-    ///   - action: The action performed.
-    ///   - cancellation: The cancellation made for this perform, which the request carries.
-    ///   - dispatchRequest: Dispatches the request, calling its argument with the outcome.
-    /// - Returns: The outcome.
-    @inlinable
-    func performAwaitingBody<A: Action>(
-        _ action: A.Type,
-        cancellation: ActionCancellation,
-        _ dispatchRequest: (@escaping @Sendable (ActionPerformOutcome) -> Void) -> Void
-    ) async -> ActionPerformOutcome {
-        let awaited = AwaitedPerform(cancellation: cancellation)
-        let executor = DispatchQueueMarker.markerOfRunning(A.queue).executor
-        return await withTaskExecutorPreference(executor) {
-            awaited.dispatching { dispatchRequest { awaited.finish($0) } }
-            return await awaited.outcome()
         }
     }
 
