@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -80,7 +81,7 @@ struct CampaignStressTests {
         }
         let attributes = Mutex<[String]>([])
 
-        await onThreadOfItsOwn {
+        await onOwnThread {
             DispatchQueue.concurrentPerform(iterations: Self.requesterThreads + 3) { thread in
                 switch thread {
                 case ..<Self.requesterThreads:

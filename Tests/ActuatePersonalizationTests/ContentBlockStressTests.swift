@@ -1,4 +1,5 @@
 import ActuateReporting
+import ActuateTestSupport
 import ActuateTesting
 import Dispatch
 import Foundation
@@ -44,7 +45,7 @@ struct ContentBlockStressTests {
         let rowPlaceholders = Mutex<[ContentBlockRow: [ObjectIdentifier]]>([:])
         let resets = DispatchGroup()
 
-        let finished = await onThreadOfItsOwn { () -> Bool in
+        let finished = await onOwnThread { () -> Bool in
             DispatchQueue.concurrentPerform(iterations: 6) { thread in
                 for round in 0..<Self.rounds {
                     switch thread {
@@ -161,7 +162,7 @@ private final class PerUserContentBlockSource: ContentBlockSource {
 
     /// Waits, on a thread of its own and for at most a minute, until `count` answers are held.
     func waitForHeldAnswers(_ count: Int) async -> Bool {
-        await onThreadOfItsOwn {
+        await onOwnThread {
             while self.state.withLock({ $0.held.count }) < count {
                 guard self.answerHeld.wait(timeout: .now() + .seconds(60)) == .success else { return false }
             }

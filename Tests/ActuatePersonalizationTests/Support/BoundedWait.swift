@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import Dispatch
 import Foundation
 
@@ -11,20 +12,18 @@ struct BoundedWaitExpired: Error, CustomStringConvertible {
 
 /// Runs `body`, failing with ``BoundedWaitExpired`` if it has not returned within a minute of real time, so that
 /// a hang shows up as a test failure rather than a stuck test.
+///
+/// `body` runs in a task on ``OwnQueueExecutor``, so the minute is not spent waiting for a cooperative pool that
+/// other suites of a parallel run hold.
 func withBoundedWait(_ waitedFor: String, _ body: @escaping @Sendable () async -> Void) async throws {
     let done = DispatchSemaphore(value: 0)
-    Task {
+    Task(executorPreference: boundedWaitExecutor) {
         await body()
         done.signal()
     }
-    let finished = await onThreadOfItsOwn { done.wait(timeout: .now() + .seconds(60)) == .success }
+    let finished = await onOwnThread { done.wait(timeout: .now() + .seconds(60)) == .success }
     guard finished else { throw BoundedWaitExpired(waitedFor: waitedFor) }
 }
 
-/// Runs `body` on a thread of its own and returns its result, so that its blocking waits never hold one of the
-/// cooperative pool's threads.
-func onThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
-    }
-}
+/// The executor of the tasks ``withBoundedWait(_:_:)`` starts.
+private let boundedWaitExecutor = OwnQueueExecutor(label: "actuate.tests.bounded-wait")

@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -190,9 +191,17 @@ enum RelayPerformer {
     }
 
     /// Starts a task that awaits `input`'s hop, as async code in an app would, and calls `done` with the outcome.
+    ///
+    /// The task prefers an executor of its own (``OwnQueueExecutor``) over the cooperative pool: the stress tests
+    /// check the dispatcher, and give up once no hop has run for a minute, which a chain whose caller waits for a
+    /// pool held by CPU-bound suites could otherwise do without anything being wrong.
     static func startAwaiting(_ input: RelayInput, done: @escaping @Sendable (_ succeeded: Bool) -> Void) {
-        Task { done(await performAsync(input)) }
+        Task(executorPreference: awaitingExecutor) { done(await performAsync(input)) }
     }
+
+    /// The executor of the tasks ``startAwaiting(_:done:)`` starts. Its tasks only start a perform and hear its
+    /// outcome, so one serial queue is enough.
+    private static let awaitingExecutor = OwnQueueExecutor(label: "actuate.tests.chain.awaiting")
 
     private static func performers<L: RelayLane>(_ lane: L.Type) -> [Perform] {
         let callback = RelayFeature.action(RelayCallbackAction<L>.self)
