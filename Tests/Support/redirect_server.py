@@ -11,8 +11,10 @@ Endpoints (any method):
   /stream/<bytes>      answers 200 (image/png) with no Content-Length, writing <bytes> bytes in 16 KB pieces,
                        about 16 MB a second (so a client's cancel can be seen before the end), and then closing; it stops early when the client goes away, and counts each piece it wrote.
   /declared/<bytes>    answers 200 (image/png) declaring <bytes> in its Content-Length, and sends them.
-  /trickle/<bytes>     answers 200 (image/png) declaring <bytes>, sending one byte every 50 ms.
-  GET /control/requests  {"requests": [{"method", "path", "authorization"}], "streamed": bytes written by /stream}.
+  /trickle/<bytes>     answers 200 (image/png) declaring <bytes>, sending one byte every 50 ms; it stops early when
+                       the client goes away, and counts each byte it wrote.
+  GET /control/requests  {"requests": [{"method", "path", "authorization"}], "streamed": bytes written by /stream,
+                       "trickled": bytes written by /trickle}.
   POST /control/shutdown stops the server.
 
 It stops by itself after --max-seconds, when its parent process dies, and when its standard input reaches end
@@ -35,6 +37,7 @@ class RedirectState(loopback_server.ServerState):
         self.location = location
         self.requests = []
         self.streamed = 0
+        self.trickled = 0
 
 
 def make_handler(state):
@@ -44,7 +47,11 @@ def make_handler(state):
             parts = self.path.split("?")[0].strip("/").split("/")
             if parts == ["control", "requests"]:
                 with state.lock:
-                    payload = {"requests": list(state.requests), "streamed": state.streamed}
+                    payload = {
+                        "requests": list(state.requests),
+                        "streamed": state.streamed,
+                        "trickled": state.trickled,
+                    }
                 self.send(200, json.dumps(payload).encode("utf-8"))
             elif parts == ["control", "shutdown"]:
                 self.send(200, b"{}")
@@ -99,6 +106,8 @@ def make_handler(state):
                 for _ in range(total):
                     self.wfile.write(b"\x89")
                     self.wfile.flush()
+                    with state.lock:
+                        state.trickled += 1
                     if state.stopping.wait(0.05):
                         return
             except OSError:

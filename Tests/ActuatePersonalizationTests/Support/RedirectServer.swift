@@ -25,6 +25,8 @@ final class RedirectServer: Sendable {
         var requests: [Request]
         /// The bytes `/stream/<bytes>` answers wrote before they ended or the client went away.
         var streamed: Int
+        /// The bytes `/trickle/<bytes>` answers wrote before they ended or the client went away.
+        var trickled: Int
     }
 
     private let server: LoopbackServerProcess
