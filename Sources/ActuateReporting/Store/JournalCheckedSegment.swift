@@ -1,12 +1,10 @@
-import Dispatch
-
 /// A segment read from disk with its valid records found and their checksums verified, before recovery registers
 /// any of them.
 ///
 /// Verifying checksums is most of what opening a store costs, and each segment's can be verified on its own, so
-/// ``check(_:files:maxPayload:)`` does several segments at once, one per core; registering the records stays in
-/// order, on the opening thread.
-struct JournalCheckedSegment {
+/// ``JournalSegmentCheck`` checks the segments ahead on other threads while the opening thread registers, in
+/// order, the records of those already checked.
+struct JournalCheckedSegment: Sendable {
     /// One valid record, with what registering it needs read out of the file while the bytes are at hand on the
     /// checking thread, so that the opening thread touches only this compact list and not each record's bytes.
     struct Record: Sendable {
@@ -39,8 +37,8 @@ struct JournalCheckedSegment {
     /// What the scan skipped.
     var summary: JournalScanSummary
 
-    /// Bytes of segments held at once: enough to give every core a segment of the default size, little enough
-    /// that recovery's memory stays small whatever the journal's total size.
+    /// Bytes of segments read and not yet registered: enough to keep every core checking segments of the default
+    /// size, little enough that recovery's memory stays small whatever the journal's total size.
     static let windowBytes = 8 << 20
 
     /// Records to reserve room for in `byteCount` bytes of segment: benchmark events take about 225 bytes a
@@ -48,30 +46,18 @@ struct JournalCheckedSegment {
     /// 100,000 events, `ACTUATE_BENCH_PROFILE=journal-open`).
     static func expectedRecords(inBytes byteCount: Int) -> Int { byteCount / 128 + 16 }
 
-    /// Reads the segments `numbers`, in order, and verifies them in parallel.
-    static func check(
-        _ numbers: ArraySlice<UInt64>,
-        files: inout JournalFiles,
-        maxPayload: Int
-    ) throws -> [JournalCheckedSegment] {
-        let contents = try numbers.map { try files.readAll(segment: $0) }
-        var checked = contents.map { JournalCheckedSegment(number: 0, bytes: $0, records: [], summary: .init()) }
-        checked.withUnsafeMutableBufferPointer { segments in
-            // Each iteration reads and writes only its own element, and concurrentPerform returns after all.
-            nonisolated(unsafe) let shared = segments
-            DispatchQueue.concurrentPerform(iterations: shared.count) { index in
-                var records: [Record] = []
-                records.reserveCapacity(expectedRecords(inBytes: shared[index].bytes.count))
-                shared[index].summary = shared[index].bytes.withUnsafeBytes { raw in
-                    JournalScanner.scan(raw, maxPayload: maxPayload) { scanned in
-                        records.append(record(scanned, in: raw))
-                    }
-                }
-                shared[index].records = records
+    /// Finds the valid records of segment `number`, whose file holds `bytes`, verifying their checksums.
+    init(number: UInt64, bytes: [UInt8], maxPayload: Int) {
+        var records: [Record] = []
+        records.reserveCapacity(Self.expectedRecords(inBytes: bytes.count))
+        summary = bytes.withUnsafeBytes { raw in
+            JournalScanner.scan(raw, maxPayload: maxPayload) { scanned in
+                records.append(Self.record(scanned, in: raw))
             }
         }
-        for (index, number) in numbers.enumerated() { checked[index].number = number }
-        return checked
+        self.number = number
+        self.bytes = bytes
+        self.records = records
     }
 
     /// The compact form of a scanned record, with an event's id key read from its payload.

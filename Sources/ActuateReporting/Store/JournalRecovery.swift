@@ -85,24 +85,23 @@ enum JournalRecovery {
         }
         state.reserveCapacity(sizes.reduce(0, +) / 128)
         var scanned: [ScannedSegment] = []
-        var checked: [JournalCheckedSegment] = []
+        // Segments read and being checked on other threads, oldest first, and the bytes of those not yet taken.
+        var checks: [JournalSegmentCheck] = []
+        var nextCheck = 0
+        var checkedBytes = 0
         for (position, number) in numbers.enumerated() {
-            if checked.isEmpty {
-                // Read and verify the next segments together, up to the window's bytes.
-                var end = position + 1
-                var windowBytes = sizes[position]
-                while end < numbers.count, windowBytes + sizes[end] <= JournalCheckedSegment.windowBytes {
-                    windowBytes += sizes[end]
-                    end += 1
-                }
-                checked = try JournalCheckedSegment.check(
-                    numbers[position..<end],
-                    files: &files,
-                    maxPayload: maxPayload
-                )
-                .reversed()
+            // Read the next segments and start checking them, up to the window's bytes, while this thread
+            // registers the records of those checked before them.
+            while nextCheck < numbers.count,
+                nextCheck == position || checkedBytes + sizes[nextCheck] <= JournalCheckedSegment.windowBytes
+            {
+                let bytes = try files.readAll(segment: numbers[nextCheck])
+                checks.append(JournalSegmentCheck(number: numbers[nextCheck], bytes: bytes, maxPayload: maxPayload))
+                checkedBytes += sizes[nextCheck]
+                nextCheck += 1
             }
-            let check = checked.removeLast()
+            let check = checks[position].result()
+            checkedBytes -= sizes[position]
             let isNewest = position == numbers.count - 1
             let bytes = check.bytes
             report.segmentsScanned += 1
@@ -162,21 +161,19 @@ enum JournalRecovery {
         into state: inout JournalState
     ) -> Int {
         var ignored = 0
-        for record in records {
+        var index = records.startIndex
+        while index < records.endIndex {
+            let record = records[index]
             switch record.kind {
             case .segmentHeader:
                 state.reserveSequence(below: record.sequence)
             case .event:
-                if !record.hasKey
-                    || !state.recoverEvent(
-                        sequence: record.sequence,
-                        key: record.key,
-                        offset: record.offset,
-                        payloadLength: Int(record.payloadLength)
-                    )
-                {
-                    ignored += 1
-                }
+                // Register the whole run of events up to the next record of another kind at once.
+                var end = index + 1
+                while end < records.endIndex, records[end].kind == .event { end += 1 }
+                ignored += state.recoverEvents(records[index..<end])
+                index = end
+                continue
             case .tombstone:
                 state.reserveSequence(below: record.sequence)
                 let ranges = bytes.withUnsafeBytes { raw in
@@ -190,6 +187,7 @@ enum JournalRecovery {
             case .deadLetter:
                 ignored += 1
             }
+            index += 1
         }
         return ignored
     }
