@@ -227,8 +227,9 @@ struct JournalState: Sendable {
 
     /// Registers a run of event records found in the last registered segment, in order.
     ///
-    /// The counts of live events and the next sequence are kept in locals and stored once for the run, which
-    /// halves what registering an event costs an open (`ACTUATE_BENCH_PROFILE=journal-open`).
+    /// The counts of live events and the next sequence are kept in locals and stored once for the run: with the
+    /// overlap of checking and registering, registering 100,000 events went from 21.5 M to 18.2 M instructions
+    /// (`ACTUATE_BENCH_PROFILE=journal-open`).
     /// - Parameter events: Event records only, oldest first.
     /// - Returns: How many were ignored: out of order, repeating a live id, or without an id.
     mutating func recoverEvents(_ events: ArraySlice<JournalCheckedSegment.Record>) -> Int {
