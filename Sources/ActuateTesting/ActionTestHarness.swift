@@ -38,8 +38,11 @@ public final class ActionTestHarness: Sendable {
     /// The session actions run in.
     public let session: ActionSession
     /// How long, in real time, ``perform(_:input:presenter:userInitiated:source:sourceLocation:)`` waits for a
-    /// completion before failing the test.
+    /// completion once the action's body has returned, before failing the test.
     let realTimeLimit: Duration
+    /// How much longer than `realTimeLimit` `perform` waits in all, for a body that never returns. Work that
+    /// other tests put on a shared queue, or a loaded machine, can delay a body by this much before it begins.
+    let bodyReturnAllowance: Duration
     private let expectations: DiagnosticExpectations
     private let creation: SourceLocation
 
@@ -48,18 +51,40 @@ public final class ActionTestHarness: Sendable {
     /// - Parameters:
     ///   - sessionName: The session's name. The default is `test`.
     ///   - completionTimeout: The dispatcher's watchdog timeout, on the virtual clock; 10 seconds by default.
-    ///   - realTimeLimit: The real-time safety limit for awaiting a completion. The default is 5 seconds.
+    ///   - realTimeLimit: The real-time safety limit for awaiting a completion after the action's body has
+    ///     returned. The default is 5 seconds.
     ///   - plugins: Extra plugins to install after the recorder and timeline.
     ///   - expectedDiagnostics: Kinds of diagnostic the test expects any number of times; every other
     ///     diagnostic fails the test unless ``expectDiagnostic(_:sourceLocation:)`` accounts for it.
     ///   - sourceLocation: Where to report diagnostics that no perform of this harness caused.
-    public init(
+    public convenience init(
         sessionName: String = "test",
         completionTimeout: Duration = .seconds(10),
         realTimeLimit: Duration = .seconds(5),
         plugins: [any ActionDispatchPlugin] = [],
         expectedDiagnostics: Set<ActuateDiagnostic.Kind> = [],
         sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.init(
+            sessionName: sessionName,
+            completionTimeout: completionTimeout,
+            realTimeLimit: realTimeLimit,
+            bodyReturnAllowance: .seconds(120),
+            plugins: plugins,
+            expectedDiagnostics: expectedDiagnostics,
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Creates a harness that waits `realTimeLimit + bodyReturnAllowance` in all for a body to return.
+    init(
+        sessionName: String,
+        completionTimeout: Duration,
+        realTimeLimit: Duration,
+        bodyReturnAllowance: Duration,
+        plugins: [any ActionDispatchPlugin],
+        expectedDiagnostics: Set<ActuateDiagnostic.Kind>,
+        sourceLocation: SourceLocation
     ) {
         let scheduler = TestScheduler()
         let diagnostics = RecordingDiagnostics()
@@ -68,6 +93,7 @@ public final class ActionTestHarness: Sendable {
         self.recorder = RecordingPlugin()
         self.timeline = Timeline(maxEntries: 1_000)
         self.realTimeLimit = realTimeLimit
+        self.bodyReturnAllowance = bodyReturnAllowance
         self.expectations = DiagnosticExpectations(expectedKinds: expectedDiagnostics)
         self.creation = sourceLocation
         self.dispatcher = ActionDispatcher(
@@ -87,8 +113,10 @@ public final class ActionTestHarness: Sendable {
 
     /// Performs an action and returns its outcome once it has completed and its body has returned.
     ///
-    /// If the action does not complete within `realTimeLimit`, the test fails with a message saying how to
-    /// fix it, and the outcome is a failure with ``ActionNeverCompletedError``.
+    /// If the action does not complete within `realTimeLimit` of its body returning, the test fails with a
+    /// message saying how to fix it, and the outcome is a failure with ``ActionNeverCompletedError``. The
+    /// limit counts from the moment the action's queue has run its body, so work queued ahead of the action
+    /// by other tests does not count against it.
     ///
     /// - Parameters:
     ///   - binding: The feature's binding of the action.
@@ -115,14 +143,28 @@ public final class ActionTestHarness: Sendable {
             source: source,
             sourceLocation: sourceLocation
         )
-        guard let outcome = await pending.outcome(within: realTimeLimit) else {
+        let queue = Binding.ActionType.queue
+        guard
+            let outcome = await pending.outcome(
+                within: realTimeLimit,
+                afterDraining: queue,
+                cappedAt: realTimeLimit + bodyReturnAllowance
+            )
+        else {
+            let name = Binding.ActionType.name
             Issue.record(
-                """
-                '\(Binding.ActionType.name)' never completed within \(realTimeLimit) of real time. Its body returned \
-                `completion.willCompleteAsync()` but `completed(_:)` was never called on that status. Complete \
-                it on every path (errors and early returns included), or, if it waits for virtual time, use \
-                `start(...)` and advance `scheduler` before awaiting `outcome(within:)`.
-                """,
+                pending.queueDrained
+                    ? """
+                    '\(name)' never completed within \(realTimeLimit) of real time after its body returned. Its body \
+                    returned `completion.willCompleteAsync()` but `completed(_:)` was never called on that status. \
+                    Complete it on every path (errors and early returns included), or, if it waits for virtual time, \
+                    use `start(...)` and advance `scheduler` before awaiting `outcome(within:)`.
+                    """
+                    : """
+                    '\(name)' never completed: its queue had not run its body after \(realTimeLimit + bodyReturnAllowance) \
+                    of real time. The body, or work queued ahead of it, blocks the queue: it waits for something that \
+                    never happens.
+                    """,
                 sourceLocation: sourceLocation
             )
             return .failure(
@@ -135,7 +177,7 @@ public final class ActionTestHarness: Sendable {
         }
         // The body may still be running (it completed before returning): let it return, so that what it does
         // after completing, such as completing again, is reported before the test goes on.
-        await Self.drain(Binding.ActionType.queue)
+        await Self.drain(queue)
         return outcome
     }
 

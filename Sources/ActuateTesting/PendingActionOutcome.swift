@@ -8,7 +8,9 @@ public final class PendingActionOutcome: Sendable {
     private struct State {
         var outcome: ActionPerformOutcome?
         var requestID: UInt64?
-        var waiters: [CheckedContinuation<ActionPerformOutcome?, Never>] = []
+        var waiters: [UInt64: CheckedContinuation<ActionPerformOutcome?, Never>] = [:]
+        var nextWaiter: UInt64 = 0
+        var queueDrained = false
     }
 
     /// The display name of the action.
@@ -27,6 +29,10 @@ public final class PendingActionOutcome: Sendable {
         state.withLock { $0.outcome }
     }
 
+    /// Whether the queue given to ``outcome(within:afterDraining:cappedAt:)`` has run everything enqueued
+    /// before the wait began.
+    package var queueDrained: Bool { state.withLock { $0.queueDrained } }
+
     /// Whether the action has completed.
     package var isCompleted: Bool { completedOutcome != nil }
 
@@ -37,19 +43,47 @@ public final class PendingActionOutcome: Sendable {
     /// - Parameter limit: The most real time to wait. The default is 5 seconds.
     /// - Returns: The outcome, or nil if the action did not complete in time.
     public func outcome(within limit: Duration = .seconds(5)) async -> ActionPerformOutcome? {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> ActionPerformOutcome? in
-                if let outcome = state.outcome { return outcome }
-                state.waiters.append(continuation)
-                return nil
+        await waitForOutcome { giveUp in
+            DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval, execute: giveUp)
+        }
+    }
+
+    /// Waits for the outcome of an action dispatched to `queue`, allowing `limit` of real time from the moment
+    /// the queue has run everything enqueued before this call, the action's body included, and `cap` in all.
+    ///
+    /// Counting from there keeps a busy queue, or a machine too loaded to give it a thread, from failing an
+    /// action that did nothing wrong: the limit measures only how long a completion is late after the body
+    /// has returned. The cap ends the wait for a body that never returns.
+    package func outcome(
+        within limit: Duration,
+        afterDraining queue: DispatchQueue,
+        cappedAt cap: Duration
+    ) async -> ActionPerformOutcome? {
+        await waitForOutcome { giveUp in
+            queue.async { [self] in
+                state.withLock { $0.queueDrained = true }
+                DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval, execute: giveUp)
             }
-            if let ready {
-                continuation.resume(returning: ready)
+            DispatchQueue.global().asyncAfter(deadline: .now() + cap.timeInterval, execute: giveUp)
+        }
+    }
+
+    /// Waits for the outcome, or nil once the closure that `armTimers` is given is called.
+    private func waitForOutcome(
+        armTimers: (_ giveUp: @escaping @Sendable () -> Void) -> Void
+    ) async -> ActionPerformOutcome? {
+        await withCheckedContinuation { continuation in
+            let waiter = state.withLock { state -> UInt64? in
+                if state.outcome != nil { return nil }
+                state.nextWaiter += 1
+                state.waiters[state.nextWaiter] = continuation
+                return state.nextWaiter
+            }
+            guard let waiter else {
+                continuation.resume(returning: completedOutcome)
                 return
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval) { [self] in
-                timeOut()
-            }
+            armTimers { [self] in giveUp(waiter) }
         }
     }
 
@@ -61,17 +95,14 @@ public final class PendingActionOutcome: Sendable {
         let waiters = state.withLock { state -> [CheckedContinuation<ActionPerformOutcome?, Never>] in
             guard state.outcome == nil else { return [] }
             state.outcome = outcome
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in waiters { waiter.resume(returning: outcome) }
     }
 
-    private func timeOut() {
-        let waiters = state.withLock { state -> [CheckedContinuation<ActionPerformOutcome?, Never>] in
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume(returning: nil) }
+    /// Resumes one waiter with nil, if it is still waiting: a timer that fires after its wait ended does nothing.
+    private func giveUp(_ waiter: UInt64) {
+        state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(returning: nil)
     }
 }

@@ -255,9 +255,14 @@ final class GreetingFeature: Feature {
     }
 }
 
-/// Waits, yielding, until `condition` holds; fails after `attempts` yields. No sleeping.
-func eventually(_ attempts: Int = 100_000, _ condition: () -> Bool) async -> Bool {
-    for _ in 0..<attempts {
+/// Waits, yielding, until `condition` holds; fails once `limit` of real time has passed. No sleeping.
+///
+/// The limit is a safety net, generous on purpose: under the thread sanitizer, with every core busy with other
+/// suites, a queue can wait many seconds for a thread. A count of yields is no such net: yields come fast while
+/// the work they wait for has no thread.
+func eventually(within limit: Duration = .seconds(120), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
         if condition() { return true }
         await Task.yield()
     }

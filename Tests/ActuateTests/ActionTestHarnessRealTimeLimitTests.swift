@@ -1,0 +1,81 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import ActuateCore
+@testable import ActuateTesting
+
+/// The harness's real-time limit counts from the moment the action's queue has run its body: a queue busy with
+/// earlier work, or a machine too loaded to give it a thread, must not fail an action that did nothing wrong.
+@Suite("Action test harness: the real-time limit")
+struct ActionTestHarnessRealTimeLimitTests {
+    @Test("time the action's queue spends on earlier work does not count against the limit")
+    func busyQueueDoesNotCount() async {
+        let harness = ActionTestHarness(realTimeLimit: .milliseconds(1))
+        let gate = BusyQueueGate()
+        gate.block()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { gate.open() }
+        let outcome = await harness.perform(BusyQueueFeature.quick)
+        #expect(outcome.isSuccess)
+        #expect(gate.wasOpened, "the action ran only after the earlier work let go of its queue")
+    }
+
+    @Test("a body that never returns fails the test once the cap has passed, saying its queue never ran it")
+    func bodyNeverReturns() async throws {
+        let harness = ActionTestHarness(
+            sessionName: "test",
+            completionTimeout: .seconds(10),
+            realTimeLimit: .milliseconds(1),
+            bodyReturnAllowance: .milliseconds(200),
+            plugins: [],
+            expectedDiagnostics: [],
+            sourceLocation: #_sourceLocation
+        )
+        let gate = BusyQueueGate()
+        gate.block()
+        var outcome: ActionPerformOutcome?
+        await withKnownIssue {
+            outcome = await harness.perform(BusyQueueFeature.quick)
+        } matching: { issue in
+            issue.description.contains("'Quick' never completed: its queue had not run its body")
+        }
+        gate.open()
+        let error = try #require(outcome?.error as? ActionNeverCompletedError)
+        #expect(error.actionName == "Quick")
+    }
+}
+
+/// Holds ``BusyQueueFeature``'s queue with earlier work until it is opened.
+private final class BusyQueueGate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let opened = Mutex(false)
+
+    var wasOpened: Bool { opened.withLock { $0 } }
+
+    /// Puts work on the queue that holds it until ``open()``.
+    func block() {
+        BusyQueueAction.queue.async { [semaphore] in semaphore.wait() }
+    }
+
+    func open() {
+        opened.withLock { $0 = true }
+        semaphore.signal()
+    }
+}
+
+private final class BusyQueueAction: Action {
+    static let name = "Quick"
+    static let queue = DispatchQueue(label: "actuate.tests.harness-busy-queue")
+
+    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {
+        completion.completedSync(.success)
+    }
+}
+
+private final class BusyQueueFeature: Feature {
+    static let quick = action(BusyQueueAction.self)
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.declare(quick)
+    }
+}
