@@ -219,7 +219,7 @@ public final class ActionDispatcher: Sendable {
             start = scheduler.uptimeNanoseconds()
         }
         // The header is made in the argument, so that it moves into the operation rather than being copied.
-        var operation = RequestOperation<F, A, A.InputType?>(
+        let operation = RequestOperation<F, A, A.InputType?>(
             header: RequestHeader(
                 uniqueID: uniqueID,
                 date: date,
@@ -250,18 +250,21 @@ public final class ActionDispatcher: Sendable {
         // only once it outlives the call: see `DispatchOperation.dispatcherReference`.
         if marker.withObject({ DispatchQueueMarker.isCurrent($0) }) {
             Self.run(operation, presenter: presenter)
+            // Moved into a variable for the uniqueness test; the operation stays a `let` elsewhere, since the
+            // hops below would copy a `var` into their closures, one more retain and release per hop.
+            var ran = consume operation
             // Still referenced elsewhere: the body kept its completion (to complete later, or again).
-            if !isKnownUniquelyReferenced(&operation) { operation.keepDispatcher(self) }
+            if !isKnownUniquelyReferenced(&ran) { ran.keepDispatcher(self) }
         } else if let nesting = ActionNesting.ofCaller() {
             // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
             // inside the caller's nesting again, and what it performs, or the async body it starts, is nested.
             operation.keepDispatcher(self)
-            A.queue.async { [operation] in
+            A.queue.async {
                 ActionNesting.run(inside: nesting) { Self.run(operation, presenter: presenter) }
             }
         } else {
             operation.keepDispatcher(self)
-            A.queue.async { [operation] in Self.run(operation, presenter: presenter) }
+            A.queue.async { Self.run(operation, presenter: presenter) }
         }
         return uniqueID
     }
