@@ -36,9 +36,8 @@ typealias InputRelease = @Sendable (DispatchOperation) -> Void
 /// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: every stored property but `keptDispatcher` is immutable after init; completion is serialised by the
-    // requirement's atomic compare-and-exchange. `keptDispatcher` is written once, by the dispatching thread,
-    // before the operation outlives the dispatch call, and never read: it only keeps the dispatcher alive.
+    // Safe: every stored property is immutable after init (`keptDispatcher` is set once, atomically); completion is
+    // serialised by the requirement's atomic compare-and-exchange.
 
     /// The request, but its input.
     @usableFromInline let header: RequestHeader
@@ -50,7 +49,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// between the cores of threads that dispatch at once.
     @usableFromInline let dispatcherReference: UnownedReference<ActionDispatcher>
     /// Keeps the dispatcher alive once this operation outlives the dispatch call that made it; nil until then.
-    @usableFromInline var keptDispatcher: ActionDispatcher?
+    @usableFromInline let keptDispatcher = KeptReference<ActionDispatcher>()
     @usableFromInline let callerCompletion: CallerCompletion
     /// Tells the plugins; nil when no plugin hears about this operation, and then no clock is read at completion.
     @usableFromInline let notifier: CompletionNotifier?
@@ -95,7 +94,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     /// holds the dispatcher, before the operation outlives the dispatch call.
     @inlinable
     func keepDispatcher(_ dispatcher: ActionDispatcher) {
-        keptDispatcher = dispatcher
+        keptDispatcher.keep(dispatcher)
     }
 
     /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
