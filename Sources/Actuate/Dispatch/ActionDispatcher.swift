@@ -43,7 +43,13 @@ public final class ActionDispatcher: Sendable {
     /// this reference: ``Plugins/published`` owns every list stored here, so a list a dispatch loaded stays
     /// valid while the dispatch, or the operation that holds this dispatcher, uses it.
     @usableFromInline let currentPlugins: Atomic<UnownedReference<PluginList>>
+    /// Keeps ``nextRequestID`` off the cache line of the fields before it, which every dispatch reads.
+    private let requestIDPaddingBefore = CacheLinePadding()
+    /// The id of the next request. Every dispatch, on any thread, adds to it, so its cache line moves between
+    /// the cores that dispatch; padded on both sides, so that the line holds nothing else a dispatch reads.
     @usableFromInline let nextRequestID = Atomic<UInt64>(1)
+    /// Keeps ``nextRequestID`` off the cache line of the fields after it, and of the next allocation.
+    private let requestIDPaddingAfter = CacheLinePadding()
     /// The plugin that feeds every stream of ``events(bufferingPolicy:)``; nil until the first stream.
     let eventHubSlot = Mutex<DispatchEventHub?>(nil)
 
@@ -240,15 +246,24 @@ public final class ActionDispatcher: Sendable {
             dispatcher: self,
             completion: completion
         )
+        // The operation holds this dispatcher uncounted while this call runs (its caller holds it), and counted
+        // only once it outlives the call: see `DispatchOperation.dispatcherReference`.
         if marker.withObject({ DispatchQueueMarker.isCurrent($0) }) {
             Self.run(operation, presenter: presenter)
+            // Moved into a variable for the uniqueness test; the operation stays a `let` elsewhere, since the
+            // hops below would copy a `var` into their closures, one more retain and release per hop.
+            var ran = consume operation
+            // Still referenced elsewhere: the body kept its completion (to complete later, or again).
+            if !isKnownUniquelyReferenced(&ran) { ran.keepDispatcher(self) }
         } else if let nesting = ActionNesting.ofCaller() {
             // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
             // inside the caller's nesting again, and what it performs, or the async body it starts, is nested.
+            operation.keepDispatcher(self)
             A.queue.async {
                 ActionNesting.run(inside: nesting) { Self.run(operation, presenter: presenter) }
             }
         } else {
+            operation.keepDispatcher(self)
             A.queue.async { Self.run(operation, presenter: presenter) }
         }
         return uniqueID

@@ -36,19 +36,27 @@ typealias InputRelease = @Sendable (DispatchOperation) -> Void
 /// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: every stored property is immutable after init; completion is serialised by the requirement's
-    // atomic compare-and-exchange.
+    // Safe: every stored property is immutable after init (`keptDispatcher` is set once, atomically); completion is
+    // serialised by the requirement's atomic compare-and-exchange.
 
     /// The request, but its input.
     @usableFromInline let header: RequestHeader
-    @usableFromInline let dispatcher: ActionDispatcher
+    /// The dispatcher, uncounted: while the dispatch call that made this operation runs, its caller holds the
+    /// dispatcher; before the operation outlives that call (an asynchronous hop, or a body that kept its
+    /// completion), the dispatch stores the dispatcher in ``keptDispatcher`` (``keepDispatcher(_:)``). So an
+    /// inline dispatch whose body completes in place counts no reference to the dispatcher, which every thread
+    /// that dispatches shares: retaining and releasing it wrote its reference count, bouncing its cache line
+    /// between the cores of threads that dispatch at once.
+    @usableFromInline let dispatcherReference: UnownedReference<ActionDispatcher>
+    /// Keeps the dispatcher alive once this operation outlives the dispatch call that made it; nil until then.
+    @usableFromInline let keptDispatcher = KeptReference<ActionDispatcher>()
     @usableFromInline let callerCompletion: CallerCompletion
     /// Tells the plugins; nil when no plugin hears about this operation, and then no clock is read at completion.
     @usableFromInline let notifier: CompletionNotifier?
     /// Releases the input, after the caller's completion has run.
     @usableFromInline let releaseInput: InputRelease
     /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
-    /// it is deinitialized, and this operation holds the dispatcher.
+    /// it is deinitialized, and the dispatcher outlives this operation (see ``dispatcherReference``).
     @usableFromInline let plugins: UnownedReference<PluginList>
     /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
     /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
@@ -69,12 +77,25 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         self.notifier = notifier
         self.releaseInput = releaseInput
         self.queueMarker = queueMarker
-        self.dispatcher = dispatcher
+        self.dispatcherReference = UnownedReference(dispatcher)
         self.callerCompletion = completion
         super.init()
     }
 
     @usableFromInline var uniqueID: UInt64 { header.uniqueID }
+
+    /// The dispatcher, lent uncounted: alive while this operation is (see ``dispatcherReference``).
+    @inlinable
+    func withDispatcher<Result>(_ body: (ActionDispatcher) -> Result) -> Result {
+        dispatcherReference.withObject(body)
+    }
+
+    /// Keeps `dispatcher`, this operation's, alive for as long as this operation: called by the dispatch, which
+    /// holds the dispatcher, before the operation outlives the dispatch call.
+    @inlinable
+    func keepDispatcher(_ dispatcher: ActionDispatcher) {
+        keptDispatcher.keep(dispatcher)
+    }
 
     /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
     @inlinable
@@ -90,9 +111,9 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
 
     @inlinable
     override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
-        if asynchronously { dispatcher.watchdog.untrack(id: uniqueID) }
+        if asynchronously { withDispatcher { $0.watchdog.untrack(id: uniqueID) } }
         if let notifier {
-            notifier(self, result, dispatcher.uptimeNanoseconds())
+            notifier(self, result, withDispatcher { $0.uptimeNanoseconds() })
         }
         callerCompletion(result)
         releaseInput(self)
@@ -100,6 +121,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
 
     @usableFromInline
     func trackUntilCompleted() {
+        let dispatcher = dispatcherReference.object
         var start = header.startUptimeNanoseconds
         if start == ActionDispatcher.unreadSystemClock, notifier == nil, dispatcher.systemClockEpoch != nil {
             // The dispatch read no clock (no plugin hears it): the watch starts now.
@@ -142,7 +164,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     }
 
     private func report(_ kind: ActuateDiagnostic.Kind, _ message: String) {
-        dispatcher.diagnostics.report(diagnostic(kind, message))
+        dispatcherReference.object.diagnostics.report(diagnostic(kind, message))
     }
 
     private func diagnostic(_ kind: ActuateDiagnostic.Kind, _ message: String) -> ActuateDiagnostic {

@@ -1,0 +1,87 @@
+import Dispatch
+import Testing
+
+@testable import ActuateCore
+@testable import ActuateTesting
+
+/// An operation holds its dispatcher uncounted while the dispatch call runs, and counted once it outlives the call:
+/// these tests drop every other reference to the dispatcher while an action is still in flight.
+@Suite("Dispatcher lifetime")
+struct DispatcherLifetimeTests {
+    /// A dispatcher with a logging plugin, and a session on it, that only the caller holds.
+    private static func makeSession(log: SharedLog) -> ActionSession {
+        let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: RecordingDiagnostics())
+        dispatcher.add(plugin: LoggingPlugin("plugin", log: log))
+        return ActionSession(named: "lifetime", dispatcher: dispatcher)
+    }
+
+    /// Runs `body` on the probe action's queue and returns once it has.
+    private static func onActionQueue(_ body: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { continuation in
+            TestQueues.background.async {
+                body()
+                continuation.resume()
+            }
+        }
+    }
+
+    @Test("an inline dispatch whose body keeps its completion keeps the dispatcher until it completes")
+    func inlineBodyKeepingItsCompletion() async throws {
+        let log = SharedLog()
+        let heard = SharedLog()
+        let probe = Probe()
+        weak var weakDispatcher: ActionDispatcher?
+        do {
+            let session = Self.makeSession(log: log)
+            weakDispatcher = session.dispatcher
+            await Self.onActionQueue {
+                session.perform(GreetingFeature.probe, input: probe, presenter: GreetingPresenter()) { outcome in
+                    heard.append("caller \(outcome.isSuccess)")
+                }
+            }
+        }
+        // The block that performed may still be releasing the session on the queue: wait for the queue to drain.
+        await Self.onActionQueue {}
+        #expect(probe.events == ["body on background"])
+        // Only the operation, which the probe's kept status holds, can keep the dispatcher now; completing through
+        // a released dispatcher would read freed memory, so the test stops here if it is gone.
+        try #require(weakDispatcher != nil)
+        probe.completeKept(.success)
+        #expect(log.all == ["plugin begin Probe", "plugin complete Probe"])
+        #expect(heard.all == ["caller true"])
+        #expect(weakDispatcher == nil)
+    }
+
+    @Test("a dispatch that hops to the action's queue keeps the dispatcher until the action completes")
+    func hopKeepsTheDispatcher() async throws {
+        let log = SharedLog()
+        let probe = Probe()
+        weak var weakDispatcher: ActionDispatcher?
+        do {
+            let session = Self.makeSession(log: log)
+            weakDispatcher = session.dispatcher
+            session.perform(GreetingFeature.probe, input: probe, presenter: GreetingPresenter(), completion: nil)
+        }
+        #expect(await eventually { probe.keptStatus != nil })
+        // The hop's block may still be releasing its operation on the queue: wait for the queue to drain.
+        await Self.onActionQueue {}
+        try #require(weakDispatcher != nil)
+        probe.completeKept(.success)
+        #expect(log.all == ["plugin begin Probe", "plugin complete Probe"])
+        #expect(weakDispatcher == nil)
+    }
+
+    @Test("an inline dispatch that completes in place leaves nothing holding the dispatcher")
+    func inlineCompletionInPlaceHoldsNothing() async {
+        let log = SharedLog()
+        weak var weakDispatcher: ActionDispatcher?
+        do {
+            let session = Self.makeSession(log: log)
+            weakDispatcher = session.dispatcher
+            await Self.onActionQueue { session.perform(GreetingFeature.noOp, completion: nil) }
+        }
+        #expect(log.all == ["plugin begin No Op", "plugin complete No Op"])
+        await Self.onActionQueue {}
+        #expect(weakDispatcher == nil)
+    }
+}
