@@ -91,7 +91,7 @@ final class ScalingFeature: Feature {
     }
 }
 
-/// An plugin that does nothing, to measure what each plugin costs the dispatcher.
+/// A plugin that does nothing, to measure what each plugin costs the dispatcher.
 struct NoOpPlugin: ActionDispatchPlugin {
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}

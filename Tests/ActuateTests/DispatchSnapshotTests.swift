@@ -54,7 +54,7 @@ private final class SnapshotFeature: Feature {
     }
 }
 
-/// An plugin that counts its calls.
+/// A plugin that counts its calls.
 private final class AtomicCountingPlugin: ActionDispatchPlugin {
     let began = Atomic<Int>(0)
     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) { began.add(1, ordering: .relaxed) }

@@ -14,7 +14,7 @@ public enum ActionDispatchEvent: Sendable {
 }
 
 extension ActionDispatcher {
-    /// A stream of every action that begins and completes from now on, as an alternative to an plugin.
+    /// A stream of every action that begins and completes from now on, as an alternative to a plugin.
     ///
     /// Dispatch never waits for the consumer. Events the consumer has not taken yet wait in a buffer; when it
     /// is full, `policy` decides what is lost: `.bufferingNewest(n)` (the default, with n = 1,000) drops the
