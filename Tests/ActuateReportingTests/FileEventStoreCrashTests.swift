@@ -17,7 +17,7 @@ struct FileEventStoreCrashTests {
     }
 
     @Test("every acknowledged event survives SIGKILL of the writer, 30 times on one directory")
-    func acknowledgedEventsSurviveKill() throws {
+    func acknowledgedEventsSurviveKill() async throws {
         let seed =
             ProcessInfo.processInfo.environment["ACTUATE_CRASH_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 0...UInt64.max)
@@ -28,15 +28,11 @@ struct FileEventStoreCrashTests {
         var inFlightFound = 0
         for round in 0..<30 {
             let target = Int.random(in: 1...150, using: &generator)
-            let writer = try JournalWriterProcess(
-                arguments: [temporary.url.path, "synced", "\(nextIndex)", "8192"]
-            )
-            var acknowledged = nextIndex - 1
-            while acknowledged < nextIndex + target - 1, let line = writer.readLine() {
-                acknowledged = try #require(Int(line))
-            }
-            writer.kill()
-            for line in writer.remainingLines() { acknowledged = max(acknowledged, try #require(Int(line))) }
+            let lines = try await JournalWriterProcess.outputUntilKilled(
+                arguments: [temporary.url.path, "synced", "\(nextIndex)", "8192"],
+                killAfter: target
+            ).lines
+            let acknowledged = try lines.reduce(nextIndex - 1) { try max($0, #require(Int($1))) }
             try #require(acknowledged >= nextIndex + target - 1, "writer stopped early, seed \(seed)")
 
             let store = try open()
@@ -63,7 +59,7 @@ struct FileEventStoreCrashTests {
     }
 
     @Test("a store open in this process refuses another process, even after a second store here was refused")
-    func refusesOtherProcessWhileHeldHere() throws {
+    func refusesOtherProcessWhileHeldHere() async throws {
         let store = try open()
         #expect(throws: EventStoreError.lockedByAnotherProcess(directory: temporary.url.path, ownerPID: getpid())) {
             _ = try open()
@@ -81,13 +77,13 @@ struct FileEventStoreCrashTests {
             return owner == getpid()
         }
         // Neither refusal released this process's lock: another process is still refused.
-        let probe = try JournalWriterProcess(arguments: [temporary.url.path, "probe", "0"])
-        #expect(probe.readLine() == "refused \(getpid())")
-        #expect(probe.finish() == 0)
+        let probe = try await JournalWriterProcess.firstLineAndStatus(arguments: [temporary.url.path, "probe", "0"])
+        #expect(probe.firstLine == "refused \(getpid())")
+        #expect(probe.status == 0)
         try store.close()
-        let after = try JournalWriterProcess(arguments: [temporary.url.path, "probe", "0"])
-        #expect(after.readLine() == "opened")
-        #expect(after.finish() == 0)
+        let after = try await JournalWriterProcess.firstLineAndStatus(arguments: [temporary.url.path, "probe", "0"])
+        #expect(after.firstLine == "opened")
+        #expect(after.status == 0)
     }
 
     @Test("reopening a store in a loop while another thread starts child processes is never refused")
@@ -113,19 +109,42 @@ struct FileEventStoreCrashTests {
     }
 
     @Test("a store held open by another process gives lockedByAnotherProcess naming that process")
-    func lockedByAnotherProcess() throws {
-        let holder = try JournalWriterProcess(arguments: [temporary.url.path, "hold", "0"])
-        #expect(holder.readLine() == "locked")
-        #expect(
-            throws: EventStoreError.lockedByAnotherProcess(
-                directory: temporary.url.path,
-                ownerPID: holder.processIdentifier
+    func lockedByAnotherProcess() async throws {
+        let directory = temporary.url
+        let held = try await onOwnThread { () throws -> HeldStoreAttempt in
+            let holder = try JournalWriterProcess(arguments: [directory.path, "hold", "0"])
+            let firstLine = holder.readLine()
+            let openError = Result { try FileEventStore(directory: directory) }.failure
+            return HeldStoreAttempt(
+                firstLine: firstLine,
+                openError: openError.map(String.init(describing:)),
+                isLockedByHolder: openError.map {
+                    $0 as? EventStoreError
+                        == .lockedByAnotherProcess(directory: directory.path, ownerPID: holder.processIdentifier)
+                } ?? false,
+                holderStatus: holder.finish()
             )
-        ) {
-            _ = try open()
         }
-        #expect(holder.finish() == 0)
+        #expect(held.firstLine == "locked")
+        #expect(held.isLockedByHolder, "opening gave \(held.openError ?? "a store")")
+        #expect(held.holderStatus == 0)
         #expect(try open().count() == 0)
+    }
+}
+
+/// What ``FileEventStoreCrashTests/lockedByAnotherProcess()`` saw while another process held the store.
+private struct HeldStoreAttempt: Sendable {
+    let firstLine: String?
+    let openError: String?
+    let isLockedByHolder: Bool
+    let holderStatus: Int32
+}
+
+extension Result {
+    /// The error, if this is a failure.
+    fileprivate var failure: Failure? {
+        guard case .failure(let error) = self else { return nil }
+        return error
     }
 }
 

@@ -55,24 +55,20 @@ struct GroupCommitLossWindowTests {
     /// how long before the kill it was appended. The figure is printed, never asserted; set
     /// `ACTUATE_LOSS_ROUNDS` for more kills (the README's figure comes from 40).
     @Test("after SIGKILL only the newest acknowledged events are lost; prints the oldest loss's age")
-    func measuredWindowAfterKill() throws {
+    func measuredWindowAfterKill() async throws {
         let rounds = Int(ProcessInfo.processInfo.environment["ACTUATE_LOSS_ROUNDS"] ?? "") ?? 8
         var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
         var ages: [Double] = []
         for round in 0..<rounds {
             let directory = temporary.appending("round-\(round)")
-            let writer = try JournalWriterProcess(arguments: [directory.path, "group-timed", "0"])
             let target = Int.random(in: 200...3_000, using: &generator)
+            let output = try await JournalWriterProcess.outputUntilKilled(
+                arguments: [directory.path, "group-timed", "0"],
+                killAfter: target
+            )
+            let killedAt = output.killedAt
             var appendTimes: [Int: Int64] = [:]
-            while appendTimes.count < target, let line = writer.readLine() {
-                let (index, time) = try Self.parse(line)
-                appendTimes[index] = time
-            }
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let killedAt = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-            writer.kill()
-            for line in writer.remainingLines() {
+            for line in output.lines {
                 let (index, time) = try Self.parse(line)
                 appendTimes[index] = time
             }

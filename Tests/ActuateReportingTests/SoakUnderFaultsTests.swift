@@ -49,9 +49,7 @@ struct SoakUnderFaultsTests {
             killWhileDraining: true,
             deadline: .seconds(480)
         )
-        let run: Result<SoakDriver.Figures, any Error> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: Result { try driver.run() }) }
-        }
+        let run: Result<SoakDriver.Figures, any Error> = await onOwnThread { Result { try driver.run() } }
         let figures: SoakDriver.Figures
         do {
             figures = try run.get()

@@ -21,12 +21,7 @@ enum ChildProcess {
     ///   - arguments: Its arguments.
     ///   - input: Its standard input; empty by default.
     static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Swift.Result { try runBlocking(executable, arguments, input: input) })
-            }
-            .start()
-        }
+        try await onOwnThread { () throws -> Result in try runBlocking(executable, arguments, input: input) }
     }
 
     private static func runBlocking(_ executable: URL, _ arguments: [String], input: Data) throws -> Result {

@@ -36,6 +36,41 @@ final class JournalWriterProcess {
         }
     }
 
+    /// What a helper wrote before it was killed, and when it was killed.
+    struct KilledOutput: Sendable {
+        /// Every line it wrote, those left in the pipe after the kill included.
+        let lines: [String]
+        /// `CLOCK_MONOTONIC` in nanoseconds just before the kill.
+        let killedAt: Int64
+    }
+
+    /// Runs the helper with `arguments` on a thread of its own, so that waiting for its output holds no thread of
+    /// the cooperative pool; reads `count` lines (fewer if it exits first) and kills it with SIGKILL.
+    static func outputUntilKilled(arguments: [String], killAfter count: Int) async throws -> KilledOutput {
+        try await onOwnThread { () throws -> KilledOutput in
+            let writer = try JournalWriterProcess(arguments: arguments)
+            var lines: [String] = []
+            while lines.count < count, let line = writer.readLine() { lines.append(line) }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            writer.kill()
+            return KilledOutput(
+                lines: lines + writer.remainingLines(),
+                killedAt: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+            )
+        }
+    }
+
+    /// Runs the helper with `arguments` on a thread of its own, closes its stdin once it has written a line, and
+    /// returns that line and its exit status.
+    static func firstLineAndStatus(arguments: [String]) async throws -> (firstLine: String?, status: Int32) {
+        try await onOwnThread { () throws -> (firstLine: String?, status: Int32) in
+            let child = try JournalWriterProcess(arguments: arguments)
+            let line = child.readLine()
+            return (line, child.finish())
+        }
+    }
+
     /// Kills the child with SIGKILL and waits for it to exit.
     func kill() {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
