@@ -143,14 +143,7 @@ public final class ActionTestHarness: Sendable {
             source: source,
             sourceLocation: sourceLocation
         )
-        let queue = Binding.ActionType.queue
-        guard
-            let outcome = await pending.outcome(
-                within: realTimeLimit,
-                afterDraining: queue,
-                cappedAt: realTimeLimit + bodyReturnAllowance
-            )
-        else {
+        guard let outcome = await pending.outcome(within: realTimeLimit) else {
             let name = Binding.ActionType.name
             Issue.record(
                 pending.queueDrained
@@ -177,7 +170,7 @@ public final class ActionTestHarness: Sendable {
         }
         // The body may still be running (it completed before returning): let it return, so that what it does
         // after completing, such as completing again, is reported before the test goes on.
-        await Self.drain(queue)
+        await Self.drain(Binding.ActionType.queue)
         return outcome
     }
 
@@ -200,7 +193,11 @@ public final class ActionTestHarness: Sendable {
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> PendingActionOutcome {
         checkDiagnostics(sourceLocation: sourceLocation)
-        let pending = PendingActionOutcome(actionName: Binding.ActionType.name)
+        let pending = PendingActionOutcome(
+            actionName: Binding.ActionType.name,
+            queue: Binding.ActionType.queue,
+            bodyReturnAllowance: bodyReturnAllowance
+        )
         let requestID = session.performReturningID(
             binding,
             input: input,

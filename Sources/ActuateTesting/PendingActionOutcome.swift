@@ -15,10 +15,16 @@ public final class PendingActionOutcome: Sendable {
 
     /// The display name of the action.
     public let actionName: String
+    /// The action's queue: the real-time limit counts from the moment it has run the action's body.
+    private let queue: DispatchQueue
+    /// How much longer than its limit a wait lasts in all, for a body that never returns.
+    private let bodyReturnAllowance: Duration
     private let state = Mutex(State())
 
-    init(actionName: String) {
+    init(actionName: String, queue: DispatchQueue, bodyReturnAllowance: Duration) {
         self.actionName = actionName
+        self.queue = queue
+        self.bodyReturnAllowance = bodyReturnAllowance
     }
 
     /// The `ActionRequest/uniqueID` of the request, or nil if the feature never declared the action.
@@ -29,42 +35,31 @@ public final class PendingActionOutcome: Sendable {
         state.withLock { $0.outcome }
     }
 
-    /// Whether the queue given to ``outcome(within:afterDraining:cappedAt:)`` has run everything enqueued
-    /// before the wait began.
+    /// Whether the action's queue has run its body: a wait's marker, queued after the body, has run.
     package var queueDrained: Bool { state.withLock { $0.queueDrained } }
 
     /// Whether the action has completed.
     package var isCompleted: Bool { completedOutcome != nil }
 
-    /// Waits for the outcome, at most `limit` of real time.
+    /// Waits for the outcome, at most `limit` of real time after the action's body has returned.
     ///
     /// The limit is a safety net that keeps a broken action from hanging the test run; the outcome arrives as
-    /// soon as the action completes.
-    /// - Parameter limit: The most real time to wait. The default is 5 seconds.
+    /// soon as the action completes. It counts from the moment the action's queue has run everything queued
+    /// before this call, the action's body included, so a queue busy with other work, or a machine too loaded to
+    /// give it a thread, does not fail an action that did nothing wrong. A body that never returns ends the wait
+    /// two minutes after `limit`.
+    /// - Parameter limit: The most real time to wait once the body has returned. The default is 5 seconds.
     /// - Returns: The outcome, or nil if the action did not complete in time.
     public func outcome(within limit: Duration = .seconds(5)) async -> ActionPerformOutcome? {
-        await waitForOutcome { giveUp in
-            DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval, execute: giveUp)
-        }
-    }
-
-    /// Waits for the outcome of an action dispatched to `queue`, allowing `limit` of real time from the moment
-    /// the queue has run everything enqueued before this call, the action's body included, and `cap` in all.
-    ///
-    /// Counting from there keeps a busy queue, or a machine too loaded to give it a thread, from failing an
-    /// action that did nothing wrong: the limit measures only how long a completion is late after the body
-    /// has returned. The cap ends the wait for a body that never returns.
-    package func outcome(
-        within limit: Duration,
-        afterDraining queue: DispatchQueue,
-        cappedAt cap: Duration
-    ) async -> ActionPerformOutcome? {
-        await waitForOutcome { giveUp in
+        await waitForOutcome { [self] giveUp in
             queue.async { [self] in
                 state.withLock { $0.queueDrained = true }
                 DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval, execute: giveUp)
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + cap.timeInterval, execute: giveUp)
+            DispatchQueue.global().asyncAfter(
+                deadline: .now() + (limit + bodyReturnAllowance).timeInterval,
+                execute: giveUp
+            )
         }
     }
 

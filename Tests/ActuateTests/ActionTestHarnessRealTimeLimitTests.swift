@@ -20,6 +20,17 @@ struct ActionTestHarnessRealTimeLimitTests {
         #expect(gate.wasOpened, "the action ran only after the earlier work let go of its queue")
     }
 
+    @Test("a started action's outcome(within:) counts from the moment its queue has run the body, too")
+    func startedActionWaitsForItsQueue() async {
+        let harness = ActionTestHarness()
+        let gate = BusyQueueGate()
+        gate.block()
+        let pending = harness.start(BusyQueueFeature.quick)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { gate.open() }
+        #expect(await pending.outcome(within: .milliseconds(1))?.isSuccess == true)
+        #expect(gate.wasOpened)
+    }
+
     @Test("a body that never returns fails the test once the cap has passed, saying its queue never ran it")
     func bodyNeverReturns() async throws {
         let harness = ActionTestHarness(
