@@ -12,6 +12,8 @@ struct JournalCheckedSegment: Sendable {
         var sequence: UInt64
         /// For an event record, its id's key if the payload holds one (see ``hasKey``).
         var key: JournalEventKey
+        /// The key's ``JournalIDIndex/hash(_:)``, computed on the checking thread.
+        var keyHash: Int
         /// Where the record starts in the segment.
         var offset: Int
         /// The length of its payload, at most a segment's capacity, which is below 2 GiB.
@@ -64,16 +66,19 @@ struct JournalCheckedSegment: Sendable {
     @inline(__always)
     private static func record(_ scanned: JournalScannedRecord, in raw: UnsafeRawBufferPointer) -> Record {
         var key = JournalEventKey(high: 0, low: 0)
+        var keyHash = 0
         var hasKey = false
         if scanned.kind == .event,
             let found = ReportEventCodec.idKey(in: UnsafeRawBufferPointer(rebasing: raw[scanned.payload]))
         {
             key = found
+            keyHash = JournalIDIndex.hash(found)
             hasKey = true
         }
         return Record(
             sequence: scanned.sequence,
             key: key,
+            keyHash: keyHash,
             offset: scanned.offset,
             payloadLength: UInt32(truncatingIfNeeded: scanned.payload.count),
             kind: scanned.kind,
