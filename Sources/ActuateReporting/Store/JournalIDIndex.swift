@@ -3,8 +3,8 @@
 /// An open-addressing table with linear probing over one array of slots, each holding a whole key and its
 /// sequence, so that registering an event reads and writes one place in memory. `Dictionary` keeps keys and values
 /// in separate arrays and reaches them through several calls; with 100,000 events its table outgrows the caches,
-/// and its misses were about half of the cycles of opening a store (`perf record` on
-/// `ACTUATE_BENCH_PROFILE=journal-open`), for 7 % of the instructions.
+/// and its lookups were about half of the cycles of opening a store (`perf record` on
+/// `ACTUATE_BENCH_PROFILE=journal-open`) for a tenth of the instructions: the time went in waiting for memory.
 struct JournalIDIndex: Sendable {
     private struct Slot: Sendable {
         var high: UInt64
