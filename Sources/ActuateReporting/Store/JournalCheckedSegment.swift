@@ -52,9 +52,10 @@ struct JournalCheckedSegment: Sendable {
     init(number: UInt64, bytes: [UInt8], maxPayload: Int) {
         var records: [Record] = []
         records.reserveCapacity(Self.expectedRecords(inBytes: bytes.count))
+        let hashSeed = JournalIDIndex.seed
         summary = bytes.withUnsafeBytes { raw in
             JournalScanner.scan(raw, maxPayload: maxPayload) { scanned in
-                records.append(Self.record(scanned, in: raw))
+                records.append(Self.record(scanned, in: raw, hashSeed: hashSeed))
             }
         }
         self.number = number
@@ -62,9 +63,11 @@ struct JournalCheckedSegment: Sendable {
         self.records = records
     }
 
-    /// The compact form of a scanned record, with an event's id key read from its payload.
+    /// The compact form of a scanned record, with an event's id key read from its payload and hashed with
+    /// `hashSeed`, ``JournalIDIndex/seed``.
     @inline(__always)
-    private static func record(_ scanned: JournalScannedRecord, in raw: UnsafeRawBufferPointer) -> Record {
+    private static func record(_ scanned: JournalScannedRecord, in raw: UnsafeRawBufferPointer, hashSeed: Int) -> Record
+    {
         var key = JournalEventKey(high: 0, low: 0)
         var keyHash = 0
         var hasKey = false
@@ -72,7 +75,7 @@ struct JournalCheckedSegment: Sendable {
             let found = ReportEventCodec.idKey(in: UnsafeRawBufferPointer(rebasing: raw[scanned.payload]))
         {
             key = found
-            keyHash = JournalIDIndex.hash(found)
+            keyHash = JournalIDIndex.hash(found, seed: hashSeed)
             hasKey = true
         }
         return Record(

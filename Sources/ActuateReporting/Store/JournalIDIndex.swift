@@ -14,8 +14,8 @@ struct JournalIDIndex: Sendable {
     }
 
     /// Mixed into every hash: random per process, so that no one can choose ids that collide. It is the same for
-    /// every table of the process so that checking threads can hash keys ahead (``hash(_:)``).
-    private static let seed = Int.random(in: .min ... .max)
+    /// every table of the process so that checking threads can hash keys ahead (``hash(_:seed:)``).
+    static let seed = Int.random(in: .min ... .max)
 
     /// Whatever ``touch(hashes:)`` read, kept so that the reads are not optimized away.
     private var touched: UInt64 = 0
@@ -114,6 +114,13 @@ struct JournalIDIndex: Sendable {
     /// The hash the index places `key` by, the same on every thread of the process.
     @inline(__always)
     static func hash(_ key: JournalEventKey) -> Int {
+        hash(key, seed: seed)
+    }
+
+    /// The hash the index places `key` by, given ``seed`` read once by a caller hashing many keys: reading the
+    /// static each time costs a call (`swift_once`, 2 % of an open's cycles when each record read it).
+    @inline(__always)
+    static func hash(_ key: JournalEventKey, seed: Int) -> Int {
         key._rawHashValue(seed: seed)
     }
 
