@@ -26,7 +26,7 @@ struct JournalSegmentCheckTests {
             JournalSegmentCheck(number: UInt64(index + 1), bytes: bytes, maxPayload: 1 << 20)
         }
         for index in [5, 0, 11, 1, 2, 3, 4, 6, 7, 8, 9, 10] {
-            let checked = checks[index].result()
+            let checked = try checks[index].result()
             let direct = JournalCheckedSegment(number: UInt64(index + 1), bytes: segments[index], maxPayload: 1 << 20)
             #expect(checked.number == direct.number)
             #expect(checked.bytes == direct.bytes)
@@ -39,5 +39,18 @@ struct JournalSegmentCheckTests {
             #expect((checked.summary.tailBytes > 0) == (index == 11))
             #expect(checked.records.allSatisfy { $0.hasKey == ($0.kind == .event) })
         }
+    }
+
+    @Test("a check that reads its segment gives what the read bytes give, or throws what the read threw")
+    func readingChecks() throws {
+        let bytes = try segment(events: 30)
+        let reading = JournalSegmentCheck(number: 4, maxPayload: 1 << 20) { bytes }
+        let checked = try reading.result()
+        #expect(checked.bytes == bytes)
+        #expect(checked.records.count == 31)
+        let failing = JournalSegmentCheck(number: 5, maxPayload: 1 << 20) {
+            throw EventStoreError.ioFailed(path: "segment 5", reason: "test")
+        }
+        #expect(throws: EventStoreError.self) { try failing.result() }
     }
 }

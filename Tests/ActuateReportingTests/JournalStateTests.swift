@@ -9,11 +9,32 @@ struct JournalStateTests {
         JournalCheckedSegment.Record(
             sequence: sequence,
             key: JournalEventKey(id),
+            keyHash: JournalIDIndex.hash(JournalEventKey(id)),
             offset: offset,
             payloadLength: 10,
             kind: .event,
             hasKey: hasKey
         )
+    }
+
+    @Test("a run longer than a chunk of the index registers every event, and repeats across chunks are ignored")
+    func recoverEventsAcrossChunks() {
+        var state = JournalState(segmentCapacity: 1 << 20, maxTotalBytes: 1 << 30)
+        state.recoverSegment(number: 1, size: 0)
+        let count = JournalState.recoveryChunk * 3 + 5
+        let ids = (0..<count).map { _ in UUID() }
+        var records = ids.enumerated().map { event(UInt64($0.offset + 1), $0.element, offset: $0.offset * 40) }
+        // Repeat the first id of the run in the second chunk and the last one's sequence out of order in the third.
+        records[JournalState.recoveryChunk + 1] = event(UInt64(JournalState.recoveryChunk + 2), ids[0], offset: 7)
+        records[JournalState.recoveryChunk * 2 + 1] = event(1, UUID(), offset: 9)
+        let ignored = state.recoverEvents(records[...])
+        #expect(ignored == 2)
+        #expect(state.liveCount == count - 2)
+        #expect(state.entries.count == count - 2)
+        let ignoredPositions = [JournalState.recoveryChunk + 1, JournalState.recoveryChunk * 2 + 1]
+        let kept = records.indices.filter { !ignoredPositions.contains($0) }.map { records[$0].sequence }
+        #expect(state.entries.map(\.sequence) == kept)
+        #expect(state.liveEntries(ids: Set(ids)).count == count - 2)
     }
 
     @Test("a run of recovered events registers each in order, and ignores repeats, out-of-order and keyless ones")

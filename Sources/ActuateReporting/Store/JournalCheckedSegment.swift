@@ -12,6 +12,8 @@ struct JournalCheckedSegment: Sendable {
         var sequence: UInt64
         /// For an event record, its id's key if the payload holds one (see ``hasKey``).
         var key: JournalEventKey
+        /// The key's ``JournalIDIndex/hash(_:)``, computed on the checking thread.
+        var keyHash: Int
         /// Where the record starts in the segment.
         var offset: Int
         /// The length of its payload, at most a segment's capacity, which is below 2 GiB.
@@ -50,9 +52,10 @@ struct JournalCheckedSegment: Sendable {
     init(number: UInt64, bytes: [UInt8], maxPayload: Int) {
         var records: [Record] = []
         records.reserveCapacity(Self.expectedRecords(inBytes: bytes.count))
+        let hashSeed = JournalIDIndex.seed
         summary = bytes.withUnsafeBytes { raw in
             JournalScanner.scan(raw, maxPayload: maxPayload) { scanned in
-                records.append(Self.record(scanned, in: raw))
+                records.append(Self.record(scanned, in: raw, hashSeed: hashSeed))
             }
         }
         self.number = number
@@ -60,20 +63,25 @@ struct JournalCheckedSegment: Sendable {
         self.records = records
     }
 
-    /// The compact form of a scanned record, with an event's id key read from its payload.
+    /// The compact form of a scanned record, with an event's id key read from its payload and hashed with
+    /// `hashSeed`, ``JournalIDIndex/seed``.
     @inline(__always)
-    private static func record(_ scanned: JournalScannedRecord, in raw: UnsafeRawBufferPointer) -> Record {
+    private static func record(_ scanned: JournalScannedRecord, in raw: UnsafeRawBufferPointer, hashSeed: Int) -> Record
+    {
         var key = JournalEventKey(high: 0, low: 0)
+        var keyHash = 0
         var hasKey = false
         if scanned.kind == .event,
             let found = ReportEventCodec.idKey(in: UnsafeRawBufferPointer(rebasing: raw[scanned.payload]))
         {
             key = found
+            keyHash = JournalIDIndex.hash(found, seed: hashSeed)
             hasKey = true
         }
         return Record(
             sequence: scanned.sequence,
             key: key,
+            keyHash: keyHash,
             offset: scanned.offset,
             payloadLength: UInt32(truncatingIfNeeded: scanned.payload.count),
             kind: scanned.kind,

@@ -4,8 +4,10 @@ import Foundation
 /// of the byte-wise path `UUID`'s own hashing goes through, or the SipHash rounds of `Hasher`, which made the index
 /// the largest cost of opening a store after the checksums.
 struct JournalEventKey: Hashable, Sendable {
-    private let high: UInt64
-    private let low: UInt64
+    /// The id's first 8 bytes, read as a little-endian word.
+    let high: UInt64
+    /// The id's last 8 bytes, read as a little-endian word.
+    let low: UInt64
 
     /// The key of an id given as its 16 bytes read as two little-endian words, as ``init(_:)`` reads them.
     init(high: UInt64, low: UInt64) {

@@ -118,6 +118,14 @@ package struct JournalFiles: Sendable {
         try POSIXFile.readAll(try descriptor(ofSegment: segment), path: path(ofSegment: segment))
     }
 
+    /// Reads a whole file through a descriptor of its own, closed before returning: for reading segments on other
+    /// threads while recovery holds the files.
+    static func readAll(path: String) throws -> [UInt8] {
+        let descriptor = try POSIXFile.open(path, create: false)
+        defer { Foundation.close(descriptor) }
+        return try POSIXFile.readAll(descriptor, path: path)
+    }
+
     /// Cuts a segment short, to drop a torn tail.
     mutating func truncate(segment: UInt64, to length: Int) throws {
         try POSIXFile.truncate(try descriptor(ofSegment: segment), to: length, path: path(ofSegment: segment))

@@ -90,17 +90,22 @@ enum JournalRecovery {
         var nextCheck = 0
         var checkedBytes = 0
         for (position, number) in numbers.enumerated() {
-            // Read the next segments and start checking them, up to the window's bytes, while this thread
-            // registers the records of those checked before them.
+            // Start reading and checking the next segments on other threads, up to the window's bytes, while this
+            // thread registers the records of those checked before them. Each check opens, reads and closes its
+            // own file: reading was a third of this thread's time.
             while nextCheck < numbers.count,
                 nextCheck == position || checkedBytes + sizes[nextCheck] <= JournalCheckedSegment.windowBytes
             {
-                let bytes = try files.readAll(segment: numbers[nextCheck])
-                checks.append(JournalSegmentCheck(number: numbers[nextCheck], bytes: bytes, maxPayload: maxPayload))
+                let path = files.path(ofSegment: numbers[nextCheck])
+                checks.append(
+                    JournalSegmentCheck(number: numbers[nextCheck], maxPayload: maxPayload) {
+                        try JournalFiles.readAll(path: path)
+                    }
+                )
                 checkedBytes += sizes[nextCheck]
                 nextCheck += 1
             }
-            let check = checks[position].result()
+            let check = try checks[position].result()
             checkedBytes -= sizes[position]
             let isNewest = position == numbers.count - 1
             let bytes = check.bytes

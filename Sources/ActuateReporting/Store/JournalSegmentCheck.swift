@@ -1,19 +1,23 @@
 import Dispatch
 import Synchronization
 
-/// One segment's check (``JournalCheckedSegment``), started on a global-queue thread as soon as the segment is
-/// read, so that checking later segments overlaps the opening thread's registering of earlier ones.
+/// One segment's read and check (``JournalCheckedSegment``), started on a global-queue thread as soon as recovery
+/// reaches the segment's place in its window, so that reading and checking later segments overlap the opening
+/// thread's registering of earlier ones.
 ///
-/// ``result()`` never waits for a check that has not started: the opening thread then runs the check itself, so
-/// opening a store makes progress even when no global-queue thread is free.
+/// ``result()`` never waits for a check that has not started: the opening thread then reads and checks the segment
+/// itself, so opening a store makes progress even when no global-queue thread is free.
 final class JournalSegmentCheck: Sendable {
+    /// Returns a segment's bytes.
+    typealias Read = @Sendable () throws -> [UInt8]
+
     private enum Stage {
-        /// Read, and not yet taken by a thread.
-        case waiting([UInt8])
-        /// Being checked on a global-queue thread, which signals ``done`` when it stores the result.
+        /// Not yet taken by a thread: how to get the segment's bytes.
+        case waiting(Read)
+        /// Being read and checked on a global-queue thread, which signals ``done`` when it stores the result.
         case checking
-        /// Checked, and not yet taken by ``result()``.
-        case checked(JournalCheckedSegment)
+        /// Checked, or its read failed, and not yet taken by ``result()``.
+        case checked(Result<JournalCheckedSegment, any Error>)
         /// Taken by ``result()``.
         case taken
     }
@@ -24,20 +28,29 @@ final class JournalSegmentCheck: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts checking segment `number`, whose file holds `bytes`.
-    init(number: UInt64, bytes: [UInt8], maxPayload: Int) {
+    convenience init(number: UInt64, bytes: [UInt8], maxPayload: Int) {
+        self.init(number: number, maxPayload: maxPayload) { bytes }
+    }
+
+    /// Starts reading segment `number` with `read` and checking it.
+    ///
+    /// - Parameter read: Returns the segment's bytes; called once, on whichever thread checks the segment.
+    init(number: UInt64, maxPayload: Int, read: @escaping Read) {
         self.number = number
         self.maxPayload = maxPayload
-        stage = Mutex(.waiting(bytes))
+        stage = Mutex(.waiting(read))
         DispatchQueue.global().async { [self] in runIfWaiting() }
     }
 
     /// The checked segment, waiting for the check if another thread is running it.
-    func result() -> JournalCheckedSegment {
-        let taken = stage.withLock { stage -> (bytes: [UInt8]?, checked: JournalCheckedSegment?) in
+    ///
+    /// - Throws: What reading the segment threw.
+    func result() throws -> JournalCheckedSegment {
+        let taken = stage.withLock { stage -> (read: Read?, checked: Result<JournalCheckedSegment, any Error>?) in
             switch stage {
-            case .waiting(let bytes):
+            case .waiting(let read):
                 stage = .taken
-                return (bytes, nil)
+                return (read, nil)
             case .checked(let checked):
                 stage = .taken
                 return (nil, checked)
@@ -47,28 +60,30 @@ final class JournalSegmentCheck: Sendable {
                 preconditionFailure("a segment check's result was taken twice")
             }
         }
-        if let bytes = taken.bytes {
-            return JournalCheckedSegment(number: number, bytes: bytes, maxPayload: maxPayload)
-        }
-        if let checked = taken.checked { return checked }
+        if let read = taken.read { return try check(read) }
+        if let checked = taken.checked { return try checked.get() }
         done.wait()
-        return stage.withLock { stage in
+        return try stage.withLock { stage in
             guard case .checked(let checked) = stage else {
                 preconditionFailure("a segment check signalled before storing its result")
             }
             stage = .taken
             return checked
-        }
+        }.get()
+    }
+
+    private func check(_ read: () throws -> [UInt8]) throws -> JournalCheckedSegment {
+        JournalCheckedSegment(number: number, bytes: try read(), maxPayload: maxPayload)
     }
 
     private func runIfWaiting() {
-        let bytes = stage.withLock { stage -> [UInt8]? in
-            guard case .waiting(let bytes) = stage else { return nil }
+        let read = stage.withLock { stage -> Read? in
+            guard case .waiting(let read) = stage else { return nil }
             stage = .checking
-            return bytes
+            return read
         }
-        guard let bytes else { return }
-        let checked = JournalCheckedSegment(number: number, bytes: bytes, maxPayload: maxPayload)
+        guard let read else { return }
+        let checked = Result { try check(read) }
         stage.withLock { $0 = .checked(checked) }
         done.signal()
     }
