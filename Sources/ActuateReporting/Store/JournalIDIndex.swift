@@ -121,6 +121,8 @@ struct JournalIDIndex: Sendable {
     /// static each time costs a call (`swift_once`, 2 % of an open's cycles when each record read it).
     @inline(__always)
     static func hash(_ key: JournalEventKey, seed: Int) -> Int {
+        // The standard library's seeded SipHash, which `Dictionary` itself places keys by: a public requirement of
+        // `Hashable`, underscored because few callers need to pass their own seed.
         key._rawHashValue(seed: seed)
     }
 
@@ -135,9 +137,7 @@ struct JournalIDIndex: Sendable {
         guard !slots.isEmpty else { return }
         let mask = slots.count - 1
         var seen: UInt64 = 0
-        slots.withUnsafeBufferPointer { slots in
-            for hash in hashes { seen |= slots[hash & mask].sequence }
-        }
+        for hash in hashes { seen |= slots[hash & mask].sequence }
         touched |= seen
     }
 
