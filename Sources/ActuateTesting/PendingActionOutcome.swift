@@ -52,8 +52,8 @@ public final class PendingActionOutcome: Sendable {
     /// - Returns: The outcome, or nil if the action did not complete in time.
     public func outcome(within limit: Duration = .seconds(5)) async -> ActionPerformOutcome? {
         await waitForOutcome { [self] giveUp in
-            queue.async { [self] in
-                state.withLock { $0.queueDrained = true }
+            queue.async { [weak self] in
+                self?.state.withLock { $0.queueDrained = true }
                 DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval, execute: giveUp)
             }
             DispatchQueue.global().asyncAfter(
@@ -78,7 +78,10 @@ public final class PendingActionOutcome: Sendable {
                 continuation.resume(returning: completedOutcome)
                 return
             }
-            armTimers { [self] in giveUp(waiter) }
+            // Weakly: a timer outlives the wait by up to its whole limit, and must not keep this outcome, and the
+            // error it may hold, alive that long (the leak checker reports an error held past the end of the run,
+            // since an outcome stores it as a tagged pointer it does not recognise).
+            armTimers { [weak self] in self?.giveUp(waiter) }
         }
     }
 

@@ -31,6 +31,24 @@ struct ActionTestHarnessRealTimeLimitTests {
         #expect(gate.wasOpened)
     }
 
+    @Test("the wait's timers do not keep the outcome alive once the wait is over")
+    func timersHoldTheOutcomeWeakly() async {
+        let harness = ActionTestHarness()
+        let gate = BusyQueueGate()
+        weak var weakPending: PendingActionOutcome?
+        do {
+            gate.block()
+            let pending = harness.start(BusyQueueFeature.quick)
+            weakPending = pending
+            // The wait begins, and arms its timers, before the queue is free to run the action.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { gate.open() }
+            #expect(await pending.outcome()?.isSuccess == true)
+        }
+        // Its timers fire minutes from now; holding the outcome until then kept the error an outcome may hold
+        // alive past the end of the run, which the leak checker reported.
+        #expect(weakPending == nil)
+    }
+
     @Test("a body that never returns fails the test once the cap has passed, saying its queue never ran it")
     func bodyNeverReturns() async throws {
         let harness = ActionTestHarness(
