@@ -68,6 +68,32 @@ struct SyncedAppendGateTests {
         #expect(scripted.gate.writeCounts == (writes: 2, appends: 6), "the second write carried all three")
     }
 
+    @Test("a leader also waits for the appends that queued while the previous write was in flight")
+    func leaderWaitsForAppendsQueuedDuringTheWrite() throws {
+        // The first write carries three appends, and a fourth queues while it is in flight. The fourth leads the
+        // next write: the first yield queues two of the three returning appends, the second yield the third.
+        let scripted = ScriptedGate { gate, yield in
+            if yield == 1 {
+                gate.appendQueued()
+                gate.appendQueued()
+            }
+            if yield == 2 { gate.appendQueued() }
+        }
+        for _ in 0..<3 { scripted.gate.appendQueued() }
+        var firstWritten = false
+        try scripted.gate.waitUntilWritten(
+            { firstWritten },
+            write: {
+                scripted.gate.appendQueued()
+                firstWritten = true
+            }
+        )
+        var secondWritten = false
+        try scripted.gate.waitUntilWritten({ secondWritten }, write: { secondWritten = true })
+        #expect(scripted.yields == 2, "the leader waits for all four appenders, not only the three the write carried")
+        #expect(scripted.gate.writeCounts == (writes: 2, appends: 7), "the second write carried all four")
+    }
+
     @Test("a leader whose awaited appends never come writes after the last allowed yield")
     func gatheringIsBounded() throws {
         let scripted = ScriptedGate()
