@@ -42,6 +42,10 @@ public final class FileEventStore: EventStore {
     /// Where synced appends wait for their events to reach disk, sharing writes.
     private let syncedAppends = SyncedAppendGate()
 
+    /// The writes that ``DurabilityMode/synced`` appends led so far, and the appends those writes carried: how
+    /// many ways concurrent synced appends shared each sync (the benchmarks report it).
+    package var syncedWriteCounts: (writes: Int, appends: Int) { syncedAppends.writeCounts }
+
     /// Opens, or creates, the store in `directory`, recovering what a previous run left.
     ///
     /// - Parameters:
