@@ -145,8 +145,10 @@ public final class ActionTestHarness: Sendable {
         )
         guard let outcome = await pending.outcome(within: realTimeLimit) else {
             let name = Binding.ActionType.name
+            // Read once: the body may still return while this reports.
+            let bodyReturned = pending.queueDrained
             Issue.record(
-                pending.queueDrained
+                bodyReturned
                     ? """
                     '\(name)' never completed within \(realTimeLimit) of real time after its body returned. Its body \
                     returned `completion.willCompleteAsync()` but `completed(_:)` was never called on that status. \
@@ -164,7 +166,7 @@ public final class ActionTestHarness: Sendable {
                 error: ActionNeverCompletedError(
                     actionName: Binding.ActionType.name,
                     requestID: pending.requestID,
-                    limit: realTimeLimit
+                    limit: bodyReturned ? realTimeLimit : realTimeLimit + bodyReturnAllowance
                 )
             )
         }

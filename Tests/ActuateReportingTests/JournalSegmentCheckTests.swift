@@ -23,7 +23,7 @@ struct JournalSegmentCheckTests {
     func resultsMatchDirectCheck() throws {
         let segments = try (0..<12).map { try segment(events: 20 + $0, torn: $0 == 11) }
         let checks = segments.enumerated().map { index, bytes in
-            JournalSegmentCheck(number: UInt64(index + 1), bytes: bytes, maxPayload: 1 << 20)
+            JournalSegmentCheck(number: UInt64(index + 1), maxPayload: 1 << 20) { bytes }
         }
         for index in [5, 0, 11, 1, 2, 3, 4, 6, 7, 8, 9, 10] {
             let checked = try checks[index].result()

@@ -35,6 +35,14 @@ struct SyncedAppendGateTests {
             script.gate.withLock { $0.gate = gate }
         }
 
+        /// A gate whose yield number `n` queues `appendsByYield[n]` appends, as threads returning from the
+        /// previous write would.
+        convenience init(queuingOnYield appendsByYield: [Int: Int]) {
+            self.init { gate, yield in
+                for _ in 0..<(appendsByYield[yield] ?? 0) { gate.appendQueued() }
+            }
+        }
+
         var yields: Int { script.yields.withLock { $0 } }
 
         /// Queues `count` appends and leads the write that carries them.
@@ -56,12 +64,7 @@ struct SyncedAppendGateTests {
     @Test("a leader yields until as many appends are queued as the last write carried, then writes them together")
     func leaderWaitsForThePreviousWritesAppenders() throws {
         // The second yield queues the two appends that shared the first write with the leader.
-        let scripted = ScriptedGate { gate, yield in
-            if yield == 2 {
-                gate.appendQueued()
-                gate.appendQueued()
-            }
-        }
+        let scripted = ScriptedGate(queuingOnYield: [2: 2])
         try scripted.appendAndWrite(queuing: 3)
         try scripted.appendAndWrite()
         #expect(scripted.yields == 2, "the leader stops yielding once three appends are queued")
@@ -72,13 +75,7 @@ struct SyncedAppendGateTests {
     func leaderWaitsForAppendsQueuedDuringTheWrite() throws {
         // The first write carries three appends, and a fourth queues while it is in flight. The fourth leads the
         // next write: the first yield queues two of the three returning appends, the second yield the third.
-        let scripted = ScriptedGate { gate, yield in
-            if yield == 1 {
-                gate.appendQueued()
-                gate.appendQueued()
-            }
-            if yield == 2 { gate.appendQueued() }
-        }
+        let scripted = ScriptedGate(queuingOnYield: [1: 2, 2: 1])
         for _ in 0..<3 { scripted.gate.appendQueued() }
         var firstWritten = false
         try scripted.gate.waitUntilWritten(

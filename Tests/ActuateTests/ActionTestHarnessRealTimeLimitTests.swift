@@ -71,6 +71,7 @@ struct ActionTestHarnessRealTimeLimitTests {
         gate.open()
         let error = try #require(outcome?.error as? ActionNeverCompletedError)
         #expect(error.actionName == "Quick")
+        #expect(error.limit == .milliseconds(201), "the error says how long the harness waited: limit and allowance")
     }
 }
 

@@ -27,11 +27,6 @@ final class JournalSegmentCheck: Sendable {
     private let stage: Mutex<Stage>
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts checking segment `number`, whose file holds `bytes`.
-    convenience init(number: UInt64, bytes: [UInt8], maxPayload: Int) {
-        self.init(number: number, maxPayload: maxPayload) { bytes }
-    }
-
     /// Starts reading segment `number` with `read` and checking it.
     ///
     /// - Parameter read: Returns the segment's bytes; called once, on whichever thread checks the segment.
