@@ -22,6 +22,30 @@ struct AsyncActionTests {
         #expect(harness.recorder.completedActionNames == ["Scripted Async"])
     }
 
+    @Test("an awaited body runs in the awaiting task, on its queue; one started with a callback, in a task of its own")
+    func awaitedBodyRunsInAwaitingTask() async {
+        let harness = ActionTestHarness()
+        let probe = Probe()
+        let awaited = await AsyncScriptTrace.$awaitingTask.withValue(AsyncScriptTrace.currentTask) {
+            let script = AsyncScript("awaited", [.logTask], probe: probe)
+            return await harness.session.perform(AsyncFeature.scripted, input: script)
+        }
+        // The harness starts the body through the callback `perform`, as an app does without `await`.
+        let started = await AsyncScriptTrace.$awaitingTask.withValue(AsyncScriptTrace.currentTask) {
+            await harness.perform(AsyncFeature.scripted, input: AsyncScript("started", [.logTask], probe: probe))
+        }
+        #expect(awaited.isSuccess)
+        #expect(started.isSuccess)
+        #expect(
+            probe.events == [
+                "awaited start on serial-async", "awaited runs in the awaiting task on serial-async", "awaited end",
+                "started start on serial-async", "started runs in a task that sees no awaiting task on serial-async",
+                "started end",
+            ]
+        )
+        #expect(harness.timeline.snapshot().map(\.outcome) == [.success, .success])
+    }
+
     @Test("a throwing body fails with the thrown error")
     func throwsError() async throws {
         let harness = ActionTestHarness()

@@ -3,8 +3,23 @@ import Synchronization
 /// The cancellation state shared by one performance of an action and the task that awaits it.
 ///
 /// Allocated only for `async` performs; a perform that cannot be cancelled has none (its context holds nil).
+///
+/// When the awaiting task runs an ``AsyncAction``'s body itself (see
+/// `ActionSession.performAwaitingBody(_:input:presenter:userInitiated:source:queue:)`), the body is handed to it
+/// here instead of starting in a task of its own.
 @usableFromInline
 final class ActionCancellation: Sendable {
+    /// An async body that the awaiting task runs itself.
+    @usableFromInline typealias HandedOverBody = nonisolated(nonsending) @Sendable () async -> Void
+
+    private enum HandOver {
+        /// Bodies start in tasks of their own.
+        case notWanted
+        /// The awaiting task runs the first body started with this cancellation.
+        case wanted
+        /// The body the awaiting task is to run.
+        case handed(HandedOverBody)
+    }
 
     private struct State {
         var isCancelled = false
@@ -12,12 +27,37 @@ final class ActionCancellation: Sendable {
         var task: Task<Void, Never>?
         /// Any further tasks, should the same context start more than one body.
         var moreTasks: [Task<Void, Never>] = []
+        var handOver = HandOver.notWanted
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
+    /// A cancellation whose first async body is handed to the awaiting task when `awaitingBody` is true.
     @usableFromInline
-    init() {}
+    init(awaitingBody: Bool = false) {
+        state = Mutex(State(handOver: awaitingBody ? .wanted : .notWanted))
+    }
+
+    /// Hands `body` to the awaiting task, when it waits for one and has not taken one; false otherwise, and the
+    /// caller starts the body in a task of its own.
+    @usableFromInline
+    func handOver(_ body: @escaping HandedOverBody) -> Bool {
+        state.withLock { state in
+            guard case .wanted = state.handOver else { return false }
+            state.handOver = .handed(body)
+            return true
+        }
+    }
+
+    /// The body handed over, if any; after this call no body is handed over.
+    @usableFromInline
+    func takeHandedOverBody() -> HandedOverBody? {
+        state.withLock { state in
+            defer { state.handOver = .notWanted }
+            guard case .handed(let body) = state.handOver else { return nil }
+            return body
+        }
+    }
 
     var isCancelled: Bool {
         state.withLock { $0.isCancelled }

@@ -24,6 +24,10 @@
 /// body it is nested in: a body that awaits an action which awaits an action on the body's own queue
 /// completes rather than waiting for itself.
 ///
+/// **Which task runs it.** An `await`ed perform runs the body in the awaiting task itself, moved onto the queue
+/// for the body's duration: it keeps that task's priority and task-local values, and no task is created. A
+/// perform with a completion callback starts the body in a task of its own.
+///
 /// **Cancellation.** Cancelling the task that awaits `perform` cancels the body's task. A body cancelled
 /// before it starts does not run; one that throws `CancellationError` ends with
 /// ``ActionCancellationError``; one that ignores cancellation completes normally.

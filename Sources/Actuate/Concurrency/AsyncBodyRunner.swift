@@ -1,12 +1,14 @@
-/// Runs the body of an ``AsyncAction`` or ``UIAction`` in a task of its own, behind its queue's gate, and maps
-/// its result or error onto the action's completion requirement.
+/// Runs the body of an ``AsyncAction`` or ``UIAction`` behind its queue's gate, and maps its result or error onto
+/// the action's completion requirement: in a task of its own, or, for an ``AsyncAction`` whose perform a task
+/// awaits on the action's queue, in that awaiting task.
 ///
 /// The body is nested where its `perform(context:presenter:completion:)` is called: the dispatcher calls it
 /// either inline, in the caller's own context, or after a hop inside the caller's nesting
 /// (``ActionNesting/run(inside:_:)``), so ``ActionNesting/ofCaller()`` finds the caller's nesting either way.
 @usableFromInline
 enum AsyncBodyRunner {
-    /// Starts the body of `action` on its queue, in a task that runs on the queue's executor.
+    /// Starts the body of `action` on its queue, in a task that runs on the queue's executor, or hands it to the
+    /// task that awaits the perform (``ActionCancellation/handOver(_:)``), which runs it on that executor itself.
     ///
     /// Inlinable, so that it is specialized for each action where the action conforms: the one task closure
     /// captures the context and presenter directly (no second closure to box them), and no generic metadata is
@@ -27,12 +29,15 @@ enum AsyncBodyRunner {
         let marker = DispatchQueueMarker.markerOfRunning(A.queue)
         let status = completion.willCompleteAsync()
         let nesting = ActionNesting.ofCaller()
-        let task = Task(executorPreference: marker.executor) {
+        let body: ActionCancellation.HandedOverBody = {
             let outcome = await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
                 try await A.perform(context: context, presenter: presenter)
             }
             status.completed(outcome)
         }
+        // An awaiting task that runs the body itself takes it; otherwise it starts in a task of its own.
+        if context.cancellationState?.handOver(body) == true { return status }
+        let task = Task(executorPreference: marker.executor, operation: body)
         context.cancellationState?.onCancel(cancelling: task)
         return status
     }
@@ -45,12 +50,15 @@ enum AsyncBodyRunner {
     ///   - cancellation: The perform's cancellation, if it can be cancelled.
     ///   - body: The action's body.
     /// - Returns: How the body ended.
+    ///
+    /// `nonisolated(nonsending)`, as are the closures it runs, so that it runs where its caller does (the body's
+    /// queue) without the switch of executor that a call of an async function otherwise begins with.
     @usableFromInline
-    static func run(
+    nonisolated(nonsending) static func run(
         behind gate: AsyncSerialGate,
         nestedIn nesting: ActionNesting?,
         cancellation: ActionCancellation?,
-        _ body: @Sendable () async throws -> ActionPerformOutcome
+        _ body: nonisolated(nonsending) @Sendable () async throws -> ActionPerformOutcome
     ) async -> ActionPerformOutcome {
         await gate.withGate(nestedIn: nesting) {
             await outcome(cancelled: cancellation?.isCancelled ?? false, body)
@@ -84,9 +92,9 @@ enum AsyncBodyRunner {
 
     /// Maps an async body's result or error onto an outcome.
     @inline(__always)
-    static func outcome(
+    nonisolated(nonsending) static func outcome(
         cancelled: Bool,
-        _ body: @Sendable () async throws -> ActionPerformOutcome
+        _ body: nonisolated(nonsending) @Sendable () async throws -> ActionPerformOutcome
     ) async -> ActionPerformOutcome {
         if cancelled || Task.isCancelled {
             return .failure(error: ActionCancellationError(bodyStarted: false))

@@ -23,7 +23,10 @@ final class AsyncSerialGate: Sendable {
     ///   - body: The action's body; it runs with ``ActionNesting/current`` set to its own nesting.
     /// - Returns: What `body` returns.
     @inline(__always)
-    func withGate<T: Sendable>(nestedIn nesting: ActionNesting?, _ body: @Sendable () async -> T) async -> T {
+    nonisolated(nonsending) func withGate<T: Sendable>(
+        nestedIn nesting: ActionNesting?,
+        _ body: nonisolated(nonsending) @Sendable () async -> T
+    ) async -> T {
         // A body that does not have to wait (the gate is free, or it may share the hold) enters without a
         // continuation and without another async call; only one that must wait makes one.
         let inside: ActionNesting?

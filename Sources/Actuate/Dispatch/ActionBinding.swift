@@ -200,6 +200,16 @@ extension ActionSession {
         userInitiated: Bool = true,
         source: ActionSource = .application
     ) async -> ActionPerformOutcome {
+        if Binding.ActionType.self is any AsyncAction.Type {
+            return await performAwaitingBody(
+                binding,
+                input: input,
+                presenter: presenter,
+                userInitiated: userInitiated,
+                source: source,
+                queue: DispatchQueueMarker.markerOfRunning(Binding.ActionType.queue)
+            )
+        }
         let cancellation = ActionCancellation()
         return await withTaskCancellationHandler {
             // Checked, not unsafe: an unsafe continuation resumed from the action's queue before this task has
@@ -214,6 +224,45 @@ extension ActionSession {
                     cancellation: cancellation,
                     completion: .detailed { continuation.resume(returning: $0) }
                 )
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Performs an ``AsyncAction`` whose body the awaiting task runs itself, on the action's queue.
+    ///
+    /// The task moves to the queue's executor, where the request is dispatched inline (the plugins hear it begin
+    /// there, as they would after a hop), and then runs the body the runner hands it instead of waiting for a task
+    /// started for it. The body still runs on the queue, behind its gate; the awaiting task's cancellation is its
+    /// own. The task moves twice, onto the queue and back, as a bare continuation round trip through the queue
+    /// does, and no task is created. Should the runner start the body in a task after all (an action that
+    /// implements the callback `perform` itself), the outcome is awaited as usual.
+    @inlinable
+    func performAwaitingBody<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool,
+        source: ActionSource,
+        queue marker: DispatchQueueMarker
+    ) async -> ActionPerformOutcome {
+        let cancellation = ActionCancellation(awaitingBody: true)
+        return await withTaskCancellationHandler {
+            await withTaskExecutorPreference(marker.executor) {
+                let outcome = AwaitedOutcome()
+                dispatch(
+                    binding.binding,
+                    input,
+                    presenter,
+                    userInitiated,
+                    source,
+                    cancellation: cancellation,
+                    completion: .detailed { outcome.deliver($0) }
+                )
+                if let body = cancellation.takeHandedOverBody() { await body() }
+                if let delivered = outcome.delivered { return delivered }
+                return await outcome.value
             }
         } onCancel: {
             cancellation.cancel()

@@ -14,6 +14,8 @@ final class AsyncScript: Loggable, @unchecked Sendable {
         case waitFor(String)
         case spinUntilCancelled(checking: Bool)
         case performNested(ActionSession)
+        /// Logs which task the body runs in, against ``AsyncScriptTrace/awaitingTask``.
+        case logTask
     }
 
     let name: String
@@ -27,6 +29,22 @@ final class AsyncScript: Loggable, @unchecked Sendable {
     }
 
     var loggingDescription: String { name }
+}
+
+/// A task-local value a test sets around an `await`, to see which task a body runs in.
+enum AsyncScriptTrace {
+    /// The hash of the task that awaits the perform.
+    @TaskLocal static var awaitingTask: Int?
+
+    /// The hash of the current task.
+    static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
+    /// Which task the body runs in: the awaiting task, another task that inherited its task-locals, or a task
+    /// that did not.
+    static var description: String {
+        guard let awaitingTask else { return "a task that sees no awaiting task" }
+        return currentTask == awaitingTask ? "the awaiting task" : "another task"
+    }
 }
 
 /// Names a queue for a variant of ``ScriptedAsyncAction``, so that tests whose bodies hold a queue's gate for
@@ -65,6 +83,9 @@ final class ScriptedAsyncAction<Q: ScriptQueue>: AsyncAction {
                 let nested = AsyncScript("\(script.name).nested", [.succeed], probe: script.probe)
                 let outcome = await session.perform(AsyncFeature.scripted, input: nested)
                 script.probe.log("nested \(outcome.isSuccess ? "succeeded" : "failed")")
+            case .logTask:
+                let queue = TestQueues.current ?? "none"
+                script.probe.log("\(script.name) runs in \(AsyncScriptTrace.description) on \(queue)")
             }
         }
         script.probe.log("\(script.name) end")
