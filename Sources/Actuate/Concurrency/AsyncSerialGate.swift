@@ -11,10 +11,15 @@ import Synchronization
 ///   chain of holds and waits, for one of the body's own ancestors: it shares that hold too. Unrelated bodies
 ///   that do not wait for each other still take turns in arrival order.
 ///
-/// The state of every gate lives in one process-wide table, so that the circle check sees every wait. It is
-/// touched only when an async body starts and ends, never on the dispatch path of callback actions.
+/// The state of every gate is guarded by one process-wide lock, and the gates that have waiters are listed in one
+/// table, so that the circle check sees every wait. They are touched only when an async body starts and ends,
+/// never on the dispatch path of callback actions.
 @usableFromInline
-final class AsyncSerialGate: Sendable {
+final class AsyncSerialGate: @unchecked Sendable {
+    // Safe: `state` is read and written only under GateTable's lock.
+    /// The gate's hold, the bodies running under it and the bodies waiting for it; nil while the gate is free.
+    fileprivate var state: GateTable.GateState?
+
     /// Runs `body` once the gate lets it: at once when the gate is free or the body may share its hold,
     /// otherwise after the bodies that arrived before it.
     ///
@@ -79,9 +84,22 @@ enum GateTable {
         var nextWaiter = 0
 
         var pendingWaiters: ArraySlice<Waiter> { waiters[nextWaiter...] }
+
+        /// Removes and returns the waiter that arrived first, if any.
+        mutating func takeNextWaiter() -> Waiter? {
+            guard nextWaiter < waiters.count else { return nil }
+            let next = waiters[nextWaiter]
+            nextWaiter += 1
+            if nextWaiter == waiters.count {
+                waiters.removeAll(keepingCapacity: true)
+                nextWaiter = 0
+            }
+            return next
+        }
     }
 
-    private static let gates = Mutex<[ObjectIdentifier: GateState]>([:])
+    /// The gates that have waiters, for the circle check; the lock that guards every gate's state.
+    private static let gatesWithWaiters = Mutex<[ObjectIdentifier: AsyncSerialGate]>([:])
 
     /// Takes or shares `gate` for a body nested in `nesting`, or queues the body behind the bodies that arrived
     /// before it. Without a continuation a body that must wait is not queued: the answer is `.waiting` and
@@ -91,59 +109,53 @@ enum GateTable {
         nestedIn nesting: ActionNesting?,
         continuation: CheckedContinuation<ActionNesting?, Never>?
     ) -> Entry {
-        gates.withLock { gates in
-            let id = ObjectIdentifier(gate)
-            guard var state = gates[id] else {
-                gates[id] = GateState(holder: startHold(on: gate, nestedIn: nesting))
-                return .entered(gates[id]?.holder)
+        gatesWithWaiters.withLock { gatesWithWaiters in
+            // A free gate is taken without a table lookup: its state is on the gate.
+            guard let holder = gate.state?.holder else {
+                let hold = startHold(on: gate, nestedIn: nesting)
+                gate.state = GateState(holder: hold)
+                return .entered(hold)
             }
-            if let nesting, nesting.isWithin(state.holder) {
-                state.users += 1
-                gates[id] = state
+            if let nesting, nesting.isWithin(holder) {
+                gate.state?.users += 1
                 return .entered(nesting)
             }
-            if waitsFor(nesting, holder: state.holder, in: gates) {
-                state.users += 1
-                gates[id] = state
-                return .entered(ActionNesting(gate: gate, parent: nesting, sharing: state.holder))
+            if waitsFor(nesting, holder: holder, among: gatesWithWaiters) {
+                gate.state?.users += 1
+                return .entered(ActionNesting(gate: gate, parent: nesting, sharing: holder))
             }
             guard let continuation else { return .waiting }
-            state.waiters.append(Waiter(nesting: nesting, continuation: continuation))
-            gates[id] = state
+            gate.state?.waiters.append(Waiter(nesting: nesting, continuation: continuation))
+            gatesWithWaiters[ObjectIdentifier(gate)] = gate
             return .waiting
         }
     }
 
     static func leave(_ gate: AsyncSerialGate) {
-        let handoff = gates.withLock { gates -> (Waiter, ActionNesting)? in
-            let id = ObjectIdentifier(gate)
-            guard var state = gates[id] else { return nil }
-            state.users -= 1
-            guard state.users == 0 else {
-                gates[id] = state
+        let handoff = gatesWithWaiters.withLock { gatesWithWaiters -> (Waiter, ActionNesting)? in
+            guard let users = gate.state?.users else { return nil }
+            guard users == 1 else {
+                gate.state?.users = users - 1
                 return nil
             }
             ActionNesting.activeHolds.subtract(1, ordering: .relaxed)
-            guard state.nextWaiter < state.waiters.count else {
-                gates[id] = nil
+            guard let next = gate.state?.takeNextWaiter() else {
+                gate.state = nil
                 return nil
             }
-            let next = state.waiters[state.nextWaiter]
-            state.nextWaiter += 1
-            if state.nextWaiter == state.waiters.count {
-                state.waiters.removeAll(keepingCapacity: true)
-                state.nextWaiter = 0
+            if gate.state?.pendingWaiters.isEmpty == true {
+                gatesWithWaiters[ObjectIdentifier(gate)] = nil
             }
-            state.holder = startHold(on: gate, nestedIn: next.nesting)
-            state.users = 1
-            gates[id] = state
-            return (next, state.holder)
+            let hold = startHold(on: gate, nestedIn: next.nesting)
+            gate.state?.holder = hold
+            gate.state?.users = 1
+            return (next, hold)
         }
         if let (waiter, hold) = handoff { waiter.continuation.resume(returning: hold) }
     }
 
     static func waitingCount(_ gate: AsyncSerialGate) -> Int {
-        gates.withLock { $0[ObjectIdentifier(gate)]?.pendingWaiters.count ?? 0 }
+        gatesWithWaiters.withLock { _ in gate.state?.pendingWaiters.count ?? 0 }
     }
 
     private static func startHold(on gate: AsyncSerialGate, nestedIn nesting: ActionNesting?) -> ActionNesting {
@@ -156,7 +168,7 @@ enum GateTable {
     private static func waitsFor(
         _ nesting: ActionNesting?,
         holder: ActionNesting,
-        in gates: [ObjectIdentifier: GateState]
+        among gatesWithWaiters: [ObjectIdentifier: AsyncSerialGate]
     ) -> Bool {
         guard let nesting else { return false }
         var frontier = [holder]
@@ -164,7 +176,7 @@ enum GateTable {
         while let hold = frontier.popLast() {
             if nesting.isWithin(hold) { return true }
             guard visited.insert(ObjectIdentifier(hold)).inserted else { continue }
-            for state in gates.values
+            for case let state? in gatesWithWaiters.values.lazy.map(\.state)
             where state.pendingWaiters.contains(where: { $0.nesting?.isWithin(hold) == true }) {
                 frontier.append(state.holder)
             }
