@@ -231,7 +231,8 @@ extension Benchmark {
                 subject: Measurement(label: "await perform (AsyncAction)", unit: "ns/op", samples: asyncAction),
                 baseline: Measurement(label: baselineLabel, unit: "ns/op", samples: rounds[2]),
                 higherIsBetter: false,
-                note: "the async body runs in a task on the action queue's executor, behind its serial gate"
+                note: "the awaiting task runs the async body itself, moved onto the action queue's executor, "
+                    + "behind its serial gate"
             ).target(.ratio, 1.3),
         ]
     }
