@@ -200,14 +200,15 @@ extension ActionSession {
         userInitiated: Bool = true,
         source: ActionSource = .application
     ) async -> ActionPerformOutcome {
-        if Binding.ActionType.self is any AsyncAction.Type {
+        let resolution = binding.binding.resolved()
+        if resolution.withObject({ $0.isAsyncAction }) {
             return await performAwaitingBody(
                 binding,
                 input: input,
                 presenter: presenter,
                 userInitiated: userInitiated,
                 source: source,
-                queue: DispatchQueueMarker.markerOfRunning(Binding.ActionType.queue)
+                queue: resolution.withObject { $0.marker.withObject { $0 } }
             )
         }
         let cancellation = ActionCancellation()
@@ -215,15 +216,9 @@ extension ActionSession {
             // Checked, not unsafe: an unsafe continuation resumed from the action's queue before this task has
             // suspended is reported as a data race by the Thread Sanitizer (CI runs the suite under it).
             await withCheckedContinuation { continuation in
-                dispatch(
-                    binding.binding,
-                    input,
-                    presenter,
-                    userInitiated,
-                    source,
-                    cancellation: cancellation,
-                    completion: .detailed { continuation.resume(returning: $0) }
-                )
+                dispatch(binding, input, presenter, userInitiated, source, cancellation) {
+                    continuation.resume(returning: $0)
+                }
             }
         } onCancel: {
             cancellation.cancel()
@@ -251,15 +246,7 @@ extension ActionSession {
         return await withTaskCancellationHandler {
             await withTaskExecutorPreference(marker.executor) {
                 let outcome = AwaitedOutcome()
-                dispatch(
-                    binding.binding,
-                    input,
-                    presenter,
-                    userInitiated,
-                    source,
-                    cancellation: cancellation,
-                    completion: .detailed { outcome.deliver($0) }
-                )
+                dispatch(binding, input, presenter, userInitiated, source, cancellation) { outcome.deliver($0) }
                 if let body = cancellation.takeHandedOverBody() { await body() }
                 if let delivered = outcome.delivered { return delivered }
                 return await outcome.value
@@ -267,6 +254,28 @@ extension ActionSession {
         } onCancel: {
             cancellation.cancel()
         }
+    }
+
+    /// Hands an awaited request to the dispatcher, with its cancellation, delivering the full outcome.
+    @inlinable
+    func dispatch<Binding: ActionBinding>(
+        _ binding: Binding,
+        _ input: Binding.ActionType.InputType,
+        _ presenter: Binding.ActionType.PresenterType,
+        _ userInitiated: Bool,
+        _ source: ActionSource,
+        _ cancellation: ActionCancellation,
+        delivering deliver: @escaping @Sendable (ActionPerformOutcome) -> Void
+    ) {
+        dispatch(
+            binding.binding,
+            input,
+            presenter,
+            userInitiated,
+            source,
+            cancellation: cancellation,
+            completion: .detailed(deliver)
+        )
     }
 
     /// Performs an action that takes no input.

@@ -14,13 +14,23 @@ final class ResolvedBinding: Sendable {
     @usableFromInline let marker: UnownedReference<DispatchQueueMarker>
     let queueMarker: DispatchQueueMarker
     @usableFromInline let generation: UInt64
+    /// Whether the action is an ``AsyncAction``, whose body an awaiting task runs itself: found once here, since
+    /// the check is a lookup in the runtime's conformance cache (about 300 instructions).
+    @usableFromInline let isAsyncAction: Bool
 
-    init(feature: FeatureMetadata, action: ActionMetadata?, queueMarker: DispatchQueueMarker, generation: UInt64) {
+    init(
+        feature: FeatureMetadata,
+        action: ActionMetadata?,
+        queueMarker: DispatchQueueMarker,
+        generation: UInt64,
+        isAsyncAction: Bool
+    ) {
         self.feature = UnownedReference(feature)
         self.action = action.map(UnownedReference.init)
         self.marker = UnownedReference(queueMarker)
         self.queueMarker = queueMarker
         self.generation = generation
+        self.isAsyncAction = isAsyncAction
     }
 }
 
@@ -68,7 +78,8 @@ final class BindingCache: Sendable {
             feature: metadata,
             action: metadata.action(typeID: ObjectIdentifier(action)),
             queueMarker: DispatchQueueMarker.marker(for: A.queue),
-            generation: generation
+            generation: generation,
+            isAsyncAction: A.self is any AsyncAction.Type
         )
         return resolutions.withLock { owned in
             if let cached = latest.load(ordering: .acquiring),
