@@ -44,15 +44,15 @@ enum AsyncBodyRunner {
 
     /// Runs an async body behind `gate`, inside its nesting, and maps its result or error onto an outcome.
     ///
+    /// `nonisolated(nonsending)`, as are the closures it runs, so that it runs where its caller does (the body's
+    /// queue) without the switch of executor that a call of an async function otherwise begins with.
+    ///
     /// - Parameters:
     ///   - gate: The gate of the body's queue.
     ///   - nesting: The holds of the bodies the caller is nested in.
     ///   - cancellation: The perform's cancellation, if it can be cancelled.
     ///   - body: The action's body.
     /// - Returns: How the body ended.
-    ///
-    /// `nonisolated(nonsending)`, as are the closures it runs, so that it runs where its caller does (the body's
-    /// queue) without the switch of executor that a call of an async function otherwise begins with.
     @usableFromInline
     nonisolated(nonsending) static func run(
         behind gate: AsyncSerialGate,
