@@ -5,13 +5,15 @@ import Foundation
 ///
 /// `ACTUATE_BENCH_PROFILE=timeline swift run -c release actuate-bench` runs this executable twice under
 /// `valgrind --tool=callgrind --collect-bus=yes`, dispatching 10,000 and then 20,000 times, and prints the
-/// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none`,
-/// `timeline`, `core` (every core plugin), `all` (every core plugin and reporting), `observers1` and
-/// `observers10` (one and ten no-op observers), `async` (`await` of a trivial ``AsyncAction`` from a task, timeline
-/// installed), `async-callback` (`await` of the trivial callback action from a task, timeline installed) and
-/// `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is compared with),
-/// `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline, observers drained), and
-/// `upload-encode` (one event appended, fetched, written as JSON and removed by the uploader; see ``UploadProfile``).
+/// difference divided by 10,000: the cost of one dispatch without the start-up around it. Cases: `none` and
+/// `timeline` (performed with no completion), `timeline-completion` (with the completion closure that the timed
+/// `dispatch.sync` benchmark passes), `core` (every core plugin), `all` (every core plugin and reporting),
+/// `observers1` and `observers10` (one and ten no-op observers), `async` (`await` of a trivial ``AsyncAction`` from
+/// a task, timeline installed), `async-callback` (`await` of the trivial callback action from a task, timeline
+/// installed) and `await` (the bare `withCheckedContinuation` round trip through the action queue that `async` is
+/// compared with), `flint` and `flint-timeline` (a ``FlintStyleDispatcher`` without and with its timeline,
+/// observers drained), and `upload-encode` (one event appended, fetched, written as JSON and removed by the
+/// uploader; see ``UploadProfile``).
 /// Counts are exact for a given binary and input, however loaded the machine is. "Atomics" are callgrind's
 /// global bus events (`Ge`): locked read-modify-write instructions.
 enum DispatchProfiler {
@@ -71,7 +73,8 @@ enum DispatchProfiler {
         let core = BenchmarkDispatchers.corePlugins()
         let session: ActionSession
         switch name {
-        case "timeline": session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
+        case "timeline", "timeline-completion":
+            session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         case "core": session = BenchmarkDispatchers.session(core.observers, loggerFactory: core.logging)
         case "all":
             session = BenchmarkDispatchers.session(
@@ -96,6 +99,16 @@ enum DispatchProfiler {
                 await withCheckedContinuation { continuation in
                     BenchmarkQueues.action.async { continuation.resume() }
                 }
+            }
+            return
+        }
+        if name == "timeline-completion" {
+            // The closure the timed `dispatch.sync` benchmark passes: it captures a sink, so storing it counts a
+            // reference.
+            let sink = BenchmarkSink()
+            let completion: @Sendable (ActionOutcome) -> Void = { sink.take($0) }
+            BenchmarkQueues.action.sync {
+                for _ in 0..<times { session.perform(BenchmarkFeature.trivial, completion: completion) }
             }
             return
         }

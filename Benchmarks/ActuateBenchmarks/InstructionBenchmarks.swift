@@ -14,7 +14,7 @@ extension Benchmark {
         // Counts are exact, so one run each; the quick run counts fewer dispatches.
         let (small, large) = context.quick ? (1_000, 2_000) : (10_000, 20_000)
         var counts: [String: (instructions: Double, atomics: Double, mallocs: Double)] = [:]
-        for name in ["none", "timeline", "all", "flint", "flint-timeline"] {
+        for name in ["none", "timeline", "timeline-completion", "all", "flint", "flint-timeline"] {
             counts[name] = try DispatchProfiler.perDispatch(name, small: small, large: large)
         }
         func measurement(_ name: String, _ label: String) -> Measurement {
@@ -34,6 +34,14 @@ extension Benchmark {
                 higherIsBetter: false,
                 note: "\(method); timeline \(detail("timeline")), no plugins \(detail("none"))"
             ).target(.median, 2_000),
+            Figure(
+                name: "dispatch.sync instructions, timeline, with a completion closure",
+                subject: measurement("timeline-completion", "ActionSession.perform, timeline, completion closure"),
+                baseline: measurement("timeline", "ActionSession.perform, timeline"),
+                higherIsBetter: false,
+                note: "\(method); the closure the timed dispatch.sync passes, which captures a sink: storing it "
+                    + "counts a reference; \(detail("timeline-completion"))"
+            ),
             Figure(
                 name: "dispatch.sync instructions, every core plugin + reporting",
                 subject: measurement("all", "ActionSession.perform, every core plugin + reporting"),

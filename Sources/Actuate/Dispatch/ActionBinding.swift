@@ -350,9 +350,9 @@ extension ActionSession {
         _ input: A.InputType,
         _ presenter: A.PresenterType,
         _ userInitiated: Bool,
-        _ source: ActionSource,
+        _ source: consuming ActionSource,
         cancellation: ActionCancellation? = nil,
-        completion: CallerCompletion
+        completion: consuming CallerCompletion
     ) -> UInt64? {
         dispatcher.dispatch(
             binding,
@@ -380,7 +380,7 @@ extension ActionSession {
         dispatch(binding.binding, input, presenter, userInitiated, source, completion: .detailed(completion))
     }
 
-    @usableFromInline
+    @inlinable
     static func simplifying(_ completion: (@Sendable (ActionOutcome) -> Void)?) -> CallerCompletion {
         guard let completion else { return .none }
         return .simplified(completion)

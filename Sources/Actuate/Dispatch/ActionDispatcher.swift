@@ -186,9 +186,9 @@ public final class ActionDispatcher: Sendable {
         input: A.InputType,
         presenter: A.PresenterType,
         userInitiated: Bool,
-        source: ActionSource,
+        source: consuming ActionSource,
         cancellation: ActionCancellation?,
-        completion: CallerCompletion
+        completion: consuming CallerCompletion
     ) -> UInt64? {
         // Every reference read here is held without counting: the resolution by the binding's cache (alive
         // for this call), the metadata by the registry, the plugin list by this dispatcher.

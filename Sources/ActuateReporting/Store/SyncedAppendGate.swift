@@ -23,10 +23,12 @@ import Darwin
 final class SyncedAppendGate: @unchecked Sendable {
     // @unchecked: every stored property below is read and written only with `condition` locked.
 
-    /// How many times a leader yields at most while it waits for the recent appenders to queue again: 16 let four
-    /// threads on two cores gather only about 3.3 appends per sync, 64 about 3.97 (`actuate-bench --filter
-    /// journal.append`, 4,000 appends in 1,200 and 1,008 writes).
-    static let maxGatheringYields = 64
+    /// How many times a leader yields at most while it waits for the recent appenders to queue again. Four threads
+    /// on two cores gathered about 3.3 appends per sync with 16 and 3.97 with 64 on one machine; on another, whose
+    /// yields return sooner, 64 gathered 3.70 and 256 gathered 3.97 to 3.99 (`actuate-bench --filter
+    /// journal.append`, 24,000 appends). A stale count (appenders that stopped) delays one write by at most this
+    /// many yields, about 0.1 ms with no other thread to run, before the leader writes what it has.
+    static let maxGatheringYields = 256
 
     private let condition = NSCondition()
     /// Gives the processor to other threads while a leader gathers appends: `sched_yield` unless a test scripts it.
