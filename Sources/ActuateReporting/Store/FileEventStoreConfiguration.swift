@@ -20,8 +20,11 @@ public struct FileEventStoreConfiguration: Sendable {
     ///
     /// - Parameters:
     ///   - durability: When appended events reach stable storage.
-    ///   - segmentSize: The most bytes in one segment file, at least 4 KiB.
-    ///   - maxTotalBytes: The most bytes in all segment files, at least twice `segmentSize`.
+    ///   - segmentSize: The most bytes in one segment file, at least 4 KiB. On Linux a new segment reserves this
+    ///     much disk space when it is created, while its size grows only as events are written, so that syncing
+    ///     an append allocates no blocks.
+    ///   - maxTotalBytes: The most bytes in all segment files, at least twice `segmentSize`. Disk use can exceed
+    ///     it by the unwritten part of the newest segment's reservation, less than one `segmentSize`.
     ///   - maxDeadLetterBytes: The most bytes in the dead-letter file, at least 4 KiB.
     ///   - scheduler: The scheduler that runs the group-commit writer.
     public init(

@@ -1,3 +1,4 @@
+import Actuate
 import Foundation
 
 /// The open files of a journal directory: its segments, its dead-letter file and its lock.
@@ -9,6 +10,9 @@ package struct JournalFiles: Sendable {
 
     /// The store directory.
     let directory: String
+    /// The bytes of disk space each new segment reserves when it is created: its capacity (see
+    /// `FileSpaceReservation`).
+    private let segmentReservation: Int
     private var descriptors: [UInt64: Int32] = [:]
     private var directoryDescriptor: Int32
     private var lock: StoreLock?
@@ -24,8 +28,16 @@ package struct JournalFiles: Sendable {
     ///   - lock: The lock the caller holds on it.
     ///   - maxDeadLetterBytes: The cap of the dead-letter file.
     ///   - maxEventPayload: The largest event payload a segment holds.
-    init(directory: String, lock: StoreLock, maxDeadLetterBytes: Int, maxEventPayload: Int) throws {
+    ///   - segmentCapacity: The most bytes a segment holds; each new segment reserves that much disk space.
+    init(
+        directory: String,
+        lock: StoreLock,
+        maxDeadLetterBytes: Int,
+        maxEventPayload: Int,
+        segmentCapacity: Int
+    ) throws {
         self.directory = directory
+        self.segmentReservation = segmentCapacity
         let directoryDescriptor = try POSIXFile.openDirectory(directory).descriptor
         do {
             deadLetters = try DeadLetterFile(
@@ -80,6 +92,11 @@ package struct JournalFiles: Sendable {
                 directoryChanged = true
             } else {
                 let descriptor = try descriptor(ofSegment: operation.segment, create: true)
+                // A new segment's first write: reserve its blocks, so that syncing the appends that fill it writes
+                // no block allocations. Where nothing can be reserved, the writes allocate as they go.
+                if operation.offset == 0 {
+                    FileSpaceReservation.reserve(descriptor: descriptor, byteCount: segmentReservation)
+                }
                 try operation.bytes.withUnsafeBytes {
                     try POSIXFile.write(
                         $0,

@@ -24,7 +24,8 @@ enum JournalRecovery {
             directory: directory,
             lock: lock,
             maxDeadLetterBytes: configuration.maxDeadLetterBytes,
-            maxEventPayload: state.maxPayload
+            maxEventPayload: state.maxPayload,
+            segmentCapacity: configuration.segmentSize
         )
         do {
             var report = JournalRecoveryReport()
