@@ -1,6 +1,7 @@
 import Actuate
 import Dispatch
 import Foundation
+import Synchronization
 
 extension Benchmark {
     /// Threads on separate queues sharing one dispatcher and one timeline, against the same threads calling a
@@ -12,15 +13,18 @@ extension Benchmark {
         let perThread = context.size(500_000, quick: 10_000)
         let session = BenchmarkDispatchers.session([Timeline(maxEntries: 1_000)])
         let loops = ScalingLanes.loops(session: session, count: perThread)
-        let sink = BenchmarkSink()
-        let floorLoop: @Sendable () -> Void = {
+        // One counter per lane, each on a cache line of its own: the bare baseline then shows how far this machine
+        // runs the lanes' threads side by side in the same rounds, rather than how a shared counter contends.
+        let sinks = (0..<4).map { _ in LaneSink() }
+        let floorLoop: @Sendable (Int) -> Void = { lane in
             let work: @Sendable () -> ActionOutcome = { .success }
+            let sink = sinks[lane]
             for _ in 0..<perThread { sink.take(work()) }
         }
         let threadCounts = [1, 2, 4]
         var variants: [() -> Double] = []
         for threads in threadCounts {
-            variants.append { throughput(threads: threads, perThread: perThread) { _ in floorLoop() } }
+            variants.append { throughput(threads: threads, perThread: perThread) { floorLoop($0) } }
             variants.append { throughput(threads: threads, perThread: perThread) { loops[$0]() } }
         }
         let samples = context.interleavedRounds(variants)
@@ -60,6 +64,20 @@ extension Benchmark {
                 )
             // The target: two threads reach 1.6 times one thread's throughput.
             figures.append(threads == 2 ? figure.target(.ratio, 1.6) : figure)
+            figures.append(
+                Figure(
+                    name: "dispatch.scaling, bare closure, \(threads) threads over 1",
+                    subject: Measurement(
+                        label: "\(threads) threads",
+                        unit: "calls/s",
+                        samples: samples[2 * index]
+                    ),
+                    baseline: Measurement(label: "1 thread", unit: "calls/s", samples: samples[0]),
+                    higherIsBetter: true,
+                    note: "the same rounds' baseline, each thread counting on its own cache line: how far the machine "
+                        + "ran \(threads) threads side by side while Actuate's figure above was measured"
+                )
+            )
         }
         return figures
     }
@@ -84,4 +102,23 @@ func throughput(threads: Int, perThread: Int, _ body: @escaping @Sendable (Int) 
     group.wait()
     let elapsed = clock.now - began
     return Double(threads * perThread) / elapsed.seconds
+}
+
+/// A success counter for one lane of the scaling baseline, padded so that no other lane's counter shares its cache
+/// line.
+final class LaneSink: Sendable {
+    private let paddingBefore = LanePadding()
+    private let count = Atomic<Int>(0)
+    private let paddingAfter = LanePadding()
+
+    /// Counts a success; never inlined, so that the optimizer cannot drop the measured work.
+    @inline(never)
+    func take(_ outcome: ActionOutcome) {
+        if outcome.isSuccess { count.add(1, ordering: .relaxed) }
+    }
+}
+
+/// 64 bytes that nothing writes, to keep a counter off its neighbours' cache lines.
+private struct LanePadding: Sendable {
+    let bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 }

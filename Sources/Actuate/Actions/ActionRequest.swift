@@ -41,7 +41,10 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
         self.input = input
     }
 
-    /// A process-unique identifier; requests of one dispatcher get increasing ids.
+    /// The request's identifier, unique among its dispatcher's requests. Requests on one queue get increasing
+    /// ids. With ``SystemScheduler`` each queue takes its ids in blocks of 64, so ids of different queues are not
+    /// in the order of dispatch; with any other scheduler, as in tests, each request's id is one more than the
+    /// last.
     @inlinable public var uniqueID: UInt64 { header.uniqueID }
     /// When the request was made, on the dispatcher's wall clock.
     @inlinable public var date: Date { header.date }
@@ -126,7 +129,10 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
 /// Everything in an ``ActionRequest`` but its input and completion reading: what a dispatch stores, and what a
 /// plugin reads on its hot path, without generic metadata (see ``ActionRequest/header``).
 public struct RequestHeader: Sendable {
-    /// A process-unique identifier; requests of one dispatcher get increasing ids.
+    /// The request's identifier, unique among its dispatcher's requests. Requests on one queue get increasing
+    /// ids. With ``SystemScheduler`` each queue takes its ids in blocks of 64, so ids of different queues are not
+    /// in the order of dispatch; with any other scheduler, as in tests, each request's id is one more than the
+    /// last.
     public let uniqueID: UInt64
     /// When the request was made, on the dispatcher's wall clock.
     public let date: Date

@@ -45,11 +45,17 @@ public final class ActionDispatcher: Sendable {
     @usableFromInline let currentPlugins: Atomic<UnownedReference<PluginList>>
     /// Keeps ``nextRequestID`` off the cache line of the fields before it, which every dispatch reads.
     private let requestIDPaddingBefore = CacheLinePadding()
-    /// The id of the next request. Every dispatch, on any thread, adds to it, so its cache line moves between
-    /// the cores that dispatch; padded on both sides, so that the line holds nothing else a dispatch reads.
+    /// The next unused request id. With ``SystemScheduler`` the queues take ids from it in blocks
+    /// (``requestIDBlocks``), so that a dispatch seldom writes it; with any other scheduler every dispatch adds one
+    /// to it, so that ids follow the order of dispatch exactly, as tests expect. Padded on both sides, so that the
+    /// line holds nothing else a dispatch reads.
     @usableFromInline let nextRequestID = Atomic<UInt64>(1)
     /// Keeps ``nextRequestID`` off the cache line of the fields after it, and of the next allocation.
     private let requestIDPaddingAfter = CacheLinePadding()
+    /// With ``SystemScheduler``, the queues' blocks of request ids; nil with any other scheduler. Read uncounted by
+    /// every dispatch: ``requestIDBlocksOwner`` keeps it for this dispatcher's life.
+    @usableFromInline let requestIDBlocks: UnownedReference<RequestIDBlocks>?
+    private let requestIDBlocksOwner: RequestIDBlocks?
     /// The plugin that feeds every stream of ``events(bufferingPolicy:)``; nil until the first stream.
     let eventHubSlot = Mutex<DispatchEventHub?>(nil)
 
@@ -120,8 +126,13 @@ public final class ActionDispatcher: Sendable {
         if scheduler is SystemScheduler {
             let uptime = MonotonicClock.nanoseconds
             self.systemClockEpoch = Date().timeIntervalSinceReferenceDate - Double(uptime) / 1e9
+            let blocks = RequestIDBlocks()
+            self.requestIDBlocksOwner = blocks
+            self.requestIDBlocks = UnownedReference(blocks)
         } else {
+            self.requestIDBlocksOwner = nil
             self.systemClockEpoch = nil
+            self.requestIDBlocks = nil
         }
         self.diagnostics = diagnostics
         self.loggerFactory = loggerFactory ?? NoLoggerFactory()
@@ -201,7 +212,13 @@ public final class ActionDispatcher: Sendable {
         let marker = resolution.withObject { $0.marker }
         let plugins = currentPlugins.load(ordering: .acquiring)
         let hasPlugins = !plugins.withObject { $0.isEmpty }
-        let uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
+        let queueIndex = marker.withObject { $0.index }
+        let uniqueID: UInt64
+        if let requestIDBlocks {
+            uniqueID = requestIDBlocks.withObject { $0.nextID(queueIndex: queueIndex, counter: nextRequestID) }
+        } else {
+            uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
+        }
         let start: UInt64
         let date: Date
         if let systemClockEpoch {
@@ -226,7 +243,7 @@ public final class ActionDispatcher: Sendable {
                 startUptimeNanoseconds: start,
                 feature: feature,
                 action: action,
-                queueIndex: marker.withObject { $0.index },
+                queueIndex: queueIndex,
                 sessionName: session,
                 userInitiated: userInitiated,
                 source: source,

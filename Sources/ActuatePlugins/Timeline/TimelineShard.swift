@@ -89,7 +89,8 @@ struct TimelineRecord: Sendable {
     }
 
     /// The order in which the timeline shows records: by start on the dispatcher's monotonic clock, then by
-    /// request id (requests of one dispatcher get increasing ids).
+    /// request id, which follows the order of dispatch on one queue, and on every queue with a scheduler other than
+    /// the system one, as in tests (see `ActionRequest.uniqueID`).
     static func startsBefore(_ first: TimelineRecord, _ second: TimelineRecord) -> Bool {
         (first.startUptimeNanoseconds, first.requestID) < (second.startUptimeNanoseconds, second.requestID)
     }
