@@ -38,9 +38,12 @@ enum BenchmarkDispatchers {
     }
 }
 
-/// Keeps results alive so that the optimizer cannot drop the measured work.
+/// Keeps results alive so that the optimizer cannot drop the measured work. Padded on both sides, so that sinks
+/// counting on different threads, as the scaling baseline's lanes do, share no cache line.
 final class BenchmarkSink: Sendable {
+    private let paddingBefore = SinkPadding()
     private let count = Atomic<Int>(0)
+    private let paddingAfter = SinkPadding()
 
     @inline(never)
     func take(_ outcome: ActionOutcome) {
@@ -48,6 +51,11 @@ final class BenchmarkSink: Sendable {
     }
 
     var total: Int { count.load(ordering: .relaxed) }
+}
+
+/// 64 bytes that nothing writes, to keep a sink's counter off its neighbours' cache lines.
+private struct SinkPadding: Sendable {
+    let bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 }
 
 extension Benchmark {

@@ -1,7 +1,6 @@
 import Actuate
 import Dispatch
 import Foundation
-import Synchronization
 
 extension Benchmark {
     /// Threads on separate queues sharing one dispatcher and one timeline, against the same threads calling a
@@ -15,7 +14,7 @@ extension Benchmark {
         let loops = ScalingLanes.loops(session: session, count: perThread)
         // One counter per lane, each on a cache line of its own: the bare baseline then shows how far this machine
         // runs the lanes' threads side by side in the same rounds, rather than how a shared counter contends.
-        let sinks = (0..<4).map { _ in LaneSink() }
+        let sinks = (0..<4).map { _ in BenchmarkSink() }
         let floorLoop: @Sendable (Int) -> Void = { lane in
             let work: @Sendable () -> ActionOutcome = { .success }
             let sink = sinks[lane]
@@ -102,23 +101,4 @@ func throughput(threads: Int, perThread: Int, _ body: @escaping @Sendable (Int) 
     group.wait()
     let elapsed = clock.now - began
     return Double(threads * perThread) / elapsed.seconds
-}
-
-/// A success counter for one lane of the scaling baseline, padded so that no other lane's counter shares its cache
-/// line.
-final class LaneSink: Sendable {
-    private let paddingBefore = LanePadding()
-    private let count = Atomic<Int>(0)
-    private let paddingAfter = LanePadding()
-
-    /// Counts a success; never inlined, so that the optimizer cannot drop the measured work.
-    @inline(never)
-    func take(_ outcome: ActionOutcome) {
-        if outcome.isSuccess { count.add(1, ordering: .relaxed) }
-    }
-}
-
-/// 64 bytes that nothing writes, to keep a counter off its neighbours' cache lines.
-private struct LanePadding: Sendable {
-    let bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 }
