@@ -1,5 +1,6 @@
 import ActuateReporting
 import Foundation
+import Synchronization
 
 /// Profile cases for the journal, run under callgrind by hand to see what recovery costs:
 ///
@@ -11,7 +12,10 @@ import Foundation
 /// ```
 ///
 /// `journal-write` fills the directory with that many benchmark events; `journal-open` opens the store there that
-/// many times, as `journal.recover` does, and closes it.
+/// many times, as `journal.recover` does, and closes it. `journal-synced` makes that many ``DurabilityMode/synced``
+/// appends from one thread, and `journal-synced-threads` that many from each of four threads, as
+/// `journal.append synced, 4 threads over 1` does; both print the rate and how many ways the syncs were shared
+/// (run them under `strace -f -c` or `time` to see the system calls and processor time a synced append costs).
 enum JournalProfile {
     /// Whether `name` is one of these cases.
     static func handles(_ name: String) -> Bool { name.hasPrefix("journal-") }
@@ -28,6 +32,25 @@ enum JournalProfile {
             try store.close()
         case "journal-open":
             for _ in 0..<times { try FileEventStore(directory: directory).close() }
+        case "journal-synced", "journal-synced-threads":
+            let threads = name == "journal-synced" ? 1 : 4
+            let store = try FileEventStore(
+                directory: directory,
+                configuration: FileEventStoreConfiguration(durability: .synced)
+            )
+            let events = JournalBenchmarkFiles.events(times * threads)
+            let failures = Mutex(0)
+            let rate = throughput(threads: threads, perThread: times) { lane in
+                for event in events[(lane * times)..<((lane + 1) * times)] {
+                    do { try store.append(event) } catch { failures.withLock { $0 += 1 } }
+                }
+            }
+            let counts = store.syncedWriteCounts
+            try store.close()
+            print(
+                "\(threads) thread(s): \(Int(rate)) synced appends/s; \(counts.appends) appends in \(counts.writes) syncs;"
+                    + " \(failures.withLock { $0 }) failed"
+            )
         default:
             throw BenchmarkFailure("unknown journal profile case \(name)")
         }

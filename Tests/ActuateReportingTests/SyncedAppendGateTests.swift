@@ -1,3 +1,5 @@
+import ActuateTestSupport
+import Foundation
 import Synchronization
 import Testing
 
@@ -127,5 +129,79 @@ struct SyncedAppendGateTests {
         var writes = 0
         try scripted.gate.waitUntilWritten({ false }, write: { writes += 1 })
         #expect(writes == 1)
+    }
+
+    /// A leader on its own thread whose write lasts until `writeMayEnd` holds, and an append that queues while that
+    /// write is in flight and then waits; the waiting append's yields are counted.
+    final class WriteInFlight: Sendable {
+        /// What the leader and the waiting append share.
+        final class Progress: Sendable {
+            let waitingYields = Mutex(0)
+            let writing = Mutex(false)
+            let leaderReturned = Mutex(false)
+        }
+
+        private let progress = Progress()
+        let gate: SyncedAppendGate
+
+        /// - Parameter yieldsUntilLeaderReturns: Whether the waiting append's yields last until the leader has
+        ///   returned, so that the write has ended by the time its next yield would begin.
+        init(yieldsUntilLeaderReturns: Bool = false) {
+            let progress = progress
+            gate = SyncedAppendGate(yieldWhileWaiting: {
+                progress.waitingYields.withLock { $0 += 1 }
+                repeat {
+                    _ = sched_yield()
+                } while yieldsUntilLeaderReturns && !progress.leaderReturned.withLock({ $0 })
+            })
+        }
+
+        var yields: Int { progress.waitingYields.withLock { $0 } }
+        private var writing: Bool { progress.writing.withLock { $0 } }
+
+        /// Leads a write on its own thread that ends once `writeMayEnd` holds, and queues a second append while
+        /// that write is in flight; returns once both appends have returned.
+        func appendDuringWrite(writeMayEnd: @escaping @Sendable (WriteInFlight) -> Bool) async throws {
+            async let leader: Void = onOwnThread {
+                self.gate.appendQueued()
+                var written = false
+                try self.gate.waitUntilWritten(
+                    { written },
+                    write: {
+                        self.progress.writing.withLock { $0 = true }
+                        // Spins until the test's condition holds: a condition, not a delay.
+                        while !writeMayEnd(self) { _ = sched_yield() }
+                        written = true
+                    }
+                )
+                self.progress.leaderReturned.withLock { $0 = true }
+            }
+            try await onOwnThread {
+                while !self.writing { _ = sched_yield() }
+                self.gate.appendQueued()
+                var written = false
+                try self.gate.waitUntilWritten({ written }, write: { written = true })
+            }
+            try await leader
+        }
+    }
+
+    @Test("an append that finds a write in flight yields until it ends, and returns without waiting on the condition")
+    func waitingAppendYieldsUntilTheWriteEnds() async throws {
+        let inFlight = WriteInFlight(yieldsUntilLeaderReturns: true)
+        // The write ends once the waiting append has yielded, or once it has given up and waits on the condition.
+        try await inFlight.appendDuringWrite { $0.yields > 0 || $0.gate.waitsOnCondition > 0 }
+        #expect(inFlight.yields >= 1)
+        #expect(inFlight.gate.waitsOnCondition == 0, "the waiting append slept instead of seeing the write end")
+        #expect(inFlight.gate.writeCounts.writes == 2, "the waiting append led the next write for its own event")
+    }
+
+    @Test("an append whose wait outlasts its yields waits on the condition, and the write's end still wakes it")
+    func waitingAppendSleepsAfterItsLastYield() async throws {
+        let inFlight = WriteInFlight()
+        try await inFlight.appendDuringWrite { $0.gate.waitsOnCondition > 0 }
+        #expect(inFlight.yields == SyncedAppendGate.maxWaitingYields)
+        #expect(inFlight.gate.waitsOnCondition == 1)
+        #expect(inFlight.gate.writeCounts.writes == 2)
     }
 }

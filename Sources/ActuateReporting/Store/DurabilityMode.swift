@@ -4,7 +4,10 @@ public enum DurabilityMode: Sendable, Hashable {
     ///
     /// Nothing that `append` accepted is lost in a crash or power failure. One append alone costs one disk sync;
     /// appends from several threads share them: those that arrive while a sync is in flight are written and
-    /// synced together by the next one, and each returns once that sync has its event on disk.
+    /// synced together by the next one, and each returns once that sync has its event on disk. While it waits
+    /// for a sync in flight, an append first yields the processor (a bounded number of times, about as long as
+    /// a fast sync) so that it returns as soon as the sync ends, and only then sleeps; a lone appender never
+    /// waits this way.
     case synced
 
     /// Appends return once the event is queued in memory; a background writer writes and syncs everything

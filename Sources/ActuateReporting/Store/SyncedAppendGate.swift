@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,12 +17,18 @@ import Darwin
 /// processor while fewer appends are queued than the previous write carried plus those that queued while it was
 /// in flight, a bounded number of times and never on a timer. So four threads appending in a loop share a sync
 /// four ways instead of settling into partial batches (three in one write, the fourth waiting for the next).
-/// Appends that arrive while a write is in flight wait on a condition, not on the files lock: when the write ends
-/// they all wake together, and those whose events it carried return at once.
 ///
-/// A lone thread never yields: its previous write carried one append, and its own append is already queued.
+/// Appends that arrive while a write is in flight wait for it to end: first by yielding the processor a bounded
+/// number of times while they watch a count of finished writes, then on a condition. Yielding keeps them running,
+/// so they return as soon as the write ends instead of after a wake-up, which on a virtual machine whose cores
+/// went idle during the sync costs about as much as the rest of the next cycle; and a thread that yields gives
+/// its core to any other thread that can run. Those whose events the write carried return at once.
+///
+/// A lone thread never yields: its previous write carried one append, its own append is already queued, and no
+/// write is in flight when it appends.
 final class SyncedAppendGate: @unchecked Sendable {
-    // @unchecked: every stored property below is read and written only with `condition` locked.
+    // @unchecked: every stored `var` below is read and written only with `condition` locked; the rest are
+    // immutable, or atomic (`finishedWrites`).
 
     /// How many times a leader yields at most while it waits for the recent appenders to queue again. Four threads
     /// on two cores gathered about 3.3 appends per sync with 16 and 3.97 with 64 on one machine; on another, whose
@@ -30,9 +37,23 @@ final class SyncedAppendGate: @unchecked Sendable {
     /// many yields, about 0.1 ms with no other thread to run, before the leader writes what it has.
     static let maxGatheringYields = 256
 
+    /// How many times an append that finds a write in flight yields at most, watching for the write to end, before
+    /// it waits on the condition. Four threads on two cores share each sync about as many ways either way; with
+    /// waiters that wait on the condition at once, the cycle from one sync to the next took about 33 µs more than
+    /// a lone thread's, and with waiters that yield it took about 10 µs more (`ACTUATE_BENCH_PROFILE=
+    /// journal-synced-threads`). 256 yields last about 0.13 ms, about one sync on that machine's disk; a write
+    /// that takes longer costs each waiter that much processor time before it sleeps.
+    static let maxWaitingYields = 256
+
     private let condition = NSCondition()
     /// Gives the processor to other threads while a leader gathers appends: `sched_yield` unless a test scripts it.
     private let yieldProcessor: @Sendable () -> Void
+    /// Gives the processor to other threads while an append waits for the write in flight: `sched_yield` unless a
+    /// test scripts it.
+    private let yieldWhileWaiting: @Sendable () -> Void
+    /// Writes that have ended, successfully or not: what waiting appends watch while they yield, without the lock.
+    /// Only changed with `condition` locked.
+    private let finishedWrites = Atomic<Int>(0)
     /// Whether an append is leading a write now.
     private var writing = false
     /// Synced appends queued since the last write began.
@@ -43,12 +64,21 @@ final class SyncedAppendGate: @unchecked Sendable {
     /// Writes led so far, and the appends they carried, for tests and profiles.
     private var ledWrites = 0
     private var carriedAppends = 0
+    /// How many times appends waited on the condition, for tests.
+    private var conditionWaits = 0
 
     /// Creates a gate.
-    /// - Parameter yieldProcessor: Called each time a leader yields while it gathers appends; tests pass their
-    ///   own to queue appends at chosen points.
-    init(yieldProcessor: @escaping @Sendable () -> Void = { _ = sched_yield() }) {
+    /// - Parameters:
+    ///   - yieldProcessor: Called each time a leader yields while it gathers appends; tests pass their own to
+    ///     queue appends at chosen points.
+    ///   - yieldWhileWaiting: Called each time an append yields while it waits for the write in flight; tests pass
+    ///     their own to end that write at a chosen point.
+    init(
+        yieldProcessor: @escaping @Sendable () -> Void = { _ = sched_yield() },
+        yieldWhileWaiting: @escaping @Sendable () -> Void = { _ = sched_yield() }
+    ) {
         self.yieldProcessor = yieldProcessor
+        self.yieldWhileWaiting = yieldWhileWaiting
     }
 
     /// Notes that a synced append has queued its event for the next write.
@@ -72,7 +102,7 @@ final class SyncedAppendGate: @unchecked Sendable {
         defer { condition.unlock() }
         while try !isWritten() {
             if writing {
-                condition.wait()
+                waitForWriteInFlight()
                 continue
             }
             writing = true
@@ -94,6 +124,7 @@ final class SyncedAppendGate: @unchecked Sendable {
             }
             condition.lock()
             writing = false
+            finishedWrites.add(1, ordering: .releasing)
             // The appends queued while the write was in flight are waiting now; the ones it carried will queue
             // again as soon as they return.
             awaitedAppends = carried + queuedSinceLastWrite
@@ -110,6 +141,31 @@ final class SyncedAppendGate: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return (ledWrites, carriedAppends)
+    }
+
+    /// How many times appends waited on the condition because the write in flight outlasted their yields.
+    var waitsOnCondition: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return conditionWaits
+    }
+
+    /// Returns once the write in flight has ended, or on a spurious wake-up: yields with the gate unlocked while
+    /// the write lasts, at most ``maxWaitingYields`` times, then waits on the condition. Called and returns with
+    /// `condition` locked.
+    private func waitForWriteInFlight() {
+        let finished = finishedWrites.load(ordering: .relaxed)
+        condition.unlock()
+        var yields = 0
+        while yields < Self.maxWaitingYields, finishedWrites.load(ordering: .acquiring) == finished {
+            yieldWhileWaiting()
+            yields += 1
+        }
+        condition.lock()
+        // Writes end with the gate locked, so this check cannot miss the broadcast of one that ends meanwhile.
+        guard finishedWrites.load(ordering: .relaxed) == finished else { return }
+        conditionWaits += 1
+        condition.wait()
     }
 
     /// Yields while fewer than `awaited` appends are queued, at most ``maxGatheringYields`` times.
