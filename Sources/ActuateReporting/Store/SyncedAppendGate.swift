@@ -20,9 +20,9 @@ import Darwin
 ///
 /// Appends that arrive while a write is in flight wait for it to end: first by yielding the processor a bounded
 /// number of times while they watch a count of finished writes, then on a condition. Yielding keeps them running,
-/// so they return as soon as the write ends instead of after a wake-up, which on a virtual machine whose cores
-/// went idle during the sync costs about as much as the rest of the next cycle; and a thread that yields gives
-/// its core to any other thread that can run. Those whose events the write carried return at once.
+/// so they return as soon as the write ends instead of after a wake-up, which takes tens of microseconds on a
+/// virtual machine whose cores went idle during the sync; and a thread that yields gives its core to any other
+/// thread that can run. Those whose events the write carried return at once.
 ///
 /// A lone thread never yields: its previous write carried one append, its own append is already queued, and no
 /// write is in flight when it appends.
@@ -40,9 +40,9 @@ final class SyncedAppendGate: @unchecked Sendable {
     /// How many times an append that finds a write in flight yields at most, watching for the write to end, before
     /// it waits on the condition. Four threads on two cores share each sync about as many ways either way; with
     /// waiters that wait on the condition at once, the cycle from one sync to the next took about 33 µs more than
-    /// a lone thread's, and with waiters that yield it took about 10 µs more (`ACTUATE_BENCH_PROFILE=
-    /// journal-synced-threads`). 256 yields last about 0.13 ms, about one sync on that machine's disk; a write
-    /// that takes longer costs each waiter that much processor time before it sleeps.
+    /// a lone thread's, and with waiters that yield it took about 10 µs more (timed in a temporary build; the
+    /// Performance article has the figures). 256 yields last about 0.13 ms, about one sync on that machine's disk;
+    /// a write that takes longer costs each waiter that much processor time before it sleeps.
     static let maxWaitingYields = 256
 
     private let condition = NSCondition()
