@@ -93,27 +93,20 @@ extension Benchmark {
         func round(threads: Int) throws -> Double {
             let directory = JournalBenchmarkFiles.temporaryDirectory("synced-threads")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let store = try FileEventStore(
-                directory: directory,
-                configuration: FileEventStoreConfiguration(durability: .synced)
+            let run = try JournalBenchmarkFiles.appendSynced(
+                events,
+                threads: threads,
+                perThread: perThread,
+                in: directory
             )
-            let failures = Mutex<[String]>([])
-            let rate = throughput(threads: threads, perThread: perThread) { lane in
-                for event in events[(lane * perThread)..<((lane + 1) * perThread)] {
-                    do { try store.append(event) } catch { failures.withLock { $0.append("\(error)") } }
-                }
-            }
-            let stored = try store.count()
             if threads > 1 {
-                let counts = store.syncedWriteCounts
-                sharing.withLock { $0 = ($0.writes + counts.writes, $0.appends + counts.appends) }
+                sharing.withLock { $0 = ($0.writes + run.syncs, $0.appends + run.syncedAppends) }
             }
-            try store.close()
-            if let failure = failures.withLock({ $0.first }) { throw BenchmarkFailure("an append failed: \(failure)") }
-            guard stored == threads * perThread else {
-                throw BenchmarkFailure("\(stored) of \(threads * perThread) synced appends were stored")
+            if let failure = run.firstFailure { throw BenchmarkFailure("an append failed: \(failure)") }
+            guard run.stored == threads * perThread else {
+                throw BenchmarkFailure("\(run.stored) of \(threads * perThread) synced appends were stored")
             }
-            return rate
+            return run.rate
         }
         let rounds = try context.interleavedRounds([{ try round(threads: 1) }, { try round(threads: threads) }])
         let shared = sharing.withLock { $0 }
@@ -184,6 +177,49 @@ extension Benchmark {
 
 /// Events and files for the journal benchmarks.
 enum JournalBenchmarkFiles {
+    /// What ``appendSynced(_:threads:perThread:in:)`` measured and found.
+    struct SyncedAppendRun {
+        /// Appends per second over all threads.
+        var rate: Double
+        /// The events the store held afterwards.
+        var stored: Int
+        /// The syncs the appends led, and the appends those syncs carried.
+        var syncs: Int
+        var syncedAppends: Int
+        /// The first append error, if any append failed.
+        var firstFailure: String?
+    }
+
+    /// Appends `perThread` of `events` from each of `threads` threads, each thread its own slice, into a new
+    /// ``DurabilityMode/synced`` store in `directory`, then closes it.
+    static func appendSynced(
+        _ events: [ReportEvent],
+        threads: Int,
+        perThread: Int,
+        in directory: URL
+    ) throws -> SyncedAppendRun {
+        let store = try FileEventStore(
+            directory: directory,
+            configuration: FileEventStoreConfiguration(durability: .synced)
+        )
+        let failures = Mutex<[String]>([])
+        let rate = throughput(threads: threads, perThread: perThread) { lane in
+            for event in events[(lane * perThread)..<((lane + 1) * perThread)] {
+                do { try store.append(event) } catch { failures.withLock { $0.append("\(error)") } }
+            }
+        }
+        let stored = try store.count()
+        let counts = store.syncedWriteCounts
+        try store.close()
+        return SyncedAppendRun(
+            rate: rate,
+            stored: stored,
+            syncs: counts.writes,
+            syncedAppends: counts.appends,
+            firstFailure: failures.withLock { $0.first }
+        )
+    }
+
     /// `count` distinct events of about 300 bytes of JSON each.
     static func events(_ count: Int) -> [ReportEvent] {
         let start = Date(timeIntervalSince1970: 1_767_225_600)

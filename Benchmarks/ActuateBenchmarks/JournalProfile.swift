@@ -1,6 +1,5 @@
 import ActuateReporting
 import Foundation
-import Synchronization
 
 /// Profile cases for the journal, run under callgrind by hand to see what recovery costs:
 ///
@@ -34,22 +33,11 @@ enum JournalProfile {
             for _ in 0..<times { try FileEventStore(directory: directory).close() }
         case "journal-synced", "journal-synced-threads":
             let threads = name == "journal-synced" ? 1 : 4
-            let store = try FileEventStore(
-                directory: directory,
-                configuration: FileEventStoreConfiguration(durability: .synced)
-            )
             let events = JournalBenchmarkFiles.events(times * threads)
-            let failures = Mutex(0)
-            let rate = throughput(threads: threads, perThread: times) { lane in
-                for event in events[(lane * times)..<((lane + 1) * times)] {
-                    do { try store.append(event) } catch { failures.withLock { $0 += 1 } }
-                }
-            }
-            let counts = store.syncedWriteCounts
-            try store.close()
+            let run = try JournalBenchmarkFiles.appendSynced(events, threads: threads, perThread: times, in: directory)
             print(
-                "\(threads) thread(s): \(Int(rate)) synced appends/s; \(counts.appends) appends in \(counts.writes) syncs;"
-                    + " \(failures.withLock { $0 }) failed"
+                "\(threads) thread(s): \(Int(run.rate)) synced appends/s; \(run.syncedAppends) appends in"
+                    + " \(run.syncs) syncs; first failure: \(run.firstFailure ?? "none")"
             )
         default:
             throw BenchmarkFailure("unknown journal profile case \(name)")

@@ -14,16 +14,18 @@ import Synchronization
 final class RequestIDBlocks: Sendable {
     /// The ids in one block.
     @usableFromInline static var blockSize: UInt64 { 64 }
+    /// The slots, a power of two.
+    static var slotCount: Int { 64 }
 
     /// The slots, owned here and reached without counting a reference.
     @usableFromInline let slots: OwnedObjects<RequestIDSlot>
     /// `slots.count - 1`: a queue's slot is its index masked with this.
     @usableFromInline let mask: Int
 
-    /// Creates the slots: 64, a power of two.
+    /// Creates the slots.
     init() {
-        self.slots = OwnedObjects((0..<64).map { _ in RequestIDSlot() })
-        self.mask = 63
+        self.slots = OwnedObjects((0..<Self.slotCount).map { _ in RequestIDSlot() })
+        self.mask = Self.slotCount - 1
     }
 
     /// The next id for a request on the queue numbered `queueIndex`, taking a new block from `counter` (the
