@@ -12,7 +12,7 @@ Endpoints:
                           by the next script entry, then 200 once the script is used up. Events are recorded,
                           deduplicated by "id" or "messageId", only when the answer is 2xx (and for "slow", which
                           records and then answers 200 late). A body that is not such JSON gets 400 and does not
-                          use a script entry; a body shorter than its Content-Length (or none) is counted as
+                          use a script entry; a body shorter than its Content-Length, cut short in its chunks (or none) is counted as
                           "bodiless" and answered 400.
   POST /control/script    replaces the remaining script with the JSON list in the body.
   GET  /control/stats     {"requests", "unique", "duplicates", "malformed", "bodiless", "connections", "log", "ids",
@@ -164,10 +164,10 @@ def make_handler(collector):
                     self.connection_number = collector.connections
 
         def read_batch_body(self):
-            """The body, or None (counted as bodiless) when it is empty or shorter than its Content-Length."""
-            length = int(self.headers.get("Content-Length") or 0)
-            body = self.rfile.read(length) if length > 0 else b""
-            if length == 0 or len(body) < length:
+            """The body, or None (counted as bodiless) when it is empty, shorter than its Content-Length, or its
+            chunks end before the last one."""
+            body, complete = self.read_body_checked()
+            if not body or not complete:
                 with collector.lock:
                     collector.bodiless += 1
                 return None

@@ -41,9 +41,38 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def read_body(self):
-        """The body as its Content-Length declares it (fewer bytes when the client sent less)."""
+        """The body as its Content-Length declares it, or decoded from its chunks (Actuate sends request bodies
+        as streams, which URLSession on Linux sends chunked); fewer bytes when the client sent less."""
+        body, _ = self.read_body_checked()
+        return body
+
+    def read_body_checked(self):
+        """(body, complete): complete is False when the body is shorter than declared or its chunks end early."""
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            return self.read_chunks()
         length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length > 0 else b""
+        body = self.rfile.read(length) if length > 0 else b""
+        return body, len(body) == length
+
+    def read_chunks(self):
+        """Decodes a chunked body up to its last chunk and trailer: (body, complete)."""
+        parts = []
+        while True:
+            line = self.rfile.readline(1024)
+            try:
+                size = int(line.split(b";")[0].strip(), 16)
+            except ValueError:
+                self.close_connection = True
+                return b"".join(parts), False
+            if size == 0:
+                while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                    pass
+                return b"".join(parts), True
+            chunk = self.rfile.read(size)
+            parts.append(chunk)
+            if len(chunk) < size or self.rfile.readline(1024) not in (b"\r\n", b"\n"):
+                self.close_connection = True
+                return b"".join(parts), False
 
     def send(self, status, body, content_type="application/json", headers=None, length=None):
         """Answers with `body`, declaring `length` (by default the body's) as its Content-Length."""

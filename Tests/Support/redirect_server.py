@@ -13,6 +13,9 @@ Endpoints (any method):
   /declared/<bytes>    answers 200 (image/png) declaring <bytes> in its Content-Length, and sends them.
   /trickle/<bytes>     answers 200 (image/png) declaring <bytes>, sending one byte every 50 ms; it stops early when
                        the client goes away, and counts each byte it wrote.
+  /bomb/<enc>/<bytes>  answers 200 (application/json) with <bytes> zero bytes compressed as <enc> (zstd, gzip or
+                       deflate), declaring the compressed length in Content-Length and <enc> in Content-Encoding:
+                       a decompression bomb (2 GiB of zstd is 64 KB on the wire).
   GET /control/requests  {"requests": [{"method", "path", "authorization"}], "streamed": bytes written by /stream,
                        "trickled": bytes written by /trickle}.
   POST /control/shutdown stops the server.
@@ -23,10 +26,39 @@ of file (the test process holds the other end of that pipe). Only the Python 3 s
 
 import json
 import time
+import zlib
 
 import loopback_server
 
 REDIRECTS = {301, 302, 303, 307, 308}
+BOMB_ENCODINGS = {"zstd", "gzip", "deflate"}
+
+
+def zstd_zeros(total):
+    """A zstd frame of `total` zero bytes made of RLE blocks: 4 bytes on the wire for each 128 KiB."""
+    frame = bytearray(b"\x28\xb5\x2f\xfd")  # the magic number, little-endian
+    frame.append(0x00)  # frame header: no content size, windowed, no checksum, no dictionary
+    frame.append(7 << 3)  # window descriptor: 2^(10+7) = 128 KiB, the largest block
+    remaining = total
+    while remaining > 0:
+        size = min(128 * 1024, remaining)
+        remaining -= size
+        header = (1 if remaining == 0 else 0) | (1 << 1) | (size << 3)  # last-block flag, RLE block, size
+        frame += header.to_bytes(3, "little") + b"\x00"
+    return bytes(frame)
+
+
+def zlib_zeros(total, wbits):
+    """`total` zero bytes compressed with zlib: wbits 31 for gzip, 15 for deflate (zlib-wrapped, as HTTP means)."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, wbits)
+    piece = bytes(1 << 20)
+    parts = []
+    remaining = total
+    while remaining > 0:
+        parts.append(compressor.compress(piece[: min(len(piece), remaining)]))
+        remaining -= min(len(piece), remaining)
+    parts.append(compressor.flush())
+    return b"".join(parts)
 
 
 class RedirectState(loopback_server.ServerState):
@@ -38,6 +70,7 @@ class RedirectState(loopback_server.ServerState):
         self.requests = []
         self.streamed = 0
         self.trickled = 0
+        self.bombs = {}
 
 
 def make_handler(state):
@@ -68,6 +101,8 @@ def make_handler(state):
                 self.send(200, b"\x89" * int(parts[1]), "image/png")
             elif len(parts) == 2 and parts[1].isdigit() and parts[0] == "trickle":
                 self.trickle(int(parts[1]))
+            elif len(parts) == 3 and parts[0] == "bomb" and parts[1] in BOMB_ENCODINGS and parts[2].isdigit():
+                self.bomb(parts[1], int(parts[2]))
             else:
                 self.send(404, b'{"error": "not found"}')
 
@@ -94,6 +129,19 @@ def make_handler(state):
                         return
             except OSError:
                 pass
+
+        def bomb(self, encoding, total):
+            key = (encoding, total)
+            with state.lock:
+                body = state.bombs.get(key)
+            if body is None:
+                if encoding == "zstd":
+                    body = zstd_zeros(total)
+                else:
+                    body = zlib_zeros(total, 31 if encoding == "gzip" else 15)
+                with state.lock:
+                    state.bombs[key] = body
+            self.send(200, body, headers={"Content-Encoding": encoding})
 
         def trickle(self, total):
             self.close_connection = True

@@ -10,15 +10,22 @@ import FoundationNetworking
 ///
 /// All requests of one client share a `URLSession`, so they reuse its keep-alive connections. On Linux,
 /// FoundationNetworking runs URLSession over libcurl, and libcurl resends a request by itself, on a fresh
-/// connection, when a reused connection closes before the first byte of the response; it cannot rewind a body given
-/// as `Data`, so the resend carries the headers with the full `Content-Length` and no body, and would hang until the
-/// timeout. libcurl asks for a new body stream just before that resend: the client answers none and cancels the
-/// request at once, which ends as a `connectionLost` failure (the caller's retry then goes out on a fresh
-/// connection). The collector sees only the headers of the abandoned resend, on a connection closed at once.
+/// connection, when a reused connection closes before the first byte of the response. It can rewind only a body
+/// given as a stream: a body given as `Data` would be resent as the headers with the full `Content-Length` and no
+/// body, which a strict server answers 400. So the client sends every body as a stream, and hands libcurl a new
+/// stream over the same bytes when it asks for one: the resend is whole. Over HTTP/1.1, FoundationNetworking sends
+/// a stream with `Transfer-Encoding: chunked` (no `Content-Length`), which every HTTP/1.1 server must accept; over
+/// HTTP/2 a body is framed the same way either way. A request with a
+/// body never follows a redirect (the 3xx answer is the answer), so no body is sent to a second host.
 ///
 /// The body is collected as it arrives and the request is cancelled as soon as it passes the policy's
 /// ``OutgoingRequestPolicy/maximumResponseBytes`` (or a declared `Content-Length` does), and when the policy's
-/// ``OutgoingRequestPolicy/deadline`` passes, however steadily bytes arrive.
+/// ``OutgoingRequestPolicy/deadline`` passes, however steadily bytes arrive. The limit counts decoded bytes: on
+/// Linux, libcurl decodes any `Content-Encoding` it knows (gzip, deflate, brotli, zstd) whatever the request
+/// asked for, and may inflate a whole read's worth of a compressed answer before a cancel can stop it. The client's
+/// session delivers those pieces to it on the thread that decodes them (``InlineDelegateQueue``), so each piece
+/// past the limit is dropped as it is made, instead of queueing up in memory: a 64 KB answer that inflates to
+/// 2 GiB costs the processor time to inflate it, never the memory.
 // @unchecked: all stored properties are lets; URLSession is thread-safe, and some SDKs do not mark it Sendable.
 package final class OutgoingHTTPClient: @unchecked Sendable {
     /// The rules the requests obey.
@@ -44,7 +51,25 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let requests = OutgoingSessionDelegate()
         self.requests = requests
-        self.session = URLSession(configuration: configuration, delegate: requests, delegateQueue: nil)
+        self.session = URLSession(
+            configuration: configuration,
+            delegate: requests,
+            delegateQueue: Self.delegateQueue()
+        )
+    }
+
+    /// The session's delegate queue: on Linux an ``InlineDelegateQueue``, so that a response's pieces are counted
+    /// against the limit as libcurl decodes them; elsewhere the system's own serial queue (nil). Apple's URLSession
+    /// decodes in its own process and hands pieces over as the delegate takes them; that it keeps memory bounded
+    /// for a compressed answer is Apple's behaviour, not tried here (no Apple platform runs these tests).
+    private static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        let queue = InlineDelegateQueue()
+        queue.name = "Actuate.OutgoingHTTPClient.delegate"
+        return queue
+        #else
+        return nil
+        #endif
     }
 
     deinit {
@@ -74,10 +99,19 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
         }
         var request = request
         request.timeoutInterval = policy.timeout.timeInterval
-        let follows = policy.followsRedirects && !OutgoingRequestPolicy.carriesCredentials(request)
+        let body = request.httpBody
+        if let body {
+            // A stream, so that libcurl can rewind it for a resend (see the type's documentation).
+            request.httpBody = nil
+            request.httpBodyStream = InputStream(data: body)
+        }
+        let follows =
+            policy.followsRedirects && body == nil && request.httpBodyStream == nil
+            && !OutgoingRequestPolicy.carriesCredentials(request)
         let delegate = OutgoingRequestDelegate(
             maximumBytes: policy.maximumResponseBytes,
             followsRedirects: follows,
+            body: body,
             completion: completion
         )
         let task = session.dataTask(with: request)
@@ -112,12 +146,8 @@ final class OutgoingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         task: URLSessionTask,
         needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
     ) {
-        // Only libcurl's resend after a reused connection closed asks for this: the body is `Data`, which it cannot
-        // rewind. No stream (a stream for a `Data` body stops FoundationNetworking), and the request is cancelled.
-        completionHandler(nil)
-        guard let request = request(for: task), request.stop(.connectionClosedBeforeAnswer) else { return }
-        // Not from here: FoundationNetworking calls this on the queue that `cancel()` waits for.
-        DispatchQueue.global().async { [weak task] in task?.cancel() }
+        // libcurl's resend after a reused connection closed without an answer: the same bytes again, from the start.
+        completionHandler(request(for: task)?.newBodyStream())
     }
 
     func urlSession(
@@ -163,8 +193,6 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
     enum StopReason: Sendable {
         case tooLarge(limit: Int)
         case deadline(Duration)
-        /// A reused connection closed without an answer, and libcurl was about to resend the request bodiless.
-        case connectionClosedBeforeAnswer
     }
 
     private struct State {
@@ -175,12 +203,25 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     private let maximumBytes: Int
     private let followsRedirects: Bool
+    /// The request's body, for a new stream over it when libcurl resends the request.
+    private let body: Data?
     private let state: Mutex<State>
 
-    init(maximumBytes: Int, followsRedirects: Bool, completion: @escaping @Sendable (TransportResponse) -> Void) {
+    init(
+        maximumBytes: Int,
+        followsRedirects: Bool,
+        body: Data?,
+        completion: @escaping @Sendable (TransportResponse) -> Void
+    ) {
         self.maximumBytes = maximumBytes
         self.followsRedirects = followsRedirects
+        self.body = body
         self.state = Mutex(State(completion: completion))
+    }
+
+    /// A stream over the whole body, from its first byte; nil for a request without one.
+    func newBodyStream() -> InputStream? {
+        body.map { InputStream(data: $0) }
     }
 
     /// Records why the request stops early; false when it already stopped or finished.
@@ -217,7 +258,10 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
     ) {
         let declared = response.expectedContentLength
         if declared > Int64(maximumBytes), stop(.tooLarge(limit: maximumBytes)) {
-            return completionHandler(.cancel)
+            completionHandler(.cancel)
+            // FoundationNetworking ignores the disposition, so the task is cancelled too (not from this queue).
+            DispatchQueue.global().async { [weak dataTask] in dataTask?.cancel() }
+            return
         }
         completionHandler(.allow)
     }
@@ -233,7 +277,8 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
             state.body.append(data)
             return false
         }
-        if overflow { dataTask.cancel() }
+        // Not from here: with the inline delegate queue this runs on the queue that `cancel()` waits for.
+        if overflow { DispatchQueue.global().async { [weak dataTask] in dataTask?.cancel() } }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -247,7 +292,9 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
             return (state.completion, state.body, state.stopped)
         }
         guard let completion else { return }
-        completion(Self.response(task: task, error: error, body: body, stopped: stopped))
+        let response = Self.response(task: task, error: error, body: body, stopped: stopped)
+        // The caller's code runs off the session's queue, which may be the one its next request needs.
+        DispatchQueue.global().async { completion(response) }
     }
 
     private static func response(
@@ -262,10 +309,6 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
         case .deadline(let deadline):
             return .failed(
                 TransportFailure(kind: .timedOut, message: "the response did not complete within \(deadline)")
-            )
-        case .connectionClosedBeforeAnswer:
-            return .failed(
-                TransportFailure(kind: .connectionLost, message: "the connection closed without an answer")
             )
         case nil:
             break
