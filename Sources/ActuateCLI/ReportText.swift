@@ -1,3 +1,5 @@
+import Actuate
+
 /// Renders a debug report as text: the timeline grouped by session, then the action stacks.
 ///
 /// Every line is passed through ``TerminalText/escaped(_:)`` before it is coloured, so no string from the report
@@ -50,14 +52,19 @@ package struct ReportText {
 
     private func timeline() -> [Line] {
         let entries = report.timeline.entries
-        let failed = entries.filter { $0.status == .failure }.count
         let sessions = orderedSessions(entries)
         var lines = [
             Line(
-                "Timeline: \(count(entries.count, "action")) in \(count(sessions.count, "session")), "
-                    + "\(failed) failed (keeps the last \(report.timeline.maxEntries))"
+                "Timeline: \(count(entries.count, "action")) in \(count(sessions.count, "session"))"
+                    + Self.failedAndCancelled(entries) + " (keeps the last \(report.timeline.maxEntries))"
             )
         ]
+        // Numbered in the order the actions began, across sessions, as Timeline.textDump() numbers them.
+        let numbers = Dictionary(
+            entries.sorted { ($0.startOffsetNanoseconds, $0.requestID) < ($1.startOffsetNanoseconds, $1.requestID) }
+                .enumerated().map { ($1.requestID, $0 + 1) },
+            uniquingKeysWith: { first, _ in first }
+        )
         guard let origin = entries.map(\.startOffsetNanoseconds).min() else {
             return lines + ["  (no actions)"]
         }
@@ -65,35 +72,38 @@ package struct ReportText {
             let inSession = entries.filter { $0.sessionName == session }.sorted {
                 ($0.startOffsetNanoseconds, $0.requestID) < ($1.startOffsetNanoseconds, $1.requestID)
             }
-            let sessionFailures = inSession.filter { $0.status == .failure }.count
             lines += [
                 "",
                 Line(
-                    "Session \"\(session)\": \(count(inSession.count, "action"))"
-                        + (sessionFailures > 0 ? ", \(sessionFailures) failed" : "")
+                    "Session \"\(session)\": \(count(inSession.count, "action"))" + Self.failedAndCancelled(inSession)
                 ),
             ]
-            lines += inSession.map { line(for: $0, origin: origin) }
+            lines += inSession.map { line(for: $0, number: numbers[$0.requestID] ?? 0, origin: origin) }
         }
         return lines
     }
 
-    private func line(for entry: ReportTimelineEntry, origin: Int64) -> Line {
-        let marker =
-            switch entry.status {
-            case .success: "✓"
-            case .failure: "✗"
-            case .cancelled: "⊘"
-            case .running: "…"
-            }
+    /// `, 2 failed, 1 cancelled`, leaving out a count of none.
+    private static func failedAndCancelled(_ entries: [ReportTimelineEntry]) -> String {
+        let failed = entries.filter { $0.status == .failure }.count
+        let cancelled = entries.filter { $0.status == .cancelled }.count
+        return (failed > 0 ? ", \(failed) failed" : "") + (cancelled > 0 ? ", \(cancelled) cancelled" : "")
+    }
+
+    private func line(for entry: ReportTimelineEntry, number: Int, origin: Int64) -> Line {
+        let marker = entry.outcome?.symbol ?? TimelineOutcome.runningSymbol
         let offset = DurationText.offset(nanoseconds: Nanoseconds.between(origin, entry.startOffsetNanoseconds))
         let duration = entry.durationNanoseconds.map { DurationText.format(nanoseconds: $0) } ?? "running"
         let input =
             entry.inputDescription.isEmpty || entry.inputDescription == "none" ? "" : " (\(entry.inputDescription))"
-        var details = ["#\(entry.requestID)", "queue \(entry.queueLabel)", "started \(entry.startDate)"]
+        let started = ReportDate.date(from: entry.startDate).map(ReportDate.millisecondString(from:)) ?? entry.startDate
+        var details = [
+            "#\(number)" + (entry.requestID == UInt64(number) ? "" : " (request \(entry.requestID))"),
+            "queue \(entry.queueLabel)", "started \(started)",
+        ]
         if entry.source.kind != "application" { details.append("via \(entry.source)") }
         if !entry.userInitiated { details.append("automatic") }
-        let outcome = entry.outcome?.description ?? "still running"
+        let outcome = entry.outcome?.description ?? "running"
         let text =
             "  \(marker) \(pad(offset, 14)) \(pad(duration, 9))  \(entry.title)\(input) → \(outcome)"
             + "  [\(details.joined(separator: ", "))]"
@@ -123,7 +133,7 @@ package struct ReportText {
                 }
                 for entry in stack.entries {
                     let input = entry.inputDescription.map { $0 == "none" || $0.isEmpty ? "" : " (\($0))" } ?? ""
-                    let outcome = entry.outcome?.description ?? "still running"
+                    let outcome = entry.outcome?.description ?? "running"
                     let text = "      #\(entry.requestID) \(entry.actionName)\(input) → \(outcome)"
                     lines.append(Line(text, failed: entry.outcome?.status == .failure))
                 }

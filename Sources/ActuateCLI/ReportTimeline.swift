@@ -1,3 +1,5 @@
+import Actuate
+
 /// The `timeline` section of a format 1 debug report.
 struct ReportTimeline: Decodable {
     /// The most entries the timeline kept.
@@ -194,16 +196,24 @@ struct ReportOutcome: Decodable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The outcome as the core classifies it, whose words and mark every dump shares; nil for a kind this
+    /// version does not know.
+    var timelineOutcome: TimelineOutcome? {
+        switch kind {
+        case "success": .success
+        case "successWithFeatureTermination": .successWithFeatureTermination
+        case "failure": .failure(message: message ?? "")
+        case "failureWithFeatureTermination": .failureWithFeatureTermination(message: message ?? "")
+        case "cancelled": .cancelled
+        default: nil
+        }
+    }
+
+    /// The mark before the action: the core's, or `✗` for an unknown kind (counted as a failure).
+    var symbol: String { timelineOutcome?.symbol ?? "✗" }
+
     var description: String {
-        let words =
-            switch kind {
-            case "success": "success"
-            case "successWithFeatureTermination": "success, feature terminated"
-            case "failure": "FAILED"
-            case "failureWithFeatureTermination": "FAILED, feature terminated"
-            case "cancelled": "cancelled"
-            default: kind
-            }
-        return message.map { "\(words): \($0)" } ?? words
+        guard let outcome = timelineOutcome else { return message.map { "\(kind): \($0)" } ?? kind }
+        return outcome.description
     }
 }

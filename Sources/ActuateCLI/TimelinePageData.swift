@@ -48,8 +48,8 @@ struct TimelinePageData: Encodable {
         }
         bars = layout.placements.map { placement in
             let entry = placement.entry
-            let duration = entry.durationNanoseconds.map { DurationText.format(nanoseconds: $0) } ?? "still running"
-            let outcome = entry.outcome?.description ?? "still running"
+            let duration = entry.durationNanoseconds.map { DurationText.format(nanoseconds: $0) } ?? "running"
+            let outcome = entry.outcome?.description ?? "running"
             var details = [
                 ["Action", entry.actionName],
                 ["Feature", "\(entry.featureName) (\(entry.featurePath))"],
@@ -62,7 +62,7 @@ struct TimelinePageData: Encodable {
                 ["Started", entry.startDate],
                 ["Start offset", DurationText.offset(nanoseconds: placement.start)],
                 ["Duration", duration],
-                ["Outcome", entry.outcome?.kind ?? "still running"],
+                ["Outcome", entry.outcome?.description ?? "running"],
             ]
             if let message = entry.outcome?.message { details.append(["Message", message]) }
             return Bar(

@@ -109,7 +109,7 @@ struct AsyncActionTests {
         let error = try #require(outcome.simplifiedOutcome.error as? ActionCancellationError)
         #expect(error.bodyStarted == true)
         #expect(harness.timeline.snapshot().first?.outcome == .cancelled)
-        #expect(harness.timeline.textDump().contains("CANCELLED"))
+        #expect(harness.timeline.textDump().contains("→ cancelled"))
     }
 
     @Test("a body that ignores cancellation completes normally")

@@ -62,8 +62,8 @@ struct ReadmeTimelineTests {
         // ... perform actions ...
         _ = await performActions()
         print(timeline.textDump())
-        // ✓ #1 2026-11-21T10:00:00Z [main] Cart › Add Item (sku-1) → success in 38 µs
-        // ✗ #2 2026-11-21T10:00:01Z [main] Catalog › Show Product (p404) → FAILURE: There is no product p404. in 9 µs
+        // ✓ #1 2026-11-21T10:00:00.000Z [main] Cart › Add Item (sku-1) → success in 38 µs
+        // ✗ #2 2026-11-21T10:00:01.000Z [main] Catalog › Show Product (p404) → FAILED: There is no product p404. in 9 µs
 
         let files = try DebugReport(reportables: [timeline], dispatcher: dispatcher).write(to: directory)
         let report = try DebugReportDecoder().decodeReport(from: Data(contentsOf: files.json))
@@ -74,7 +74,7 @@ struct ReadmeTimelineTests {
 
         #expect(report.timeline?.entries.map(\.outcome) == [.failure(message: "There is no product p404.")])
         #expect(
-            timeline.textDump().contains("Readme Catalog › Show Product (p404) → FAILURE: There is no product p404.")
+            timeline.textDump().contains("Readme Catalog › Show Product (p404) → FAILED: There is no product p404.")
         )
     }
 }

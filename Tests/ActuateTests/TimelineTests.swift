@@ -104,8 +104,57 @@ struct TimelineTests {
         #expect(lines[0].hasPrefix("✓"))
         #expect(lines[0].contains("[test] Greeting › Say Hello (Ada) → success"))
         #expect(lines[1].hasPrefix("✗"))
-        #expect(lines[1].contains("FAILURE (feature terminated): boom"))
+        #expect(lines[1].contains("FAILED, feature terminated: boom"))
         #expect(Timeline(maxEntries: 1).textDump() == "(no actions)\n")
+    }
+
+    @Test("every dump shares one vocabulary: a mark and words per outcome, cancellations apart from failures")
+    func oneVocabulary() {
+        let outcomes: [TimelineOutcome] = [
+            .success, .successWithFeatureTermination, .failure(message: "boom"),
+            .failureWithFeatureTermination(message: "boom"), .cancelled,
+        ]
+        #expect(outcomes.map(\.symbol) == ["✓", "✓", "✗", "✗", "⊘"])
+        #expect(
+            outcomes.map(\.description) == [
+                "success", "success, feature terminated", "FAILED: boom", "FAILED, feature terminated: boom",
+                "cancelled",
+            ]
+        )
+        #expect(outcomes.map(\.isCancellation) == [false, false, false, false, true])
+    }
+
+    @Test("the text dump numbers actions in the order they began, to the millisecond, with the request id apart")
+    func textDumpOrderAndTime() {
+        let start = Date(timeIntervalSince1970: 1_795_000_000.25)
+        func entry(_ id: UInt64, at offset: UInt64, _ outcome: TimelineOutcome?) -> TimelineEntry {
+            TimelineEntry(
+                requestID: id,
+                sessionName: "main",
+                featureName: "Notes",
+                featurePath: "Notes",
+                actionName: "Action \(id)",
+                queueLabel: "q",
+                inputDescription: "none",
+                userInitiated: true,
+                source: .application,
+                startDate: start.addingTimeInterval(Double(offset) / 1e9),
+                startOffsetNanoseconds: offset,
+                durationNanoseconds: outcome == nil ? nil : 1_000,
+                outcome: outcome
+            )
+        }
+        // With the system scheduler, ids come in blocks per queue: #65 began between #1 and #2.
+        let lines = TimelineFormatter.text(
+            for: [entry(2, at: 3_000_000, .cancelled), entry(1, at: 0, .success), entry(65, at: 1_500_000, nil)]
+        ).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("✓ #1 2026-11-18T"))
+        #expect(lines[0].contains("T11:06:40.250Z [main]"))
+        #expect(lines[1].hasPrefix("… #2 (request 65) "))
+        #expect(lines[1].hasSuffix("→ running"))
+        #expect(lines[2].hasPrefix("⊘ #3 (request 2) "))
+        #expect(lines[2].contains("→ cancelled"))
     }
 
     @Test("the JSON dump round-trips through Codable")

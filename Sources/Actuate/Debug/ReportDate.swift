@@ -14,6 +14,16 @@ public enum ReportDate {
         Self.date(microseconds: microseconds(of: date))
     }
 
+    /// `date` to the millisecond, as every dump shows a time: ISO 8601 in UTC with three fractional digits, such
+    /// as `2026-11-23T10:15:01.250Z` (the microseconds are cut, not rounded, so the text never runs ahead).
+    ///
+    /// - Parameter date: The date.
+    /// - Returns: The text.
+    public static func millisecondString(from date: Date) -> String {
+        let text = string(from: date)
+        return String(text.dropLast(4)) + "Z"
+    }
+
     /// `date` in the format.
     static func string(from date: Date) -> String {
         let micros = microseconds(of: date)
@@ -31,7 +41,7 @@ public enum ReportDate {
     ///
     /// Also accepts fewer or more fractional digits (or none) and a `+hh:mm` or `-hh:mm` offset instead of
     /// `Z`, so that dates edited by hand still read.
-    static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),

@@ -138,13 +138,31 @@ public enum TimelineOutcome: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the action was cancelled: a failure with ``ActionCancellationError``, which dumps count on its own.
+    public var isCancellation: Bool { self == .cancelled }
+
+    /// The mark every dump puts before an action with this outcome (``Timeline/textDump()``, `actuate dump` and
+    /// its HTML page): `✓` for a success, `✗` for a failure, `⊘` for a cancellation.
+    public var symbol: String {
+        switch self {
+        case .success, .successWithFeatureTermination: "✓"
+        case .failure, .failureWithFeatureTermination: "✗"
+        case .cancelled: "⊘"
+        }
+    }
+
+    /// The mark every dump puts before an action that has not completed yet.
+    public static let runningSymbol = "…"
+
+    /// The outcome in the words every dump uses: `success`, `success, feature terminated`, `FAILED: message`,
+    /// `FAILED, feature terminated: message` and `cancelled`.
     public var description: String {
         switch self {
         case .success: "success"
-        case .successWithFeatureTermination: "success (feature terminated)"
-        case .failure(let message): "FAILURE: \(message)"
-        case .failureWithFeatureTermination(let message): "FAILURE (feature terminated): \(message)"
-        case .cancelled: "CANCELLED"
+        case .successWithFeatureTermination: "success, feature terminated"
+        case .failure(let message): "FAILED: \(message)"
+        case .failureWithFeatureTermination(let message): "FAILED, feature terminated: \(message)"
+        case .cancelled: "cancelled"
         }
     }
 }
