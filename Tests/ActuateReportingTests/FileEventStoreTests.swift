@@ -191,9 +191,15 @@ struct FileEventStoreTests {
     @Test("a second store on the same directory in the same process gets a clear error until the first closes")
     func lockedInSameProcess() throws {
         let first = try open()
-        #expect(throws: EventStoreError.lockedByAnotherProcess(directory: temporary.url.path, ownerPID: getpid())) {
+        let error = #expect(
+            throws: EventStoreError.lockedByAnotherProcess(directory: temporary.url.path, ownerPID: getpid())
+        ) {
             _ = try open()
         }
+        // It says "this process", not "another process (process <our own id>)", and how to get out of it.
+        #expect(error?.description.contains("already open in this process") == true)
+        #expect(error?.description.contains("FileEventStore.close()") == true)
+        #expect(error?.description.contains("another process") == false)
         try first.close()
         #expect(try open().count() == 0)
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Why an ``EventStore`` could not do what was asked.
 public enum EventStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Another process holds the store's lock file.
+    /// Another process holds the store's lock file, or another ``FileEventStore`` of this process does (then
+    /// `ownerPID` is this process's id, and the description says so).
     case lockedByAnotherProcess(directory: String, ownerPID: Int32?)
     /// The directory is missing and could not be created, or is not writable.
     case directoryUnavailable(path: String, reason: String)
@@ -23,6 +24,9 @@ public enum EventStoreError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
+        case .lockedByAnotherProcess(let directory, let pid) where pid == getpid():
+            return "The event store at \(directory) is already open in this process: close the other "
+                + "FileEventStore on it first (FileEventStore.close()), as a relaunch in a test must."
         case .lockedByAnotherProcess(let directory, let pid):
             let owner = pid.map { " (process \($0))" } ?? ""
             return "The event store at \(directory) is already open in another process\(owner)."
