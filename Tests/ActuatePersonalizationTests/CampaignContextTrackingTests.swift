@@ -136,7 +136,7 @@ struct CampaignContextTrackingTests {
 
     @Test("A repeated order id is ignored after the first purchase; purchases without an id are all kept")
     func purchaseDeduplication() async throws {
-        let fixture = CampaignFixture(offering: [])
+        let fixture = CampaignFixture(offering: [], reportDecisions: true)
         let global = fixture.manager.globalContext
         let line = try LineItem(product: Self.shoes)
         global.purchase(try Order(orderID: "A-1", lineItems: [line]))
@@ -144,8 +144,15 @@ struct CampaignContextTrackingTests {
         global.purchase(try Order(orderID: "A-2", lineItems: [line]))
         global.purchase(try Order(lineItems: [line]))
         global.purchase(try Order(lineItems: [line]))
+        await fixture.settle()
         let ids = try fixture.events(.purchase).map { $0.properties[CampaignEventKey.order]?.trackedObject?["orderId"] }
         #expect(ids == ["A-1", "A-2", nil, nil])
+        // The drop leaves a trace: a timeline action with its reason, and an event.
+        let ignored = fixture.harness.timeline.snapshot().filter { $0.actionName == "Ignore Purchase" }
+        #expect(ignored.map(\.inputDescription) == ["order A-1 in global: the order id was purchased before"])
+        let events = try fixture.events().filter { $0.type == "purchase_ignored" }
+        #expect(events.map { $0.properties["orderId"] } == ["A-1"])
+        #expect(events.map { $0.properties["reason"] } == ["repeatedOrderID"])
     }
 
     @Test("A purchase with no line items and an empty cart is a tracking error, and does not use up its order id")

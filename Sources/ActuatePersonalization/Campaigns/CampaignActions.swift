@@ -74,6 +74,49 @@ final class DropCampaignAction: CampaignDecisionAction {
     static var reportEventType: ReportEventType { "campaign_dropped" }
 }
 
+/// A purchase ignored because its order id was purchased before (a repeated delivery of the same purchase): the
+/// input of "Ignore Purchase".
+struct IgnoredPurchase: Loggable, Sendable, Hashable {
+    /// The order id that was purchased before.
+    var orderID: String
+    /// The name of the context the purchase was tracked in.
+    var contextName: String
+
+    /// Why it was ignored, as the timeline and the `purchase_ignored` event give it.
+    static let reason = "repeatedOrderID"
+
+    var loggingDescription: String { "order \(orderID) in \(contextName): the order id was purchased before" }
+}
+
+/// Puts a purchase that was ignored in the timeline, with its reason, the way campaign drops are recorded; with
+/// ``ActuateReporting/ReportingPlugin`` installed it is a `purchase_ignored` event.
+final class IgnorePurchaseAction: ReportedAction {
+    typealias InputType = IgnoredPurchase
+
+    static var queue: DispatchQueue { CampaignActionQueue.queue }
+    static var description: String { "Ignores a purchase whose order id was purchased before." }
+    static var reportEventType: ReportEventType { "purchase_ignored" }
+
+    static func reportProperties(
+        for context: ActionContext<IgnoredPurchase>,
+        outcome: ActionPerformOutcome
+    ) -> [String: JSONValue] {
+        [
+            "orderId": .string(context.input.orderID),
+            CampaignEventKey.context: .string(context.input.contextName),
+            "reason": .string(IgnoredPurchase.reason),
+        ]
+    }
+
+    static func perform(
+        context: ActionContext<IgnoredPurchase>,
+        presenter: NoPresenter,
+        completion: Completion
+    ) -> Completion.Status {
+        completion.completedSync(.success)
+    }
+}
+
 /// The presenter of ``DeliverCampaignAction``: the delivery queue, and the hand-over that checks the context
 /// and calls the handler, giving the action's outcome.
 struct CampaignHandOver: Sendable {
@@ -85,11 +128,13 @@ extension PersonalizationFeature {
     static let deliverCampaign = action(DeliverCampaignAction.self)
     static let holdCampaign = action(HoldCampaignAction.self)
     static let dropCampaign = action(DropCampaignAction.self)
+    static let ignorePurchase = action(IgnorePurchaseAction.self)
 
     /// Declares the campaign delivery actions.
     static func declareCampaignActions(_ actions: FeatureActionsBuilder) {
         actions.declare(deliverCampaign)
         actions.declare(holdCampaign)
         actions.declare(dropCampaign)
+        actions.declare(ignorePurchase)
     }
 }

@@ -114,8 +114,10 @@ extension CampaignContext {
     /// campaigns the purchase earns.
     ///
     /// An order without line items is the cart's lines. An order whose id was purchased before is ignored: no
-    /// event and no campaign request. An order with no line items while the cart is empty is recorded as a
-    /// `CampaignEventType.trackingError` instead.
+    /// `purchase` event and no campaign request, but an "Ignore Purchase" action in the timeline with its reason
+    /// (a `purchase_ignored` event with `orderId` and `reason` when reporting is installed). An order with no line
+    /// items while the cart is empty is accepted when it is made (its lines may come from the cart) and recorded
+    /// as a `CampaignEventType.trackingError` when it is purchased.
     /// - Parameter order: The order.
     public func purchase(_ order: Order) {
         engine.userActivity()
@@ -131,8 +133,8 @@ extension CampaignContext {
                 contextID: id,
                 contextName: name
             )
-        case .failure(.repeatedOrderID):
-            return
+        case .failure(.repeatedOrderID(let orderID)):
+            engine.recordIgnoredPurchase(orderID: orderID, contextName: name)
         case .failure(.nothingBought):
             engine.recordTrackingError(
                 call: "purchase",

@@ -297,6 +297,17 @@ final class CampaignEngine: Sendable {
         return outcome
     }
 
+    /// Puts a purchase ignored for its repeated order id in the timeline ("Ignore Purchase", with its reason), so
+    /// that the drop leaves a trace a test and a debug report can read.
+    func recordIgnoredPurchase(orderID: String, contextName: String) {
+        state.withLock { $0.unfinished += 1 }
+        configuration.session.perform(
+            PersonalizationFeature.ignorePurchase,
+            input: IgnoredPurchase(orderID: orderID, contextName: contextName),
+            presenter: ()
+        ) { [weak self] _ in self?.finishOne() }
+    }
+
     /// Records a refused tracking call as a ``CampaignEventType/trackingError`` event.
     func recordTrackingError(call: String, message: String, contextName: String) {
         record(
