@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "ActuateCLI",
             dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization"],
-            path: "Sources/actuate"
+            path: "Sources/ActuateCLI"
         ),
         .plugin(
             name: "ActionCatalogCommand",
