@@ -3,6 +3,11 @@ import PackagePlugin
 
 /// `swift package timeline REPORT.json`: builds the `actuate` tool and writes the debug report's timeline as
 /// a self-contained HTML page.
+///
+/// It declares no permission to write to the package directory, which SwiftPM's sandbox keeps read-only to
+/// command plugins and the processes they start on macOS. So a page that would land inside the package goes to
+/// the plugin's work directory instead, and an `--output` inside the package is refused; either way the page's
+/// path is printed.
 @main
 struct TimelineCommand: CommandPlugin {
     static let help = """
@@ -10,10 +15,14 @@ struct TimelineCommand: CommandPlugin {
 
         Builds the actuate tool and runs `actuate dump REPORT.json --html OUT.html`: one self-contained page
         that draws the timeline (a lane per session and queue, a bar per action, failures in red; hover or
-        click a bar for its details). Relative paths are taken from the package directory.
+        click a bar for its details). Relative paths are taken from the package directory. Prints the page's
+        path.
 
-          --output OUT.html   Where to write the page; by default next to the report, with .html in place of
-                              .json (debug-report.json gives debug-report.html).
+          --output OUT.html   Where to write the page, outside the package directory; by default next to the
+                              report, with .html in place of .json (debug-report.json gives
+                              debug-report.html), or in the plugin's work directory when the report is
+                              inside the package: on macOS, SwiftPM's sandbox keeps the package directory
+                              read-only to plugins, and this plugin asks no permission to write there.
           --help              Show this help.
 
         """
@@ -35,9 +44,23 @@ struct TimelineCommand: CommandPlugin {
         }
         let base = context.package.directoryURL
         let report = Self.resolve(reportPath, against: base)
-        let page =
-            output.map { Self.resolve($0, against: base) }
-            ?? report.deletingPathExtension().appendingPathExtension("html")
+        let page: URL
+        if let output {
+            page = Self.resolve(output, against: base)
+            guard !Self.isInside(page, base) else {
+                throw PluginFailure(
+                    "--output \(output) is inside the package directory, which SwiftPM's sandbox keeps read-only to "
+                        + "plugins on macOS; give a path outside it, or leave --output out to use the plugin's work "
+                        + "directory"
+                )
+            }
+        } else {
+            let besideReport = report.deletingPathExtension().appendingPathExtension("html")
+            page =
+                Self.isInside(besideReport, base)
+                ? context.pluginWorkDirectoryURL.appendingPathComponent(besideReport.lastPathComponent)
+                : besideReport
+        }
 
         let build = try packageManager.build(
             .product("actuate"),
@@ -67,6 +90,14 @@ struct TimelineCommand: CommandPlugin {
             )
         }
         print(String(decoding: written, as: UTF8.self), terminator: "")
+        print("timeline page: \(page.path)")
+    }
+
+    /// Whether `url` is `directory` or lies under it, once both are standardized and symbolic links resolved.
+    private static func isInside(_ url: URL, _ directory: URL) -> Bool {
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     private static func resolve(_ path: String, against base: URL) -> URL {

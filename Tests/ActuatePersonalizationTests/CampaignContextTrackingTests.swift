@@ -44,7 +44,7 @@ struct CampaignContextTrackingTests {
     func categoriesAndTags() async throws {
         let fixture = CampaignFixture(offering: [])
         let screen = Self.visibleScreen(fixture)
-        screen.viewCategory(try Category(id: "Men|Shoes"))
+        screen.viewCategory(try ItemCategory(id: "Men|Shoes"))
         screen.viewTag(try ActuatePersonalization.Tag(id: "Acme", tagType: .brand), actionName: "Brand Page")
         screen.viewTag(nil)
         await fixture.settle()

@@ -18,7 +18,7 @@ struct CampaignTrackingStoreTests {
         currency: "EUR",
         inventoryCount: 3,
         alternateID: "MPN-1",
-        categories: [try! Category(id: "Men|Shoes", isDepartment: true)],
+        categories: [try! ItemCategory(id: "Men|Shoes", isDepartment: true)],
         tags: [try! Tag(id: "Acme", tagType: .brand)],
         published: Date(timeIntervalSince1970: 1_700_000_000),
         rating: 4.5

@@ -21,16 +21,16 @@ struct ItemTests {
         Mistake(label: "empty article id", expected: "Article.id: must not be empty") { _ = try Article(id: "") },
         Mistake(label: "empty blog id", expected: "Blog.id: must not be empty") { _ = try Blog(id: " ") },
         Mistake(label: "empty category id", expected: "Category.id: must not be empty") {
-            _ = try Category(id: "")
+            _ = try ItemCategory(id: "")
         },
         Mistake(
             label: "empty category level",
             expected: #"Category.id: level 2 of "Men||Shoes" is empty; write levels as Top|Middle|Bottom"#
-        ) { _ = try Category(id: "Men||Shoes") },
+        ) { _ = try ItemCategory(id: "Men||Shoes") },
         Mistake(
             label: "leading pipe in a category",
             expected: #"Category.id: level 1 of "|Shoes" is empty; write levels as Top|Middle|Bottom"#
-        ) { _ = try Category(id: "|Shoes") },
+        ) { _ = try ItemCategory(id: "|Shoes") },
         Mistake(label: "empty tag id", expected: "Tag.id: must not be empty") {
             _ = try ActuatePersonalization.Tag(id: "", tagType: .brand)
         },
@@ -119,7 +119,7 @@ struct ItemTests {
             listPrice: 110,
             currency: "EUR",
             inventoryCount: 4,
-            categories: [Category(id: "Men | Shoes", isDepartment: false)],
+            categories: [ItemCategory(id: "Men | Shoes", isDepartment: false)],
             tags: [brand]
         )
         #expect(product.id == "sku-1")
@@ -137,11 +137,11 @@ struct ItemTests {
 
     @Test("A category's id is a pipe-separated path with a parent and a department flag")
     func categoryHierarchy() throws {
-        let trail = try Category(id: "Men|Shoes|Trail")
+        let trail = try ItemCategory(id: "Men|Shoes|Trail")
         #expect(trail.path == ["Men", "Shoes", "Trail"])
         #expect(trail.parentID == "Men|Shoes")
         #expect(trail.name == "Trail")
-        let men = try Category(id: "Men", isDepartment: true, name: "Men's")
+        let men = try ItemCategory(id: "Men", isDepartment: true, name: "Men's")
         #expect(men.parentID == nil)
         #expect(men.isDepartment)
         #expect(men.name == "Men's")

@@ -51,6 +51,35 @@ struct FeatureConstraintsTests {
         #expect(PlatformRequirement.linux.isSatisfied(by: Self.linux))
     }
 
+    @Test(
+        "Mac Catalyst is iOS at the iOS version macOS runs it as, not at the macOS version",
+        arguments: [
+            (PlatformVersion(15, 2), PlatformVersion(18, 2)),
+            (PlatformVersion(15, 0, 1), PlatformVersion(18, 0, 1)),
+            (PlatformVersion(14, 6), PlatformVersion(17, 6)),
+            (PlatformVersion(26, 1), PlatformVersion(26, 1)),
+            (PlatformVersion(13, 0), PlatformVersion(16, 1)),
+            (PlatformVersion(12, 0), PlatformVersion(15, 0)),
+            (PlatformVersion(12, 3), PlatformVersion(15, 4)),
+            (PlatformVersion(11, 0), PlatformVersion(14, 2)),
+            (PlatformVersion(10, 15, 7), PlatformVersion(13, 1)),
+        ]
+    )
+    func macCatalystVersion(macOS: PlatformVersion, iOS: PlatformVersion) {
+        let catalyst = RuntimePlatform.macCatalyst(macOSVersion: macOS)
+        #expect(catalyst == RuntimePlatform(kind: .iOS, version: iOS))
+    }
+
+    @Test("an .iOS(18) requirement holds for a Catalyst app on macOS 15, and not on macOS 14")
+    func macCatalystRequirement() {
+        // Compared with the macOS version (15.2), as before, the feature read as unavailable on every Mac.
+        #expect(PlatformRequirement.iOS(18).isSatisfied(by: .macCatalyst(macOSVersion: PlatformVersion(15, 2))))
+        #expect(!PlatformRequirement.iOS(18).isSatisfied(by: .macCatalyst(macOSVersion: PlatformVersion(14, 7))))
+        #expect(!PlatformRequirement.macOS(15).isSatisfied(by: .macCatalyst(macOSVersion: PlatformVersion(15, 2))))
+        let availability = ConstraintFixtures.availability(platform: .macCatalyst(macOSVersion: PlatformVersion(15, 2)))
+        #expect(availability.isAvailable(ModernPlatformsFeature.self) == true)
+    }
+
     @Test("the current platform is detected")
     func currentPlatform() {
         #if os(Linux)

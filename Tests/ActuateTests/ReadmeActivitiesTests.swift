@@ -72,7 +72,7 @@ enum ReadmeActivities {
         return seen + publisher.activities.map(\.activityType)
     }
 
-    #if canImport(CoreSpotlight)
+    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
     @MainActor
     static func appleOnly(dispatcher: ActionDispatcher, router: ActivityRouter, userActivity: NSUserActivity) async {
         // README begins

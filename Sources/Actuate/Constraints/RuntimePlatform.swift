@@ -4,7 +4,7 @@ import Foundation
 struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The platforms constraints can name, and `other` for the rest, which never satisfy a constraint.
     enum Kind: Sendable, Hashable, Codable, CustomStringConvertible {
-        /// iOS and iPadOS, including Mac Catalyst apps.
+        /// iOS and iPadOS, including Mac Catalyst apps, which are compared by the iOS version they run as.
         case iOS
         /// macOS.
         case macOS
@@ -44,16 +44,45 @@ struct RuntimePlatform: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The platform the process runs on.
+    ///
+    /// A Mac Catalyst app is iOS at the iOS version it runs as: `operatingSystemVersion` is the macOS version
+    /// there, which ``macCatalyst(macOSVersion:)`` maps, so an `.iOS(18)` requirement holds on macOS 15.
     static var current: RuntimePlatform {
         let os = ProcessInfo.processInfo.operatingSystemVersion
-        return RuntimePlatform(
-            kind: currentKind,
-            version: PlatformVersion(os.majorVersion, os.minorVersion, os.patchVersion)
-        )
+        let version = PlatformVersion(os.majorVersion, os.minorVersion, os.patchVersion)
+        #if targetEnvironment(macCatalyst)
+        return macCatalyst(macOSVersion: version)
+        #else
+        return RuntimePlatform(kind: currentKind, version: version)
+        #endif
+    }
+
+    /// A Mac Catalyst app on macOS `macOSVersion`: iOS, at the iOS version that macOS runs Catalyst apps as.
+    ///
+    /// From macOS 26 the two share their numbers. Before, each macOS major release ran one iOS release: macOS 15.x
+    /// is iOS 18.x and 14.x is iOS 17.x, minor for minor; 13.x is iOS 16.(x+1); 12.0 is iOS 15.0 and 12.x then
+    /// iOS 15.(x+1); 11.x is iOS 14.(x+2); 10.15, the first with Catalyst, is taken as iOS 13.1, its lowest.
+    ///
+    /// - Parameter macOSVersion: The macOS version, as `ProcessInfo.operatingSystemVersion` reports it there.
+    /// - Returns: The platform, of kind ``Kind/iOS``.
+    static func macCatalyst(macOSVersion: PlatformVersion) -> RuntimePlatform {
+        let major = macOSVersion.major
+        let minor = macOSVersion.minor
+        let patch = macOSVersion.patch
+        let iOS: PlatformVersion =
+            switch major {
+            case 26...: macOSVersion
+            case 14...25: PlatformVersion(major + 3, minor, patch)
+            case 13: PlatformVersion(16, minor + 1, patch)
+            case 12: PlatformVersion(15, minor == 0 ? 0 : minor + 1, patch)
+            case 11: PlatformVersion(14, minor + 2, patch)
+            default: PlatformVersion(13, 1)
+            }
+        return RuntimePlatform(kind: .iOS, version: iOS)
     }
 
     private static var currentKind: Kind {
-        #if targetEnvironment(macCatalyst) || os(iOS)
+        #if os(iOS)
         .iOS
         #elseif os(macOS)
         .macOS

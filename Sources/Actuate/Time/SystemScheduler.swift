@@ -3,6 +3,10 @@ import Foundation
 import Synchronization
 
 /// The real ``ActuateScheduler``: the system clock and Dispatch timers.
+///
+/// ``uptime()`` keeps counting while the device sleeps (`CLOCK_BOOTTIME` on Linux, `mach_continuous_time` on
+/// Darwin, as Swift's `ContinuousClock`), so sessions, suppression and every other limit stated in minutes or hours
+/// include time asleep. ``now()`` is the wall clock, for timestamps.
 public struct SystemScheduler: ActuateScheduler {
     /// The process-wide system scheduler.
     public static let shared = SystemScheduler()

@@ -32,7 +32,7 @@ extension CampaignContext {
     /// - Parameters:
     ///   - category: The category, or nil.
     ///   - actionName: A name to tell this view apart from others.
-    public func viewCategory(_ category: Category?, actionName: String? = nil) {
+    public func viewCategory(_ category: ItemCategory?, actionName: String? = nil) {
         view(category, as: CampaignEventType.viewCategory, actionName: actionName)
     }
 

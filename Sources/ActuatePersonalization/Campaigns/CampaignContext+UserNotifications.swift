@@ -1,4 +1,6 @@
-#if canImport(UserNotifications)
+// UNNotificationResponse and UNNotificationContent.userInfo exist on macOS, iOS, watchOS and visionOS, not tvOS,
+// whose UserNotifications has no responses (`.ci/apple-only` checks this guard against that list).
+#if canImport(UserNotifications) && (os(macOS) || os(iOS) || os(watchOS) || os(visionOS))
 import UserNotifications
 
 extension CampaignContext {

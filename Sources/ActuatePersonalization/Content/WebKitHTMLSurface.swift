@@ -1,4 +1,5 @@
-#if canImport(WebKit)
+// WKWebView exists on macOS, iOS and visionOS; tvOS and watchOS have no web view (`.ci/apple-only`).
+#if canImport(WebKit) && (os(macOS) || os(iOS) || os(visionOS))
 import Dispatch
 import Foundation
 import WebKit

@@ -13,7 +13,7 @@ public struct Blog: Item, DescribedItem, Hashable {
     /// The post's id; never empty.
     public let id: String
     /// The categories the post is in.
-    var categories: [Category]
+    var categories: [ItemCategory]
     var name: String?
     var description: String?
     var url: URL?
@@ -42,7 +42,7 @@ public struct Blog: Item, DescribedItem, Hashable {
         description: String? = nil,
         url: URL? = nil,
         imageUrl: URL? = nil,
-        categories: [Category] = [],
+        categories: [ItemCategory] = [],
         tags: [Tag] = [],
         published: Date? = nil,
         expiration: Date? = nil,

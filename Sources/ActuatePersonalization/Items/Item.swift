@@ -2,7 +2,7 @@ import ActuateReporting
 import Foundation
 
 /// Something a user can view, buy, review or share: a ``Product``, an ``Article``, a ``Blog`` post, a
-/// ``Category`` or a ``Tag``, as Evergage's item catalog models them.
+/// ``ItemCategory`` or a ``Tag``, as Evergage's item catalog models them.
 ///
 /// Every item has a non-empty ``id``, checked when it is created, and describes itself for events as
 /// ``jsonValue``. The rest is optional detail that campaigns and recommendations can use.
@@ -56,7 +56,7 @@ public enum ItemType: String, Sendable, Hashable, Codable, CaseIterable {
     case article = "Article"
     /// A ``Blog`` post.
     case blog = "Blog"
-    /// A ``Category``.
+    /// An ``ItemCategory``.
     case category = "Category"
     /// A ``Tag``.
     case tag = "Tag"

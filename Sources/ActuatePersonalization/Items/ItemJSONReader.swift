@@ -42,9 +42,9 @@ enum ItemJSONReader {
     }
 
     /// A category, with its tags.
-    static func category(_ json: JSONValue) throws(ItemError) -> Category {
+    static func category(_ json: JSONValue) throws(ItemError) -> ItemCategory {
         let fields = try Fields(json, type: "Category", itemType: .category)
-        return try Category(
+        return try ItemCategory(
             id: try fields.required("id"),
             isDepartment: try fields.bool("isDepartment") ?? false,
             name: try fields.string("name"),

@@ -23,7 +23,7 @@ public struct Product: Item, DescribedItem, Hashable {
     /// Another id for the product, such as a manufacturer's part number.
     var alternateID: String?
     /// The categories the product is in.
-    var categories: [Category]
+    var categories: [ItemCategory]
     var name: String?
     var description: String?
     var url: URL?
@@ -63,7 +63,7 @@ public struct Product: Item, DescribedItem, Hashable {
         currency: String? = nil,
         inventoryCount: Int? = nil,
         alternateID: String? = nil,
-        categories: [Category] = [],
+        categories: [ItemCategory] = [],
         tags: [Tag] = [],
         published: Date? = nil,
         expiration: Date? = nil,

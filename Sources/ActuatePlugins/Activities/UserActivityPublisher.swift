@@ -1,6 +1,8 @@
 import ActuateCore
 
-#if canImport(CoreSpotlight)
+// NSUserActivity and every property set outside the inner guards are Foundation's, on all five Apple platforms
+// (`.ci/apple-only`); the file needs no Core Spotlight.
+#if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
 import Dispatch
 import Foundation
 #if canImport(Intents) && (os(iOS) || os(watchOS) || os(visionOS))

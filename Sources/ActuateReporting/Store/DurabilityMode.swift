@@ -2,7 +2,11 @@
 public enum DurabilityMode: Sendable, Hashable {
     /// Every append is written and synced to disk before it returns.
     ///
-    /// Nothing that `append` accepted is lost in a crash or power failure. One append alone costs one disk sync;
+    /// Nothing that `append` accepted is lost in a process crash, an OS crash or a power cut. The sync goes through
+    /// the drive's write cache on every platform: `fdatasync` on Linux, and on Darwin `fcntl(F_FULLFSYNC)`, since
+    /// Apple's `fsync` leaves the data in the drive's cache; where a file system refuses `F_FULLFSYNC` (some network,
+    /// FUSE and FAT volumes), `fsync` instead, which survives an OS crash but not a power cut before the drive
+    /// writes its cache. One append alone costs one disk sync;
     /// appends from several threads share them: those that arrive while a sync is in flight are written and
     /// synced together by the next one, and each returns once that sync has its event on disk. While it waits
     /// for a sync in flight, an append first yields the processor (a bounded number of times, about as long as

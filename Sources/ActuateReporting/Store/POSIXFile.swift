@@ -129,7 +129,7 @@ enum POSIXFile {
 
     /// Shortens the file to `length` bytes and makes that durable.
     static func truncate(_ descriptor: Int32, to length: Int, path: String) throws {
-        guard ftruncate(descriptor, off_t(length)) == 0, fsync(descriptor) == 0 else {
+        guard ftruncate(descriptor, off_t(length)) == 0, journalFileSync(descriptor) == 0 else {
             throw EventStoreError.ioFailed(path: path, reason: lastError())
         }
     }

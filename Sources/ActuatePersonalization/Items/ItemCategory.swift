@@ -4,14 +4,15 @@ import Foundation
 /// A category of the catalog, in a hierarchy written as a pipe-separated path such as `Men|Shoes|Trail`.
 ///
 /// ```swift
-/// let trail = try Category(id: "Men|Shoes|Trail")
+/// let trail = try ItemCategory(id: "Men|Shoes|Trail")
 /// trail.path        // ["Men", "Shoes", "Trail"]
-/// let men = try Category(id: "Men", isDepartment: true)
+/// let men = try ItemCategory(id: "Men", isDepartment: true)
 /// ```
 ///
-/// In a file where the name is ambiguous (the Objective-C runtime on Apple platforms declares a `Category` too),
-/// write `ActuatePersonalization.Category`.
-public struct Category: Item, DescribedItem, Hashable {
+/// Its item type is still `Category` in events and rules files. The Swift name is `ItemCategory` because the
+/// Objective-C runtime declares a `Category` of its own, which any file that imports Foundation on an Apple
+/// platform sees.
+public struct ItemCategory: Item, DescribedItem, Hashable {
     public static var itemType: ItemType { .category }
 
     /// The category's path from the top of the hierarchy, its levels separated by `|`; no level is empty.
