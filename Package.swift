@@ -26,15 +26,15 @@ let package = Package(
         .target(name: "ActuateCore", path: "Sources/Actuate", exclude: ["Internal/OWNERSHIP.md"]),
         // The built-in plugins, written against the core's public API only (`.ci/run` type-checks them without
         // the package's name, so a `package` declaration of the core fails the check).
-        .target(name: "ActuatePlugins", dependencies: ["ActuateCore"]),
+        .target(name: "ActuatePlugins", dependencies: ["ActuateCore"], exclude: ["Internal/OWNERSHIP.md"]),
         // `import Actuate`: re-exports the core and the built-in plugins; declares nothing.
         .target(name: "Actuate", dependencies: ["ActuateCore", "ActuatePlugins"], path: "Sources/ActuateUmbrella"),
         .target(name: "ActuateTesting", dependencies: ["Actuate", "ActuatePersonalization"]),
-        .target(name: "ActuateReporting", dependencies: ["Actuate"]),
+        .target(name: "ActuateReporting", dependencies: ["Actuate"], exclude: ["Internal/OWNERSHIP.md"]),
         .target(
             name: "ActuatePersonalization",
             dependencies: ["Actuate", "ActuateReporting"],
-            exclude: ["Rules/rules.schema.json"]
+            exclude: ["Rules/rules.schema.json", "Internal/OWNERSHIP.md"]
         ),
         .executableTarget(
             name: "ShopDemo",

@@ -1,5 +1,6 @@
 import ActuateTesting
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ActuateCore
@@ -80,5 +81,40 @@ struct StoreFilePermissionsTests {
         #expect(try Self.permissions(storage.fileURL) == 0o600)
         let names = try FileManager.default.contentsOfDirectory(atPath: identityDirectory.path)
         #expect(names == [storage.fileURL.lastPathComponent], "no temporary file is left behind")
+    }
+
+    /// What the owner-only writer saw of its temporary files, for ``identityFileNeverWider()``.
+    private final class SeenModes: Sendable {
+        let modes = Mutex<[(path: String, mode: Int)]>([])
+    }
+
+    @Test(
+        "the identity file is never visible with a mode other than 0600: its temporary file is 0600 before the rename"
+    )
+    func identityFileNeverWider() throws {
+        // `Data.write(options: .atomic)` and a mode change after it left the renamed file 0644 (under the usual
+        // umask) until the change: the writer's temporary file, checked here as the rename is about to publish it,
+        // must already be 0600, whatever the umask, and each save must go through that writer.
+        let directory = TemporaryDirectory()
+        let storage = FileIdentityStorage(directory: directory.appending("identity"))
+        let seen = SeenModes()
+        let observer: @Sendable (String) -> Void = { path in
+            let mode = (try? Self.permissions(URL(fileURLWithPath: path))) ?? -1
+            seen.modes.withLock { $0.append((path, mode)) }
+        }
+        try OwnerOnlyFile.$willRename.withValue(observer) {
+            try storage.save(StoredIdentity(anonymousID: "anonymous-1", userID: nil))
+            try storage.save(StoredIdentity(anonymousID: "anonymous-1", userID: "user-2"))
+        }
+        let modes = seen.modes.withLock { $0 }
+        #expect(modes.count == 2, "each save writes through OwnerOnlyFile")
+        for (path, mode) in modes {
+            #expect(mode == 0o600, "\(path) was \(String(mode, radix: 8)) before the rename")
+            #expect(
+                URL(fileURLWithPath: path).deletingLastPathComponent() == storage.fileURL.deletingLastPathComponent()
+            )
+        }
+        #expect(try Self.permissions(storage.fileURL) == 0o600)
+        #expect(try storage.load()?.userID == "user-2")
     }
 }

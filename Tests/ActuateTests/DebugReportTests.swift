@@ -40,6 +40,18 @@ struct DebugReportTests {
         #expect(text.contains("Greeting › Say Hello (Ada)"))
     }
 
+    @Test("both files are owner-only (0600), as every file Actuate writes, whatever the umask")
+    func filesAreOwnerOnly() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try DebugReport().write(to: directory)
+        for url in [files.json, files.text] {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+            #expect(mode == 0o600, "\(url.lastPathComponent) is \(String(mode, radix: 8))")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
+    }
+
     @Test("a missing directory is a thrown error")
     func missingDirectory() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")

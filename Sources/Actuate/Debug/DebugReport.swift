@@ -109,9 +109,10 @@ public final class DebugReport: Sendable {
         let text = Data(text().utf8)
         for (data, url) in [(json, files.json), (text, files.text)] {
             do {
-                try data.write(to: url, options: .atomic)
+                // Owner-only (0600) from the moment the file exists, as every file Actuate writes.
+                try OwnerOnlyFile.write(data, to: url)
             } catch {
-                throw DebugReportError.writeFailed(path: url.path, reason: error.localizedDescription)
+                throw DebugReportError.writeFailed(path: url.path, reason: error.reason)
             }
         }
         return files

@@ -1,3 +1,4 @@
+import Actuate
 import ActuateReporting
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import Actuate
 import Dispatch
 import Foundation
 import Synchronization
@@ -128,13 +129,8 @@ final class ContentBlockAssetCache: Sendable {
         state.withLock { $0.insert(asset, for: key, limit: maxBytes) }
         guard let directory, let files = files(for: key) else { return }
         let manager = FileManager.default
-        let ownerOnly: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
         do {
-            try manager.createDirectory(
-                at: directory,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
-            )
+            try OwnerOnlyFile.createDirectory(directory)
             // A directory made by an earlier version, under the usual umask, is 0755: tighten it.
             try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
         } catch {
@@ -145,9 +141,12 @@ final class ContentBlockAssetCache: Sendable {
         for name in names where name.hasPrefix(prefix) && !name.hasPrefix(files.stem) {
             try? manager.removeItem(at: directory.appendingPathComponent(name))
         }
-        guard manager.createFile(atPath: files.type.path, contents: Data(asset.mimeType.utf8), attributes: ownerOnly),
-            manager.createFile(atPath: files.data.path, contents: asset.data, attributes: ownerOnly)
-        else {
+        // Owner-only (0600) from the moment each file exists: `createFile(atPath:contents:attributes:)` writes with
+        // the umask's mode and changes it afterwards.
+        do {
+            try OwnerOnlyFile.write(Data(asset.mimeType.utf8), to: files.type)
+            try OwnerOnlyFile.write(asset.data, to: files.data)
+        } catch {
             try? manager.removeItem(at: files.type)
             try? manager.removeItem(at: files.data)
             return

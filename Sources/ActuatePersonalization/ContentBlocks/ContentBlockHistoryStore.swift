@@ -1,3 +1,4 @@
+import Actuate
 import Foundation
 
 /// Keeps a ``ContentBlockHistory`` in `content-block-history.json` in a directory, so frequency rules hold

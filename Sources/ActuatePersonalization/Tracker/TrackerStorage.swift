@@ -1,3 +1,4 @@
+import Actuate
 import Foundation
 import Synchronization
 

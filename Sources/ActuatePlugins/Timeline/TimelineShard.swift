@@ -57,17 +57,10 @@ struct TimelineRecord: Sendable {
         durationNanoseconds = nil
     }
 
-    /// Whether `first` and `second` are represented by the same bits: then they are the same string, and keeping
-    /// one in place of the other changes nothing. False whenever in doubt (a different layout of `String`).
+    /// Whether `first` and `second` are the very same string (``StringIdentity``).
+    @inline(__always)
     private static func isSameString(_ first: borrowing String, _ second: borrowing String) -> Bool {
-        guard MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size else { return false }
-        return withUnsafeBytes(of: first) { first in
-            withUnsafeBytes(of: second) { second in
-                first.loadUnaligned(as: UInt64.self) == second.loadUnaligned(as: UInt64.self)
-                    && first.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                        == second.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            }
-        }
+        StringIdentity.isSameRepresentation(first, second)
     }
 
     var entry: TimelineEntry {

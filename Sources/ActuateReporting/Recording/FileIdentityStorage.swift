@@ -1,3 +1,4 @@
+import Actuate
 import Foundation
 
 /// An ``IdentityStorage`` that keeps the identity in a small JSON file in a directory.
@@ -46,24 +47,25 @@ public struct FileIdentityStorage: IdentityStorage {
         return stored
     }
 
-    /// Writes the file atomically, creating the directory if needed.
+    /// Writes the file atomically, owner-only from the moment it exists (mode 0600, whatever the umask), creating
+    /// the directory (0700) if needed.
     /// - Parameter identity: The values to store.
     /// - Throws: ``ReportingError/identityStorageFailed(path:reason:)`` when the file cannot be written.
     public func save(_ identity: StoredIdentity) throws(ReportingError) {
-        let manager = FileManager.default
+        let data: Data
         do {
-            try manager.createDirectory(
-                at: fileURL.deletingLastPathComponent(),
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
-            )
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(FileFormat(identity: identity))
-            try data.write(to: fileURL, options: .atomic)
-            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
+            data = try encoder.encode(FileFormat(identity: identity))
         } catch {
             throw .identityStorageFailed(path: location, reason: error.localizedDescription)
+        }
+        do {
+            // Never `Data.write(options: .atomic)` and a mode change after it: the file would be readable by
+            // everyone between the two.
+            try OwnerOnlyFile.write(data, to: fileURL)
+        } catch {
+            throw .identityStorageFailed(path: location, reason: error.reason)
         }
     }
 

@@ -166,21 +166,23 @@ private struct StoreSnapshot {
             throw CopyError(path: source, reason: String(cString: strerror(errno)))
         }
         guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { return .notRegular }
-        let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard output >= 0 else { throw CopyError(path: target, reason: String(cString: strerror(errno))) }
+        let output: Int32
+        do {
+            output = try OwnerOnlyFile.create(target, flags: O_WRONLY)
+        } catch {
+            throw CopyError(path: target, reason: error.reason)
+        }
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = POSIXFile.readSome(input, into: &buffer)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw CopyError(path: source, reason: String(cString: strerror(errno))) }
             if count == 0 { return .copied }
-            var written = 0
-            while written < count {
-                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { throw CopyError(path: target, reason: String(cString: strerror(errno))) }
-                written += result
+            do {
+                try OwnerOnlyFile.writeAll(buffer[..<count], to: output, path: target)
+            } catch {
+                throw CopyError(path: target, reason: error.reason)
             }
         }
     }

@@ -93,20 +93,16 @@ struct DeadLetterFile {
             let count = min(page, fileSize - offset)
             let isLast = offset + count == fileSize
             let bytes = try read(at: offset, count: count)
-            let chunk = bytes.withUnsafeBytes { raw in
-                JournalScanner.scan(raw, maxPayload: maxPayload) { record in
-                    guard record.kind == .deadLetter,
-                        let id = ReportEventCodec.id(in: UnsafeRawBufferPointer(rebasing: raw[record.payload]))
-                    else { return }
-                    ids.insert(id)
-                    spans.append(
-                        RecordSpan(
-                            offset: offset + record.offset,
-                            length: record.payload.upperBound - record.offset,
-                            sequence: record.sequence
-                        )
+            let chunk = Self.scanLetters(in: bytes, maxPayload: maxPayload) { record, id in
+                guard let id else { return }
+                ids.insert(id)
+                spans.append(
+                    RecordSpan(
+                        offset: offset + record.offset,
+                        length: record.payload.upperBound - record.offset,
+                        sequence: record.sequence
                     )
-                }
+                )
             }
             for range in chunk.corruptRanges { Self.add(range.shifted(by: offset), to: &corrupt) }
             if chunk.validEnd > 0 { summary.validEnd = offset + chunk.validEnd }
@@ -171,7 +167,7 @@ struct DeadLetterFile {
             sequence += 1
         }
         if size + records.count <= maxBytes {
-            try records.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, at: size, path: path) }
+            try POSIXFile.write(records, to: descriptor, at: size, path: path)
             try POSIXFile.sync(descriptor, path: path)
             spans += added.map { RecordSpan(offset: size + $0.offset, length: $0.length, sequence: $0.sequence) }
             size += records.count
@@ -203,8 +199,7 @@ struct DeadLetterFile {
         }
         let temporary = path + Self.compactingSuffix
         unlink(temporary)
-        let output = Foundation.open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard output >= 0 else { throw EventStoreError.ioFailed(path: temporary, reason: POSIXFile.lastError()) }
+        let output = try POSIXFile.create(temporary)
         var newSpans: [RecordSpan] = []
         var written = 0
         do {
@@ -222,7 +217,7 @@ struct DeadLetterFile {
                 guard bytes.count == spans[last].end - start else {
                     throw EventStoreError.ioFailed(path: path, reason: "the file ends before byte \(spans[last].end)")
                 }
-                try bytes.withUnsafeBytes { try POSIXFile.write($0, to: output, at: written, path: temporary) }
+                try POSIXFile.write(bytes, to: output, at: written, path: temporary)
                 for span in spans[index...last] {
                     newSpans.append(
                         RecordSpan(offset: written + span.offset - start, length: span.length, sequence: span.sequence)
@@ -232,14 +227,7 @@ struct DeadLetterFile {
                 index = last + 1
             }
             let newStart = firstAdded < added.count ? added[firstAdded].offset : records.count
-            try records.withUnsafeBytes {
-                try POSIXFile.write(
-                    UnsafeRawBufferPointer(rebasing: $0[newStart...]),
-                    to: output,
-                    at: written,
-                    path: temporary
-                )
-            }
+            try POSIXFile.write(records[newStart...], to: output, at: written, path: temporary)
             for span in added[firstAdded...] {
                 newSpans.append(
                     RecordSpan(offset: written + span.offset - newStart, length: span.length, sequence: span.sequence)
@@ -265,34 +253,13 @@ struct DeadLetterFile {
 
     // MARK: Reading
 
-    /// Calls `body` with the payload of every letter, oldest first, reading a page of letters at a time.
-    mutating func forEachPayload(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var index = 0
-        while index < spans.count {
-            var last = index
-            while last + 1 < spans.count, spans[last + 1].end - spans[index].offset <= pageBytes { last += 1 }
-            let start = spans[index].offset
-            let bytes = try read(at: start, count: spans[last].end - start)
-            guard bytes.count == spans[last].end - start else {
-                throw EventStoreError.ioFailed(path: path, reason: "the file ends before byte \(spans[last].end)")
-            }
-            try bytes.withUnsafeBytes { raw in
-                for span in spans[index...last] {
-                    let payload = (span.offset - start + JournalRecord.headerSize)..<(span.end - start)
-                    try body(UnsafeRawBufferPointer(rebasing: raw[payload]))
-                }
-            }
-            index = last + 1
-        }
-    }
-
     /// Closes the file.
     mutating func close() {
         Foundation.close(descriptor)
         descriptor = -1
     }
 
-    private mutating func read(at offset: Int, count: Int) throws -> [UInt8] {
+    mutating func read(at offset: Int, count: Int) throws -> [UInt8] {
         largestRead = max(largestRead, count)
         return try POSIXFile.read(descriptor, at: offset, count: count, path: path)
     }

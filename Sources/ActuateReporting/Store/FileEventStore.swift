@@ -177,7 +177,7 @@ public final class FileEventStore: EventStore {
             sequences.reserveCapacity(entries.count)
             var bytes = 0
             try files.forEachPayload(of: entries) { entry, payload in
-                var reader = JournalByteReader(payload)
+                var reader = payload
                 guard let event = try? ReportEventCodec.decode(from: &reader) else {
                     undecodable.append(entry.id)
                     return true
@@ -259,7 +259,7 @@ public final class FileEventStore: EventStore {
             guard !files.isClosed else { throw EventStoreError.closed }
             var letters: [DeadLetter] = []
             try files.deadLetters.forEachPayload { payload in
-                var reader = JournalByteReader(payload)
+                var reader = payload
                 guard let event = try? ReportEventCodec.decode(from: &reader), let reason = try? reader.string()
                 else { return }
                 letters.append(DeadLetter(event: event, reason: reason))
@@ -439,7 +439,7 @@ extension FileEventStore {
             var events: [ReportEvent] = []
             events.reserveCapacity(entries.count)
             try files.forEachPayload(of: entries) { _, payload in
-                var reader = JournalByteReader(payload)
+                var reader = payload
                 if let event = try? ReportEventCodec.decode(from: &reader) { events.append(event) }
                 return true
             }

@@ -97,14 +97,12 @@ package struct JournalFiles: Sendable {
                 if operation.offset == 0 {
                     FileSpaceReservation.reserve(descriptor: descriptor, byteCount: segmentReservation)
                 }
-                try operation.bytes.withUnsafeBytes {
-                    try POSIXFile.write(
-                        $0,
-                        to: descriptor,
-                        at: operation.offset,
-                        path: path(ofSegment: operation.segment)
-                    )
-                }
+                try POSIXFile.write(
+                    operation.bytes,
+                    to: descriptor,
+                    at: operation.offset,
+                    path: path(ofSegment: operation.segment)
+                )
                 written.insert(operation.segment)
                 if operation.offset == 0 { directoryChanged = true }
             }

@@ -54,11 +54,10 @@ struct JournalQuarantine {
         // A link (or anything else) in place of the copy is removed first, and O_EXCL | O_NOFOLLOW create a new
         // file, so the copy never truncates or writes through a link.
         unlink(path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? POSIXFile.create(path) else { return nil }
         defer { close(descriptor) }
         do {
-            try bytes.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, at: 0, path: path) }
+            try POSIXFile.write(bytes, to: descriptor, at: 0, path: path)
             try POSIXFile.sync(descriptor, path: path)
         } catch {
             unlink(path)

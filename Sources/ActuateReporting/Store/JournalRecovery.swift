@@ -182,9 +182,7 @@ enum JournalRecovery {
                 continue
             case .tombstone:
                 state.reserveSequence(below: record.sequence)
-                let ranges = bytes.withUnsafeBytes { raw in
-                    try? JournalTombstone.decode(UnsafeRawBufferPointer(rebasing: raw[record.payload]))
-                }
+                let ranges = try? JournalTombstone.decode(bytes, payload: record.payload)
                 if let ranges {
                     state.recoverTombstone(ranges: ranges)
                 } else {

@@ -93,7 +93,7 @@ struct StoreLock: Sendable {
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
-        try? pid.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, at: 0, path: path) }
+        try? POSIXFile.write(pid, to: descriptor, at: 0, path: path)
         return descriptor
     }
 }

@@ -24,6 +24,11 @@ package enum JournalTombstone {
         }
     }
 
+    /// Decodes the tombstone ranges of the payload that lies at `payload` in `bytes`.
+    static func decode(_ bytes: [UInt8], payload: Range<Int>) throws -> [ClosedRange<UInt64>] {
+        try bytes.withUnsafeBytes { try decode(UnsafeRawBufferPointer(rebasing: $0[payload])) }
+    }
+
     /// Decodes tombstone ranges written by ``encode(_:into:)``.
     package static func decode(_ payload: UnsafeRawBufferPointer) throws -> [ClosedRange<UInt64>] {
         var reader = JournalByteReader(payload)

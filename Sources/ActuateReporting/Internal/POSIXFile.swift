@@ -1,6 +1,10 @@
+import Actuate
 import Foundation
 
 /// Thin wrappers over the POSIX calls the journal uses, turning failures into ``EventStoreError`` values.
+///
+/// The reporting module's room for system calls that take buffers (see `OWNERSHIP.md`): callers hand it arrays,
+/// never addresses. Every file it creates is created owner-only through the core's `OwnerOnlyFile`.
 enum POSIXFile {
     /// The text of the current `errno`.
     static func lastError() -> String {
@@ -15,8 +19,8 @@ enum POSIXFile {
     /// - Throws: ``EventStoreError/unsafeFile(path:reason:)`` for a link or a file that is not regular, and
     ///   ``EventStoreError/ioFailed(path:reason:)`` for other failures.
     static func open(_ path: String, create: Bool) throws -> Int32 {
-        let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0)
-        let descriptor = Foundation.open(path, flags, 0o600)
+        // Created owner-only (0600 whatever the umask) before anyone can open it.
+        let descriptor = OwnerOnlyFile.open(path, flags: O_RDWR | O_CLOEXEC | O_NOFOLLOW, create: create)
         guard descriptor >= 0 else {
             if errno == ELOOP { throw EventStoreError.unsafeFile(path: path, reason: symbolicLinkRefusal) }
             if errno == EISDIR { throw EventStoreError.unsafeFile(path: path, reason: notRegularRefusal) }
@@ -28,6 +32,17 @@ enum POSIXFile {
             throw EventStoreError.unsafeFile(path: path, reason: notRegularRefusal)
         }
         return descriptor
+    }
+
+    /// Creates a new file at `path`, owner-only, for reading and writing: the file must not exist, and a link in its
+    /// place is refused.
+    /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` when it cannot be created.
+    static func create(_ path: String) throws -> Int32 {
+        do {
+            return try OwnerOnlyFile.create(path, flags: O_RDWR)
+        } catch {
+            throw EventStoreError.ioFailed(path: path, reason: error.reason)
+        }
     }
 
     /// Why a directory, FIFO, socket or device in place of a store file is refused.
@@ -84,6 +99,12 @@ enum POSIXFile {
     }
 
     /// Writes all of `bytes` at `offset`.
+    @inline(__always)
+    static func write(_ bytes: some ContiguousBytes, to descriptor: Int32, at offset: Int, path: String) throws {
+        try bytes.withUnsafeBytes { try write($0, to: descriptor, at: offset, path: path) }
+    }
+
+    /// Writes all of `bytes` at `offset`.
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int, path: String) throws {
         var written = 0
         while written < bytes.count {
@@ -120,6 +141,12 @@ enum POSIXFile {
             }
             initialized = done
         }
+    }
+
+    /// Reads up to `buffer.count` bytes at the descriptor's position into the start of `buffer`.
+    /// - Returns: The number of bytes read, 0 at the end of the file, or -1 with `errno` set, as `read(2)`.
+    static func readSome(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+        buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// Reads the whole file.

@@ -8,12 +8,13 @@ extension JournalFiles {
     ///
     /// - Parameters:
     ///   - entries: Entries in journal order, as the state lists them.
-    ///   - body: Called with an entry and its payload bytes, valid only during the call; returns `false` to stop.
+    ///   - body: Called with an entry and a reader over its payload bytes, valid only during the call (the reader
+    ///     must not escape it); returns `false` to stop.
     /// - Throws: ``EventStoreError/ioFailed(path:reason:)`` when a read fails or a file ends early, or what `body`
     ///   throws.
     mutating func forEachPayload(
         of entries: [JournalEntry],
-        _ body: (JournalEntry, UnsafeRawBufferPointer) throws -> Bool
+        _ body: (JournalEntry, JournalByteReader) throws -> Bool
     ) throws {
         var start = 0
         while start < entries.count {
@@ -33,7 +34,7 @@ extension JournalFiles {
                     let payload = UnsafeRawBufferPointer(
                         rebasing: raw[(range.lowerBound - low)..<(range.upperBound - low)]
                     )
-                    if try !body(entry, payload) { return true }
+                    if try !body(entry, JournalByteReader(payload)) { return true }
                 }
                 return false
             }
