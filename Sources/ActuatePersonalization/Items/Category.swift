@@ -4,9 +4,9 @@ import Foundation
 /// A category of the catalog, in a hierarchy written as a pipe-separated path such as `Men|Shoes|Trail`.
 ///
 /// ```swift
-/// let trail = try Category(id: "Men|Shoes|Trail")
-/// trail.path        // ["Men", "Shoes", "Trail"]
+/// let trail = try Category(id: "Men|Shoes|Trail")   // the levels Men, Shoes and Trail
 /// let men = try Category(id: "Men", isDepartment: true)
+/// screen.viewCategory(trail)
 /// ```
 ///
 /// In a file where the name is ambiguous (the Objective-C runtime on Apple platforms declares a `Category` too),
