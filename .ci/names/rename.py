@@ -23,7 +23,8 @@ What it never touches:
   formats read and write the same bytes as before.
 - File names on disk, except Swift source files named after a renamed type (`git mv`, so files stay named after
   the main type they hold).
-- Names in FIXED_NAME_ALIASES' generated files (FixedNameAliases.swift): they keep the old spellings on purpose.
+- Names in FIXED_NAME_ALIASES' generated files (FixedNameAliases.swift) and in OLD_SPELLING_FIXTURES: they keep
+  the old spellings on purpose.
 """
 
 from __future__ import annotations
@@ -107,6 +108,9 @@ PARAMETER_RENAMES: list[tuple[str, str, str]] = [
 SCAN_DIRS = ("Sources", "Tests", "Examples", "Benchmarks", "Plugins")
 SCAN_FILES = ("README.md",)
 ALIAS_FILE_NAME = "FixedNameAliases.swift"
+
+# Test fixtures written against the old spellings on purpose (they check that such code still works): never rewritten.
+OLD_SPELLING_FIXTURES = ("Tests/ActuatePersonalizationTests/Support/OldSpellingCallback.swift",)
 
 # The fixed names of DESIGN.md that this rename changes, as deprecated forwarding aliases, one file per module.
 FIXED_NAME_ALIASES: dict[str, str] = {
@@ -867,6 +871,7 @@ def main() -> int:
     paths = files_to_scan(root)
     texts = {p: open(p, encoding="utf-8").read() for p in paths}
     alias_paths = {os.path.join(root, module, ALIAS_FILE_NAME) for module in FIXED_NAME_ALIASES}
+    alias_paths |= {os.path.join(root, fixture) for fixture in OLD_SPELLING_FIXTURES}
 
     renames = {old: new for old, new, _ in RENAMES}
     declared = {m.group(2) for text in texts.values() for m in TYPE_DECL.finditer(text)}

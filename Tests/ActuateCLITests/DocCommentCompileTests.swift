@@ -68,6 +68,32 @@ struct DocCommentCompileTests {
         #expect(documents.reduce(0) { $0 + $1.portableSwiftBlocks.count } > 80)
     }
 
+    @Test("only examples on `package` or internal declarations skip the compiler as `package-only`")
+    func packageOnlyExamplesDocumentNonPublicDeclarations() throws {
+        let readme = try MarkdownSwiftBlocks(markdown: ReadmeCompileTests.readme())
+        for document in [readme] + (try DocCArticleCompileTests.articles()) {
+            #expect(!document.blocks.contains { $0.directive.hasPrefix("package-only") }, "\(document.name)")
+        }
+        for document in try Self.documentedSources() {
+            let lines = try String(
+                contentsOf: ReadmeCompileTests.packageDirectory.appendingPathComponent(document.name),
+                encoding: .utf8
+            ).components(separatedBy: "\n")
+            for block in document.blocks where block.directive.hasPrefix("package-only") {
+                // The declaration the comment documents: the first line after it that is not `///` or an attribute.
+                let declaration =
+                    lines.dropFirst(block.line).first {
+                        let line = $0.trimmingCharacters(in: .whitespaces)
+                        return !line.hasPrefix("///") && !line.hasPrefix("@")
+                    }?.trimmingCharacters(in: .whitespaces) ?? ""
+                #expect(
+                    !declaration.hasPrefix("public ") && !declaration.hasPrefix("open "),
+                    "\(document.name) line \(block.line): an example of a public declaration must compile"
+                )
+            }
+        }
+    }
+
     @Test("every Swift block of every documentation comment type-checks against this build, with the README's app")
     func documentationCommentsTypeCheck() async throws {
         let readme = try MarkdownSwiftBlocks(markdown: ReadmeCompileTests.readme())

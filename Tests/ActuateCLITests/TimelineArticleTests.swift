@@ -6,7 +6,11 @@ import Testing
 private enum ArticleShop {
     final class AddToCartAction: Action {
         typealias InputType = String
-        static func perform(context: ActionContext<String>, presenter: NoPresenter, completion: Completion)
+        static func perform(
+            context: ActionContext<String>,
+            presenter: NoPresenter,
+            completion: Completion
+        )
             -> Completion.Status
         {
             completion.completedSync(.success)
@@ -33,7 +37,9 @@ struct TimelineArticleTests {
             encoding: .utf8
         )
         let document = try MarkdownSwiftBlocks(markdown: markdown, name: path)
-        let block = try #require(document.blocks.first { $0.language == "json" && $0.code.joined().contains("featurePath") })
+        let block = try #require(
+            document.blocks.first { $0.language == "json" && $0.code.joined().contains("featurePath") }
+        )
         let json = try JSONSerialization.jsonObject(with: Data(block.code.joined(separator: "\n").utf8))
         let report = try #require(json as? [String: Any])
         let timeline = try #require(report["timeline"] as? [String: Any])

@@ -1,38 +1,14 @@
 import ActuatePersonalization
 import Foundation
-import Synchronization
 import Testing
 
-// A callback with no methods of its own, and one written against the old spellings only. The compiler warns about
-// both (they rely on the deprecated defaults), so their conformances are marked deprecated and the tests reach them
-// by a dynamic cast: the test target still compiles without warnings.
+// A callback with no methods of its own, and one written against the old spellings only (OldSpellingCallback, in
+// Support/). The compiler warns about both (they rely on the deprecated defaults), so their conformances are marked
+// deprecated and the tests reach them by a dynamic cast: the test target still compiles without warnings.
 struct SilentCallback {}
 
 @available(*, deprecated, message: "a callback with no methods of its own relies on the deprecated defaults")
 extension SilentCallback: ContentBlockCallback {}
-
-final class OldSpellingCallback: Sendable {
-    let calls = Mutex<[String]>([])
-}
-
-@available(*, deprecated, message: "a callback written against the old spellings relies on the deprecated defaults")
-extension OldSpellingCallback: ContentBlockCallback {
-    func onMessageShown(placeholderId: String, contentBlock: ContentBlock) {
-        calls.withLock { $0.append("shown \(placeholderId)") }
-    }
-    func onNoMessageFound(placeholderId: String) {
-        calls.withLock { $0.append("none \(placeholderId)") }
-    }
-    func onError(placeholderId: String, contentBlock: ContentBlock?, errorMessage: String) {
-        calls.withLock { $0.append("error \(placeholderId): \(errorMessage)") }
-    }
-    func onCloseClicked(placeholderId: String, contentBlock: ContentBlock) {
-        calls.withLock { $0.append("closed \(placeholderId)") }
-    }
-    func onActionClicked(placeholderId: String, contentBlock: ContentBlock, action: ContentBlockLink) {
-        calls.withLock { $0.append("clicked \(placeholderId): \(action.url)") }
-    }
-}
 
 @Suite("Content block callbacks")
 struct ContentBlockCallbackTests {

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// A line holds the phase, the analytics ID and the action's name; on `ended`, the outcome and the duration; then
 /// the attributes sorted by key, as in `analytics: ended checkout "Checkout" success 0.120 s items=3`. Attributes
-/// and outcomes are already redacted (``AnalyticsValue/redacted``, ``AnalyticsOutcome``), so a line never holds
+/// and outcomes are already redacted (`AnalyticsValue.redacted`, ``AnalyticsOutcome``), so a line never holds
 /// a secret.
 public struct ConsoleAnalyticsProvider: AnalyticsProvider {
     private let write: @Sendable (String) -> Void

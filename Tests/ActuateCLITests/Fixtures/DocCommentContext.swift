@@ -18,7 +18,11 @@ struct ArticleInput: Loggable {
 /// The action whose `prepareActivity` the `ActivityBuilder` example writes.
 final class ShowArticleAction: Action {
     typealias InputType = ArticleInput
-    static func perform(context: ActionContext<ArticleInput>, presenter: NoPresenter, completion: Completion)
+    static func perform(
+        context: ActionContext<ArticleInput>,
+        presenter: NoPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         completion.completedSync(.success)
@@ -35,7 +39,11 @@ struct PaymentInput: Loggable {
 /// The action whose `analyticsAttributes` the `AnalyticsValue` example writes.
 final class BuyAction: Action {
     typealias InputType = PaymentInput
-    static func perform(context: ActionContext<PaymentInput>, presenter: NoPresenter, completion: Completion)
+    static func perform(
+        context: ActionContext<PaymentInput>,
+        presenter: NoPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         completion.completedSync(.success)
@@ -66,7 +74,11 @@ let reportURL = directory.appendingPathComponent("debug-report.json")
 
 /// The catalogue the `URLMapped` example routes `shop://browse/…` to.
 final class BrowseAction: Action {
-    static func perform(context: ActionContext<NoInput>, presenter: NoPresenter, completion: Completion)
+    static func perform(
+        context: ActionContext<NoInput>,
+        presenter: NoPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         completion.completedSync(.success)
