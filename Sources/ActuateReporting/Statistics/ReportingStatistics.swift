@@ -38,8 +38,8 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     public var totals: ContentFigures
     /// Product ids bought, counted once per purchase event and product.
     public var purchasedProducts: Int
-    /// The ``totals``' ``ContentFigures/attributedPurchases`` over ``purchasedProducts``, or nil when nothing was
-    /// bought.
+    /// The purchases credited to product clicks (`attributedPurchases` of the ``totals``, in the statistics JSON)
+    /// over ``purchasedProducts``, or nil when nothing was bought.
     public var contributionRate: Double?
     /// The number of events read.
     public var eventCount: Int
