@@ -9,6 +9,7 @@ import Testing
 /// No global setup is needed: each harness has its own ``TestScheduler``, dispatcher, session, recorder and
 /// diagnostics, so tests that use harnesses run in parallel safely.
 ///
+/// <!-- readme: repeats README.md -->
 /// ```swift
 /// @Test func addsItem() async {
 ///     let harness = ActionTestHarness()

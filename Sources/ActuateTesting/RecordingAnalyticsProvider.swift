@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// ```swift
 /// let analytics = RecordingAnalyticsProvider()
-/// let harness = ActionTestHarness(plugins: [AnalyticsPlugin(provider: analytics, scheduler: scheduler)])
-/// ...
+/// let harness = ActionTestHarness(plugins: [AnalyticsPlugin(provider: analytics)])
+/// await harness.perform(CheckoutFeature.checkout, input: Basket(items: ["sku-1"]))
 /// #expect(analytics.events.map(\.phase) == [.began, .ended])
 /// ```
 public final class RecordingAnalyticsProvider: AnalyticsProvider {

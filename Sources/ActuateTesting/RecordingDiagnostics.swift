@@ -6,7 +6,8 @@ import Synchronization
 /// ```swift
 /// let diagnostics = RecordingDiagnostics()
 /// let dispatcher = ActionDispatcher(scheduler: TestScheduler(), diagnostics: diagnostics)
-/// ...
+/// let session = ActionSession(named: "test", dispatcher: dispatcher)
+/// await session.perform(LegacyFeature.sync)          // an action that completes twice
 /// #expect(diagnostics.kinds == [.completedTwice])
 /// ```
 public final class RecordingDiagnostics: ActuateDiagnostics {

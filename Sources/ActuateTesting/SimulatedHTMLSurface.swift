@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// ```swift
 /// let surface = SimulatedHTMLSurface()
-/// banner.render(on: surface) { clicked in print(clicked.status) }
+/// action.render(on: surface) { clicked in print(clicked.status) }
 /// try surface.clickLink(text: "See the sale")   // {"status":"target","href":"https://…","arg":"","token":"…"}
 /// try surface.close()                           // the element marked data-actuate-close
 /// print(surface.links.map(\.href), surface.text)

@@ -178,7 +178,7 @@ struct ContentBlockPlaceholderTests {
         withExtendedLifetime(placeholder) {}
     }
 
-    @Test("invokeActionClick(actionUrl:) reports a custom view's click with the link's text from the block")
+    @Test("invokeLinkClick(linkURL:) reports a custom view's click with the link's text from the block")
     func invokeLinkClick() async throws {
         let fixture = ContentBlockFixture()
         let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
@@ -203,6 +203,25 @@ struct ContentBlockPlaceholderTests {
         }
         #expect(message.contains("the scheme \"javascript\" are not allowed"))
         #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
+    }
+
+    @Test("invokeLinkClick(linkURL:) with no block shown reports an error that names the method called")
+    func invokeLinkClickWithoutBlock() async throws {
+        let fixture = ContentBlockFixture()
+        let manager = fixture.makeManager(ScriptedContentBlockSource([.test("hero")]))
+        let (placeholder, callback) = manager.deferredPlaceholder()
+        placeholder.invokeLinkClick(linkURL: "https://shop.example.com/hero")
+        await manager.waitUntilIdle()
+        #expect(
+            callback.calls == [
+                .error(
+                    "home",
+                    blockID: nil,
+                    message: "invokeLinkClick(linkURL:text:) was called while no content block is shown"
+                )
+            ]
+        )
+        #expect(fixture.opener.opened.isEmpty)
     }
 
     @Test(

@@ -86,6 +86,9 @@ struct EventUploaderTests {
         #expect(uploader.status.nextAttemptUptime == .milliseconds(500))
         #expect(uploader.status.retriesScheduled == 1)
         #expect(uploader.status.pausedUntil == nil)
+        #expect(uploader.status.eventsPending == 5)
+        #expect(uploader.status.lastError?.contains("500") == true, "\(uploader.status)")
+        #expect(!uploader.status.isPausedForConfigurationError)
 
         scheduler.advance(by: .milliseconds(499))
         await uploader.waitUntilIdle()
@@ -97,6 +100,9 @@ struct EventUploaderTests {
         #expect(transport.batches[0] == transport.batches[1])
         #expect(try store.count() == 0)
         #expect(uploader.status.nextAttemptUptime == nil)
+        #expect(uploader.status.eventsPending == 0)
+        #expect(uploader.status.eventsAcknowledged == 5)
+        #expect(uploader.status.lastError == nil)
         #expect(transport.everyBatchWasStillStored)
     }
 

@@ -5,14 +5,15 @@ import Dispatch
 /// An action holds no state. It receives everything it needs in its ``ActionContext`` and drives its
 /// presenter. The dispatcher runs its body on ``queue`` and requires it to say, exactly once, how it ended.
 ///
+/// <!-- readme: repeats README.md -->
 /// ```swift
 /// final class AddItemAction: Action {
-///     typealias InputType = Product
-///     typealias PresenterType = CartPresenter
+///     typealias InputType = String            // anything Loggable; NoInput when there is none
+///     typealias PresenterType = any CartPresenter
 ///
-///     static func perform(context: ActionContext<Product>, presenter: CartPresenter, completion: Completion)
+///     static func perform(context: ActionContext<String>, presenter: any CartPresenter, completion: Completion)
 ///         -> Completion.Status {
-///         presenter.show(added: context.input)
+///         presenter.showCart([context.input])
 ///         return completion.completedSync(.success)
 ///     }
 /// }

@@ -4,8 +4,9 @@
 /// debug screen or a catalog never shows a blank. ``ActionCatalog`` flags every such action
 /// (`ActionCatalog.ActionEntry.hasDescription`):
 ///
+/// <!-- readme: package-only -->
 /// ```swift
-/// let undocumented = try ActionCatalog(group: ShopFeatures.self).actionsWithoutDescription
+/// let undocumented = try ActionCatalog(group: AppFeatures.self).actionsWithoutDescription
 /// ```
 package enum ActionDescription {
     /// The default ``Action/description``: `"No description"`, Flint's wording.

@@ -28,7 +28,7 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// The error, if the action failed.
-    package var error: (any Error)? {
+    public var error: (any Error)? {
         simplifiedOutcome.error
     }
 
@@ -42,7 +42,7 @@ public enum ActionPerformOutcome: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// Whether the action failed because it was cancelled.
-    package var isCancellation: Bool {
+    public var isCancellation: Bool {
         simplifiedOutcome.isCancellation
     }
 
@@ -101,7 +101,7 @@ public enum ActionOutcome: Sendable, CustomStringConvertible, CustomDebugStringC
     }
 
     /// Whether the action failed because it was cancelled.
-    package var isCancellation: Bool {
+    public var isCancellation: Bool {
         error is ActionCancellationError
     }
 

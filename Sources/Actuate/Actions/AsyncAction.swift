@@ -3,15 +3,16 @@
 /// The framework maps the body onto the completion requirement: the returned outcome completes it, a thrown
 /// error becomes ``ActionPerformOutcome/failure(error:)``, and it completes exactly once by construction.
 ///
+/// <!-- readme: repeats Sources/Actuate/Actuate.docc/DefiningActions.md -->
 /// ```swift
 /// final class FetchRecommendationsAction: AsyncAction {
 ///     typealias InputType = String
-///     typealias PresenterType = RecommendationsPresenter
+///     typealias PresenterType = any ShopPresenter
 ///
-///     static func perform(context: ActionContext<String>, presenter: RecommendationsPresenter) async throws
+///     static func perform(context: ActionContext<String>, presenter: any ShopPresenter) async throws
 ///         -> ActionPerformOutcome {
-///         let items = try await api.recommendations(for: context.input)
-///         await presenter.show(items)
+///         let products = try await service.recommendations(after: context.input)
+///         presenter.showRecommendations(products)
 ///         return .success
 ///     }
 /// }

@@ -26,6 +26,7 @@ public class CompletionStatus: @unchecked Sendable {
 ///
 /// The dispatcher passes one to every action body. The body either completes it before returning:
 ///
+/// <!-- readme: in final class RefreshAction: Action -->
 /// ```swift
 /// static func perform(context: ActionContext<NoInput>, presenter: NoPresenter, completion: Completion)
 ///     -> Completion.Status {
@@ -35,10 +36,14 @@ public class CompletionStatus: @unchecked Sendable {
 ///
 /// or promises to complete it later:
 ///
+/// <!-- readme: in final class SaveDraftAction: Action -->
 /// ```swift
+/// static func perform(context: ActionContext<String>, presenter: NoPresenter, completion: Completion)
+///     -> Completion.Status {
 ///     let status = completion.willCompleteAsync()
-///     api.load { result in status.completed(result.isOK ? .success : .failure(error: result.error)) }
+///     storage.save(context.input) { error in status.completed(error.map { .failure(error: $0) } ?? .success) }
 ///     return status
+/// }
 /// ```
 ///
 /// Completing twice, or returning a status that belongs to another requirement, is reported through the

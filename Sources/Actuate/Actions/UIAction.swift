@@ -3,13 +3,13 @@
 /// Named `UIAction` after what it is for; in files that also import UIKit, write `Actuate.UIAction`.
 ///
 /// ```swift
-/// @MainActor final class BannerView { func show(_ text: String) { ... } }
+/// @MainActor final class NoticeView { var text = ""; func show(_ text: String) { self.text = text } }
 ///
-/// final class ShowBannerAction: UIAction {
+/// final class ShowNoticeAction: UIAction {
 ///     typealias InputType = String
-///     typealias PresenterType = BannerView
+///     typealias PresenterType = NoticeView
 ///
-///     @MainActor static func perform(context: ActionContext<String>, presenter: BannerView) async throws
+///     @MainActor static func perform(context: ActionContext<String>, presenter: NoticeView) async throws
 ///         -> ActionPerformOutcome {
 ///         presenter.show(context.input)
 ///         return .success

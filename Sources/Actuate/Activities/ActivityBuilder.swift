@@ -5,8 +5,9 @@ import Foundation
 /// An action fills it in from ``Action/prepareActivity(_:)``, using ``input`` to make it specific, or calls
 /// ``cancel()`` to publish nothing this time.
 ///
+/// <!-- readme: in extension ShowArticleAction -->
 /// ```swift
-/// static func prepareActivity(_ activity: ActivityBuilder<Self>) throws {
+/// static func prepareActivity(_ activity: ActivityBuilder<ShowArticleAction>) throws {
 ///     activity.title = "View \(activity.input.name)"
 ///     activity.keywords = ["product", activity.input.name]
 /// }

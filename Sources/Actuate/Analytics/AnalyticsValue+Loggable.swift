@@ -5,8 +5,9 @@ extension AnalyticsValue {
     /// Use it for attributes built from inputs, so that a private value is marked as withheld rather than
     /// described:
     ///
+    /// <!-- readme: in extension BuyAction -->
     /// ```swift
-    /// static func analyticsAttributes<F>(forRequest request: ActionRequest<F, PayAction>) -> [String: AnalyticsValue]? {
+    /// static func analyticsAttributes<F>(forRequest request: ActionRequest<F, BuyAction>) -> [String: AnalyticsValue]? {
     ///     ["card": .loggable(request.context.input.cardNumber), "items": .int(request.context.input.items)]
     /// }
     /// ```

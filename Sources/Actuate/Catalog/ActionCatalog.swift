@@ -8,8 +8,8 @@ import Foundation
 /// as Markdown for people, or as JSON for tools such as `actuate catalog`:
 ///
 /// ```swift
-/// let catalog = ActionCatalog(
-///     group: ShopFeatures.self,
+/// let catalog = try ActionCatalog(
+///     group: AppFeatures.self,
 ///     routes: URLRouterConfiguration(appSchemes: ["shop"], universalLinkHosts: ["shop.example.com"])
 /// )
 /// print(catalog.markdown())

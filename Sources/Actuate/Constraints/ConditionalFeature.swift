@@ -19,7 +19,7 @@
 /// }
 ///
 /// if let scan = ScannerFeature.scan.request(from: system.availability) {
-///     await scan.perform(input: .noInput, presenter: scannerView)
+///     await scan.perform()
 /// }
 /// ```
 ///

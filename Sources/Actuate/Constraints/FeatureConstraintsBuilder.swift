@@ -26,6 +26,7 @@ enum FeatureConstraint: Sendable, CustomStringConvertible {
 /// Collects the conditions a ``ConditionalFeature`` declares in
 /// ``ConditionalFeature/constraints(requirements:)``. Every condition must hold for the feature to be available.
 ///
+/// <!-- readme: in extension ProFeature -->
 /// ```swift
 /// static func constraints(requirements: FeatureConstraintsBuilder) {
 ///     requirements.platform(.iOS(18), .macOS(15), .linux)

@@ -9,7 +9,7 @@
 /// ```swift
 /// CartFeature.addItem.perform(input: "sku-1", presenter: cartView) { outcome in print(outcome.isSuccess) }
 /// let outcome = await CartFeature.addItem.perform(input: "sku-1", presenter: cartView)
-/// await SyncFeature.refresh.perform()                                  // no input, no presenter
+/// await AccountFeature.refresh.perform()                               // no input, no presenter
 /// await session.perform(CartFeature.addItem, input: "sku-1", presenter: cartView)
 /// ```
 public protocol ActionBinding<FeatureType, ActionType>: Sendable {

@@ -8,6 +8,7 @@ import Synchronization
 /// for one uncontended lock per callback, as with one `Mutex`, without making busy queues share it. A read of
 /// the whole state visits the shards in turn with ``mapStates(_:)``.
 ///
+/// <!-- readme: repeats Sources/ActuatePlugins/ActuatePlugins.docc/Plugins.md -->
 /// ```swift
 /// final class SessionCountingPlugin: ActionDispatchPlugin {
 ///     private let counts = QueueShardedState<[String: Int]> { [:] }

@@ -4,15 +4,26 @@
 /// ``ActionDispatchPlugin/actionWillBegin(_:)`` with ``ActionRequest/attach(_:for:)``; any plugin that runs
 /// after it reads them with ``ActionRequest/value(for:)``, in both callbacks of the same request:
 ///
+/// <!-- readme: repeats Sources/ActuatePlugins/ActuatePlugins.docc/Plugins.md -->
 /// ```swift
-/// extension RiskScoringPlugin {
+/// struct RiskScoringPlugin: ActionDispatchPlugin {
 ///     static let riskScore = RequestValueKey<Int>("risk score")
+///
+///     var stage: PluginStage { .enrichment }
+///
+///     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+///         request.attach(request.userInitiated ? 1 : 5, for: Self.riskScore)
+///     }
+///
+///     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {}
 /// }
 ///
-/// // In RiskScoringPlugin's actionWillBegin (stage .enrichment):
-/// request.attach(score, for: Self.riskScore)
-/// // In any later plugin's actionWillBegin or actionDidComplete:
-/// let score = request.value(for: RiskScoringPlugin.riskScore)
+/// struct RiskAuditPlugin: ActionDispatchPlugin {  // observation, the default stage: runs after the scoring
+///     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {
+///         if let score = request.value(for: RiskScoringPlugin.riskScore), score > 3 {
+///             print("risky: \(request.action.name)")
+///         }
+///     }
 /// ```
 ///
 /// Keys are compared by identity, not by name: make each key once, as a `static let`, and share that

@@ -15,6 +15,7 @@ public protocol FeatureDefinition: SendableMetatype {
     /// Declares the feature's actions. Called once per process, the first time the feature is used or when
     /// its group is registered.
     ///
+    /// <!-- readme: in extension WishlistFeature -->
     /// ```swift
     /// static func prepare(actions: FeatureActionsBuilder) {
     ///     actions.declare(addItem)

@@ -7,8 +7,9 @@
 /// operations a counted reference costs. Only Actuate makes these references, from registry metadata.
 ///
 /// ```swift
-/// // In a plugin's actionWillBegin:
-/// let name = request.actionReference.withMetadata { $0.name }
+/// func actionName<F, A>(of request: ActionRequest<F, A>) -> String {  // in a plugin's actionWillBegin
+///     request.header.actionReference.withMetadata { $0.name }
+/// }
 /// ```
 ///
 /// Two references are equal when they name the same metadata object.

@@ -1,7 +1,7 @@
 /// An action bound to the feature that declares it: the handle through which app code performs it.
 ///
 /// ```swift
-/// await ShoppingCartFeature.addItem.perform(input: product, presenter: cartView)
+/// await ShoppingCartFeature.addItem.perform(input: "sku-1", presenter: cartView)
 /// ```
 ///
 /// A binding's `perform` uses the action's ``Action/defaultSession``; to choose a session, call

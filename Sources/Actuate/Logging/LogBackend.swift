@@ -1,7 +1,7 @@
 /// Where `FocusLogging` writes the events its filters let through.
 ///
 /// Backends are called on the thread that logged, so one that does slow I/O hands the event to its own
-/// queue. Combine several with `MultiplexLogBackend`.
+/// queue. Combine several with ``MultiplexLogBackend``.
 public protocol LogBackend: Sendable {
     /// Writes one event.
     ///
@@ -9,19 +9,26 @@ public protocol LogBackend: Sendable {
     func write(_ event: LogEvent)
 }
 
-/// A backend that writes every event to several backends, in order.
-struct MultiplexLogBackend: LogBackend {
+/// A backend that writes every event to several backends, in order: the one place where logging fans out.
+///
+/// ```swift
+/// let logging = FocusLogging(backend: MultiplexLogBackend([PrintLogBackend(), AppLogFile()]))
+/// ```
+public struct MultiplexLogBackend: LogBackend {
     /// The backends, in the order they receive events.
-    let backends: [any LogBackend]
+    public let backends: [any LogBackend]
 
     /// Creates a backend that fans events out to `backends`.
     ///
     /// - Parameter backends: The backends, in the order they receive events.
-    init(_ backends: [any LogBackend]) {
+    public init(_ backends: [any LogBackend]) {
         self.backends = backends
     }
 
-    func write(_ event: LogEvent) {
+    /// Writes `event` to each backend, in order.
+    ///
+    /// - Parameter event: The event.
+    public func write(_ event: LogEvent) {
         for backend in backends { backend.write(event) }
     }
 }

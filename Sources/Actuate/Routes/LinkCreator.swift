@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let links = LinkCreator(router: system.router)
-/// let url = try links.appLink(to: ProductsFeature.viewProduct, input: 42)   // shop://product/42
+/// let url = try links.appLink(to: CatalogFeature.viewProduct, input: "42")   // shop://product/42
 /// ```
 public struct LinkCreator: Sendable {
     /// The router whose routes the links follow.

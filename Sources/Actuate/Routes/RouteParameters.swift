@@ -40,11 +40,6 @@ public struct RouteParameters: Sendable, Hashable {
         path[name] ?? query.first { $0.name == name && $0.value != nil }?.value
     }
 
-    /// Every value of the query items called `name`, in order.
-    package func queryValues(_ name: String) -> [String] {
-        query.filter { $0.name == name }.compactMap(\.value)
-    }
-
     /// The value of a path parameter or query item.
     ///
     /// - Parameter name: The parameter's name.

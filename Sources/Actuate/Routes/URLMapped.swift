@@ -4,8 +4,8 @@ import Foundation
 /// links such as `https://shop.example.com/product/42`.
 ///
 /// ```swift
-/// final class ProductsFeature: Feature, URLMapped {
-///     static let viewProduct = action(ViewProductAction.self)   // InputType == Int
+/// final class StoreFeature: Feature, URLMapped {
+///     static let viewProduct = action(ViewProductAction.self)   // InputType == String
 ///     static let browse = action(BrowseAction.self)             // InputType == NoInput
 ///
 ///     static func prepare(actions: FeatureActionsBuilder) {
@@ -13,7 +13,7 @@ import Foundation
 ///         actions.declare(browse)
 ///     }
 ///
-///     static func urlMappings(routes: URLMappingsBuilder<ProductsFeature>) {
+///     static func urlMappings(routes: URLMappingsBuilder<StoreFeature>) {
 ///         routes.send("product/$(id)", to: viewProduct)
 ///         routes.send("browse/**", to: browse, in: .appScheme("shop"))
 ///     }

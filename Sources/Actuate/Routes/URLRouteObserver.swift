@@ -5,6 +5,7 @@ import Foundation
 /// Observers are called on the task that opened the URL, after the routed action has completed, in the order
 /// they were added. An observer that does I/O hands the opening to its own queue and returns at once.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// final class BrokenLinkLog: URLRouteObserver {
 ///     func urlRouter(_ router: URLRouter, didOpen opening: URLOpening) {

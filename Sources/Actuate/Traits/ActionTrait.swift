@@ -5,19 +5,24 @@ import Synchronization
 /// A plugin that needs data from the actions it handles declares a protocol for actions to adopt, and one
 /// trait that reads the protocol's members from an action type:
 ///
+/// <!-- readme: repeats Sources/ActuatePlugins/ActuatePlugins.docc/Plugins.md -->
 /// ```swift
-/// public protocol AuditedAction: Action {
+/// protocol AuditedAction: Action {
 ///     static var auditCategory: String { get }
 /// }
 ///
-/// extension AuditPlugin {
+/// struct AuditPlugin: ActionDispatchPlugin {
 ///     static let audited = ActionTrait<String>("audited") { action in
 ///         (action as? any AuditedAction.Type)?.auditCategory
 ///     }
-/// }
 ///
-/// // In the plugin's actionDidComplete:
-/// guard let category = request.trait(Self.audited) else { return }
+///     func actionWillBegin<F, A>(_ request: ActionRequest<F, A>) {}
+///
+///     func actionDidComplete<F, A>(_ request: ActionRequest<F, A>, outcome: ActionPerformOutcome) {
+///         guard let category = request.trait(Self.audited) else { return }
+///         print("audit \(category): \(request.action.name), \(outcome)")
+///     }
+/// }
 /// ```
 ///
 /// Actuate resolves a trait once per action type, with the closure given here: when the action's feature is

@@ -18,7 +18,7 @@ extension ContentAction {
     /// a report in flight, so ``Tracker/waitForReports()`` returns once the routed action has completed.
     ///
     /// ```swift
-    /// banner.render(on: webView, system: system) { clicked in
+    /// action.render(on: webView, system: system) { clicked in
     ///     if clicked.status == .close { hideBanner() }
     /// }
     /// ```

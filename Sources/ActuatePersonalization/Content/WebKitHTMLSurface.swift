@@ -11,6 +11,7 @@ import WebKit
 /// the content's height once loaded, and delivers bridge messages from the most recent load only. A load that
 /// is replaced before it finishes completes with ``HTMLSurfaceLoadResult/failed(message:)``.
 ///
+/// <!-- readme: apple-only (WebKit) -->
 /// ```swift
 /// let surface = WebKitHTMLSurface(webView: bannerView)
 /// action.render(on: surface) { clicked in

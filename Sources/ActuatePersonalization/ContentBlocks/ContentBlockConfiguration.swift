@@ -108,7 +108,7 @@ extension ContentBlockConfiguration {
     ///
     /// ```swift
     /// let manager = ContentBlockManager(
-    ///     source: source, reporter: reporter, directory: directory,
+    ///     source: LocalContentBlockSource(contentsOf: rulesURL), reporter: reporter, directory: directory,
     ///     configuration: ContentBlockConfiguration().routed(through: system)
     /// )
     /// ```

@@ -195,11 +195,6 @@ final class ContentBlockEngine: Sendable {
         }
     }
 
-    /// The history as it is now, loading it first if needed. Work queue.
-    func currentHistory() -> ContentBlockHistory {
-        updateHistory { _ in false }
-    }
-
     /// Applies `change` to the history, loading it first if needed, and saves it when `change` returns true.
     @discardableResult
     private func updateHistory(_ change: (inout ContentBlockHistory) -> Bool) -> ContentBlockHistory {

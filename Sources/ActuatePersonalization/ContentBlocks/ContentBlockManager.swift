@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let manager = ContentBlockManager(
-///     source: LocalContentBlockSource(contentsOf: rulesFileURL),
+///     source: LocalContentBlockSource(contentsOf: rulesURL),
 ///     reporter: reporter,
 ///     directory: supportDirectory.appendingPathComponent("content-blocks")
 /// )
@@ -247,6 +247,7 @@ public final class ContentBlockManager: Sendable {
     /// from stops drawing into it until that row is prepared again. A row with no block blanks a surface it
     /// takes, so a reused cell never shows another row's block.
     ///
+    /// <!-- readme: apple-only (UIKit) -->
     /// ```swift
     /// func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
     ///     let cell = tableView.dequeueReusableCell(withIdentifier: "block", for: indexPath) as! BlockCell

@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// let placeholder = ContentBlockPlaceholder(placeholderID: "home", deferredLoad: true, manager: manager,
 ///                                           surface: webView)
-/// placeholder.contentReadyCompletion = { loaded in
+/// placeholder.contentReadyCompletion = { (loaded: Bool) in
 ///     // loaded: show the view at placeholder.contentSize; otherwise hide it
 /// }
 /// placeholder.reload()
@@ -128,7 +128,7 @@ public final class ContentBlockPlaceholder: Sendable {
     /// ``ContentBlockCallback/onError(placeholderID:contentBlock:errorMessage:)``, and so as an `error` event, once
     /// per block and page view (each document the placeholder shows); the others are only counted here, so a page
     /// that floods the bridge cannot flood the event store.
-    var droppedErrorCount: Int { state.withLock { $0.errorLimit.dropped } }
+    public var droppedErrorCount: Int { state.withLock { $0.errorLimit.dropped } }
 
     /// Picks and shows a block again: the frequency rules are applied afresh and closed blocks may return.
     public func reload() {
@@ -156,7 +156,7 @@ public final class ContentBlockPlaceholder: Sendable {
         engine.onCallbackQueue {
             let (block, callback) = self.state.withLock { ($0.current, $0.callback) }
             guard let block else {
-                let message = "invokeActionClick(actionUrl:) was called while no content block is shown"
+                let message = "invokeLinkClick(linkURL:text:) was called while no content block is shown"
                 callback.onError(placeholderID: self.placeholderID, contentBlock: nil, errorMessage: message)
                 return
             }

@@ -3,6 +3,7 @@ import Foundation
 /// The content blocks of a rules file: the `contentBlocks` array of the JSON object that also holds the
 /// rules of the module's other parts, which this reader leaves alone.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// let rules = try ContentBlockRules(data: Data(json.utf8), name: "rules.json")
 /// let problems = ContentBlockRules.validate(contentsOf: rulesFileURL)   // what `actuate validate` prints

@@ -4,9 +4,9 @@ import Foundation
 /// A category of the catalog, in a hierarchy written as a pipe-separated path such as `Men|Shoes|Trail`.
 ///
 /// ```swift
-/// let trail = try ItemCategory(id: "Men|Shoes|Trail")
-/// trail.path        // ["Men", "Shoes", "Trail"]
+/// let trail = try ItemCategory(id: "Men|Shoes|Trail")   // the levels Men, Shoes and Trail
 /// let men = try ItemCategory(id: "Men", isDepartment: true)
+/// screen.viewCategory(trail)
 /// ```
 ///
 /// Its item type is still `Category` in events and rules files. The Swift name is `ItemCategory` because the

@@ -7,6 +7,7 @@ import ActuateReporting
 /// order id already purchased is ignored.
 ///
 /// ```swift
+/// let line = try LineItem(product: shoes, quantity: 2)
 /// screen.purchase(try Order(orderID: "A-1001"))                // what is in the cart
 /// screen.purchase(try Order(orderID: "A-1002", lineItems: [line], currency: "EUR"))
 /// ```

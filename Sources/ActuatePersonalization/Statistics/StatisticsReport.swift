@@ -7,6 +7,7 @@ import Foundation
 /// It encodes as the statistics' own JSON object with one more field, `campaigns` (every field is described in
 /// <doc:StatisticsJSON>), and ``StatisticsPage`` draws it as an HTML page.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// let report = try StatisticsReport(fileStoreDirectory: eventsDirectory)
 /// try StatisticsPage(report: report).html().write(to: pageURL, atomically: true, encoding: .utf8)

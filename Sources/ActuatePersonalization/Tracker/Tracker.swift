@@ -15,7 +15,7 @@ import Synchronization
 /// try tracker.navigate(documentName: "home")
 /// try tracker.productViewed(productID: "sku-1")
 /// let result = try await tracker.getResult()
-/// result.actions.first?.render(on: surface)
+/// result.actions.first?.render(on: surface) { clicked in print(clicked.status) }
 /// ```
 ///
 /// Every report is performed as an action of `PersonalizationFeature` in the tracker's session, so it
@@ -205,7 +205,7 @@ public final class Tracker: Sendable {
     /// ``ContentAction/render(on:bridge:clickedCallback:)``); like every status, one is recorded per action and
     /// page view, so a page that floods the bridge with bad messages gives one `error` event, and the rest are
     /// counted here.
-    package var droppedErrorCount: Int { core.withLock { $0.tracker.droppedErrors } }
+    public var droppedErrorCount: Int { core.withLock { $0.tracker.droppedErrors } }
 
     /// Counts a call as activity in the tracker's session, starting a new session when it has ended under
     /// ``sessionPolicy`` or none has started in this launch.

@@ -22,6 +22,7 @@ import Synchronization
 /// or when `prepareActivity` throws; a throw, an empty activity type and required user-info keys without
 /// values are reported as `ActuateDiagnostic.Kind.pluginFailure`.
 ///
+/// <!-- readme: apple-only (NSUserActivity) -->
 /// ```swift
 /// let activities = ActivitiesPlugin(publisher: UserActivityPublisher(), activityTypePrefix: "com.example.shop")
 /// dispatcher.add(plugin: activities)

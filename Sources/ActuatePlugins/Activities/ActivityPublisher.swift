@@ -16,9 +16,9 @@ public protocol ActivityPublisher: Sendable {
 ///
 /// ```swift
 /// let publisher = RecordingActivityPublisher()
-/// dispatcher.add(plugin: ActivitiesPlugin(publisher: publisher))
-/// ...
-/// #expect(publisher.current?.title == "View Socks")
+/// let harness = ActionTestHarness(plugins: [ActivitiesPlugin(publisher: publisher)])
+/// await harness.perform(CatalogFeature.viewProduct, input: "socks")
+/// #expect(publisher.current?.userInfo["sku"] == "socks")
 /// ```
 public final class RecordingActivityPublisher: ActivityPublisher {
     private let recorded = Mutex<[PublishedActivity]>([])

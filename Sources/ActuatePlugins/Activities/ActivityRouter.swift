@@ -22,7 +22,7 @@ import Synchronization
 ///     return sku
 /// }
 /// // When the system asks the app to continue an activity:
-/// let result = await router.continue(activityType: type, userInfo: userInfo, session: .main)
+/// let result = await router.continue(activityType: activityType, userInfo: userInfo, session: .main)
 /// ```
 public final class ActivityRouter: Sendable {
     private typealias Route = @Sendable ([String: String], ActionSession, String) async -> ActivityContinuationResult

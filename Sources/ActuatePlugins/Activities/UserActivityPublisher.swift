@@ -14,6 +14,7 @@ import Intents
 /// Each published activity replaces the previous one as current; the publisher keeps it alive so that the
 /// system can offer it for Handoff, Spotlight and Siri suggestions.
 ///
+/// <!-- readme: apple-only (NSUserActivity) -->
 /// ```swift
 /// dispatcher.add(plugin: ActivitiesPlugin(publisher: UserActivityPublisher(), diagnostics: diagnostics))
 /// ```

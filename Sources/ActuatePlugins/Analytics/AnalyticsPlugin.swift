@@ -11,7 +11,7 @@ import Synchronization
 /// the duration, all on the clock of the dispatcher it is added to.
 ///
 /// ```swift
-/// let analytics = AnalyticsPlugin(provider: MultiplexAnalyticsProvider([mySDKAdapter, ConsoleAnalytics()]))
+/// let analytics = AnalyticsPlugin(provider: MultiplexAnalyticsProvider([mySDKAdapter, ConsoleAnalyticsProvider()]))
 /// dispatcher.add(plugin: analytics)
 /// ```
 ///

@@ -7,12 +7,21 @@ import ActuateCore
 /// ``MultiplexAnalyticsProvider``; turn analytics off with ``NoOpAnalyticsProvider``.
 ///
 /// ```swift
-/// struct ConsoleAnalytics: AnalyticsProvider {
+/// import Synchronization
+///
+/// final class FailureCounter: AnalyticsProvider {
+///     private let failures = Mutex(0)
+///
 ///     func track(_ event: AnalyticsEvent) {
-///         print(event.phase, event.analyticsID, event.attributes)
+///         guard event.phase == .ended, case .failure = event.outcome else { return }
+///         failures.withLock { $0 += 1 }
 ///     }
+///
+///     var count: Int { failures.withLock { $0 } }
 /// }
 /// ```
+///
+/// ``ConsoleAnalyticsProvider`` writes each event as a line, to read while developing.
 public protocol AnalyticsProvider: Sendable {
     /// Receives one event.
     ///

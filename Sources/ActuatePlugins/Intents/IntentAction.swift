@@ -8,11 +8,15 @@ import ActuateCore
 /// performs it when the system hands the intent back, with `ActionSource.intent` as its source.
 ///
 /// ```swift
-/// final class ReorderAction: IntentAction {
-///     typealias InputType = String   // the order's identifier
-///     static var suggestedInvocationPhrase: String? { "Reorder my coffee" }
-///     static func intentTitle(for input: String) -> String { "Reorder \(input)" }
-///     ...
+/// final class RebookAction: IntentAction {
+///     typealias InputType = String   // the booking's identifier
+///     static var suggestedInvocationPhrase: String? { "Book my table again" }
+///     static func intentTitle(for input: String) -> String { "Rebook \(input)" }
+///
+///     static func perform(context: ActionContext<String>, presenter: NoPresenter, completion: Completion)
+///         -> Completion.Status {
+///         completion.completedSync(.success)
+///     }
 /// }
 /// ```
 public protocol IntentAction: Action where InputType: RouteParametersCodable {

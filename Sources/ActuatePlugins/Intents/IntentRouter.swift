@@ -8,7 +8,7 @@ import Synchronization
 /// let intents = IntentRouter()
 /// intents.register(OrdersFeature.reorder)
 /// // When the system asks the app to handle an intent:
-/// let result = await intents.perform(identifier: identifier, parameters: parameters, session: .main)
+/// let result = await intents.perform(identifier: intentIdentifier, parameters: intentParameters, session: .main)
 /// ```
 public final class IntentRouter: Sendable {
     private typealias Route = @Sendable ([String: String], ActionSession) async -> IntentHandlingResult

@@ -9,6 +9,7 @@ import Intents
 /// (generated from its intent definition file), filling its parameters from ``IntentDescriptor/parameters``;
 /// a descriptor it maps to nil is not donated. The suggested invocation phrase is set where the platform has it.
 ///
+/// <!-- readme: apple-only (Intents) -->
 /// ```swift
 /// let donor = InteractionIntentDonor { descriptor in
 ///     guard descriptor.identifier == IntentDescriptor.identifier(for: OrdersFeature.reorder) else { return nil }

@@ -22,8 +22,7 @@ import Synchronization
 /// let logging = FocusLogging(backend: PrintLogBackend())
 /// let dispatcher = ActionDispatcher(scheduler: SystemScheduler.shared, loggerFactory: logging)
 /// logging.selection.focus(CheckoutFeature.identifier)
-/// // inside an action:
-/// context.logs.development.debug("Basket has \(basket.count) items")
+/// // Inside an action: context.logs.development.debug("Basket has \(basket.count) items")
 /// ```
 public final class FocusLogging: ActionLoggerFactory, DebugReportable {
     /// The default number of recent events kept: the `maxRecentEvents` default of the initializer.

@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let timeline = Timeline(maxEntries: 500)
 /// dispatcher.add(plugin: timeline)
-/// ...
+/// // ... perform actions ...
 /// print(timeline.textDump())
 /// ```
 public final class Timeline: ActionDispatchPlugin, DebugReportable {

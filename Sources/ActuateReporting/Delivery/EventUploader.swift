@@ -8,7 +8,7 @@ import Synchronization
 /// ``EventTransport``, and acts on the response: a 2xx removes the batch; connection errors and 5xx are retried
 /// with exponential backoff; 429 and 503 pause the whole pipeline for `Retry-After`; 413 splits the batch and
 /// backs off before sending its first half; a 3xx redirect (never followed) is a configuration error that pauses
-/// delivery with backoff and is reported in `UploaderStatus.configurationError`, with nothing dead-lettered; any
+/// delivery with backoff and is reported in ``UploaderStatus/configurationError``, with nothing dead-lettered; any
 /// other 4xx counts a try and, after `UploadRetryPolicy.maxRejectedTries`, moves the batch to the dead-letter
 /// file. The decisions live in a state machine kept apart from the I/O; every delay runs on the injected scheduler.
 ///
@@ -16,10 +16,15 @@ import Synchronization
 ///
 /// ```swift
 /// let transport = try HTTPEventTransport(endpoint: URL(string: "https://collector.example.com/v1/batch")!,
-///                                        apiKey: key)
+///                                        apiKey: apiKey)
 /// let uploader = EventUploader(store: store, transport: transport, scheduler: SystemScheduler.shared)
-/// uploader.eventsAppended(1)        // flushes at 20 events, and every 30 s
-/// await uploader.flushNow()         // or flush by hand
+/// let reporter = Reporter(                   // tells the uploader of each event: it flushes at 20, every 30 s
+///     store: store,
+///     delivery: uploader,
+///     scheduler: SystemScheduler.shared,
+///     identity: Identity(storage: FileIdentityStorage(directory: supportDirectory))
+/// )
+/// await uploader.flushNow()                  // or flush by hand
 /// ```
 public final class EventUploader: EventDelivery {
     private struct Hold {
@@ -91,9 +96,14 @@ public final class EventUploader: EventDelivery {
         for subscriber in subscribers { subscriber.finish() }
     }
 
-    /// What the uploader has done so far and what it waits for.
-    package var status: UploaderStatus {
-        state.withLock { $0.status }
+    /// What the uploader has done so far and what it waits for: events acknowledged, dead-lettered and pending, the
+    /// next attempt, the last error, and whether delivery is paused for a configuration error.
+    ///
+    /// ``UploaderStatus/eventsPending`` is counted in the store as the status is read.
+    public var status: UploaderStatus {
+        var status = state.withLock { $0.status }
+        status.eventsPending = try? store.count()
+        return status
     }
 
     /// Tells the uploader that events were appended; a count policy may start a flush.

@@ -7,6 +7,7 @@ import Foundation
 /// It never touches the store or the network: the uploader asks it which batch to send, sends it, hands the
 /// response to ``handle(_:now:random:)``, and carries out the returned ``Decision``.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// var machine = UploadStateMachine(policy: UploadRetryPolicy())
 /// machine.begin(fetchedEvents)

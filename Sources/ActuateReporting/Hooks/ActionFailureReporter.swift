@@ -20,6 +20,7 @@ import Synchronization
 /// Cancelled actions are not failures here and record nothing. Timeline entries carry the input's
 /// `loggingDescription`, never error messages of earlier actions. Consent applies as for any event.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// let failures = ActionFailureReporter(reporter: reporter, timeline: timeline, excerpt: TimelineExcerptPolicy())
 /// dispatcher.add(plugin: failures)

@@ -7,6 +7,7 @@ import Actuate
 /// sorted array of names). The title, keywords, URL and user info are not recorded: they may hold what the
 /// user looked at.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// let publisher = ReportingActivityPublisher(reporter: reporter, forwardingTo: RecordingActivityPublisher())
 /// dispatcher.add(plugin: ActivitiesPlugin(publisher: publisher, activityTypePrefix: "com.example.shop"))

@@ -25,9 +25,10 @@ import Foundation
 /// stored as an attribute: it records the event through the force-tracking path, whatever the consent (use it
 /// only where the user's own action asks for tracking).
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// let analytics = AnalyticsPlugin(provider: MultiplexAnalyticsProvider([
-///     ReportingAnalyticsProvider(reporter: reporter), ConsoleAnalytics(),
+///     ReportingAnalyticsProvider(reporter: reporter), ConsoleAnalyticsProvider(),
 /// ]))
 /// dispatcher.add(plugin: analytics)
 /// ```

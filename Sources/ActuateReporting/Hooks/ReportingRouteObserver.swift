@@ -27,6 +27,7 @@ import Foundation
 /// whose links carry one passes it in (ActuatePersonalization's content blocks use
 /// `ContentBlockConfiguration.defaultForceTrackParameter`).
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// let arrivals = ReportingRouteObserver(reporter: reporter)
 /// system.router.add(observer: arrivals)

@@ -9,7 +9,7 @@ import Actuate
 ///
 /// ```swift
 /// let system = try ActuateSystem.quickSetup(
-///     AppFeatures.self,
+///     group: AppFeatures.self,
 ///     configuration: ActuateConfiguration(routes: URLRouterConfiguration(appSchemes: ["shop"])),
 ///     reporting: ReportingSetup(reporter: reporter, timelineExcerpt: TimelineExcerptPolicy())
 /// )

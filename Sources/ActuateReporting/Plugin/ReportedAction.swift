@@ -5,13 +5,19 @@ import Actuate
 /// Conforming is the opt-in: actions that don't conform are never recorded.
 ///
 /// ```swift
-/// final class CheckoutAction: Action, ReportedAction {
-///     static var reportEventType: ReportEventType { "checkout" }
-///     static func reportProperties(for context: ActionContext<Cart>, outcome: ActionPerformOutcome)
+/// final class PlaceOrderAction: Action, ReportedAction {
+///     typealias InputType = Basket
+///
+///     static var reportEventType: ReportEventType { "order_placed" }
+///     static func reportProperties(for context: ActionContext<Basket>, outcome: ActionPerformOutcome)
 ///         -> [String: JSONValue] {
-///         ["items": .number(Double(context.input.count))]
+///         ["items": .number(Double(context.input.items.count))]
 ///     }
-///     ...
+///
+///     static func perform(context: ActionContext<Basket>, presenter: NoPresenter, completion: Completion)
+///         -> Completion.Status {
+///         completion.completedSync(.success)
+///     }
 /// }
 /// ```
 public protocol ReportedAction: Action {

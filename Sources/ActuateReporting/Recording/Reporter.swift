@@ -193,7 +193,7 @@ public final class Reporter: Sendable {
     // MARK: Consent
 
     /// The current tracking consent.
-    package var trackingConsent: TrackingConsent { state.withLock { $0.consent } }
+    public var trackingConsent: TrackingConsent { state.withLock { $0.consent } }
 
     /// Changes tracking consent, following the rules on ``TrackingConsent``.
     ///
@@ -266,7 +266,7 @@ public final class Reporter: Sendable {
     // MARK: Diagnostics
 
     /// The number of events not stored because tracking consent was denied.
-    package var suppressedEventCount: Int { state.withLock { $0.suppressed } }
+    public var suppressedEventCount: Int { state.withLock { $0.suppressed } }
 
     /// The number of pending events removed from the store because consent was withdrawn.
     package var purgedEventCount: Int { state.withLock { $0.purged } }

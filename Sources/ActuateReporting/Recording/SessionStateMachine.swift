@@ -6,6 +6,7 @@ import Foundation
 /// The ``Reporter`` feeds it the scheduler's readings and turns its transitions into `session_start` and
 /// `session_end` events.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// var machine = SessionStateMachine(policy: SessionPolicy())
 /// let first = machine.recordActivity(uptime: .zero, date: start, newSessionID: "s1")

@@ -3,7 +3,7 @@
 /// The rules, which ``Reporter`` implements exactly:
 /// - Consent is ``granted`` by default, and consent supplied by a server counts as granted when the server
 ///   sends none (see `init(serverValue:)`).
-/// - While ``denied``, events are not stored; `Reporter/suppressedEventCount` counts them. Session start and
+/// - While ``denied``, events are not stored; ``Reporter/suppressedEventCount`` counts them. Session start and
 ///   end events are gated the same way.
 /// - The force-tracking path, `record(…, forceTracking: true)`, stores an event whatever the consent, with the
 ///   property `tracking_forced = true`. Use it only where the user's own action asks for tracking, such as a

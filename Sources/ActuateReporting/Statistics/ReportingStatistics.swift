@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Definitions:
 /// - Content is grouped by source and id; events of a content status without an `actionId` are counted in
-///   `malformedEventCount` and otherwise ignored. Events of other types count only in the number of events read.
+///   ``malformedEventCount`` and otherwise ignored. Events of other types count only in the number of events read.
 /// - A click is a `target` event; `product` and `article` clicks are counted apart.
 /// - "CTR of visit" is sessions with a click over sessions with an impression, per content and overall.
 /// - Contribution: each product id in a `purchase` event is credited to the most recent `product` click on that
@@ -37,15 +37,16 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
     /// Figures over all content; its session counts count each session once.
     public var totals: ContentFigures
     /// Product ids bought, counted once per purchase event and product.
-    package var purchasedProducts: Int
-    /// `ContentFigures/attributedPurchases` over `purchasedProducts`, or nil when nothing was bought.
-    package var contributionRate: Double?
+    public var purchasedProducts: Int
+    /// The purchases credited to product clicks (`attributedPurchases` of the ``totals``, in the statistics JSON)
+    /// over ``purchasedProducts``, or nil when nothing was bought.
+    public var contributionRate: Double?
     /// The number of events read.
-    package var eventCount: Int
+    public var eventCount: Int
     /// The number of distinct sessions the events belong to.
     public var sessionCount: Int
     /// Content-status events that name no content.
-    package var malformedEventCount: Int
+    public var malformedEventCount: Int
     /// Events delivery gave up on, kept in the store's dead-letter file; they are not in the figures.
     public var deadLetterCount: Int
     /// The attribution window, in seconds.

@@ -82,11 +82,6 @@ struct MyAnalytics: AnalyticsProvider {
 /// Another analytics SDK's adapter.
 typealias MySDK = MyAnalytics
 
-/// Prints every analytics event.
-struct ConsoleAnalytics: AnalyticsProvider {
-    func track(_ event: AnalyticsEvent) { print(event) }
-}
-
 /// The app's system, as the plugin snippet sets it up.
 let system = try! ActuateSystem.setup(group: AppFeatures.self)
 

@@ -5,6 +5,8 @@ import Foundation
 /// A Swift block may be preceded by one HTML comment (invisible when the page renders, in the README and in DocC
 /// articles alike) that says how to compile it:
 /// - `<!-- readme: apple-only (Framework) -->`: the block needs an Apple framework and is not compiled here.
+/// - `<!-- readme: package-only -->`: in a `///` comment of a `package` or internal declaration only, the block
+///   uses what an app cannot reach, so it is not compiled as an app's code (the README and the articles have none).
 /// - `<!-- readme: in extension SaveNoteAction -->`: the block is a member fragment, compiled inside
 ///   `extension SaveNoteAction { … }`.
 /// - `<!-- readme: repeats README.md -->`: the block repeats, line for line, a block that another document of the
@@ -81,6 +83,26 @@ struct MarkdownSwiftBlocks {
         }
     }
 
+    /// The fenced blocks of the `///` documentation comments of a Swift source file, with the lines of the file.
+    ///
+    /// Each `///` line becomes a Markdown line without its `///` and the one space after it; every other line of
+    /// the file becomes an empty line, so a block's ``Block/line`` is its opening fence's line in the file. A block
+    /// is preceded by a `/// <!-- readme: … -->` line to take a directive, as in the README.
+    ///
+    /// - Parameters:
+    ///   - swiftSource: The contents of the Swift file.
+    ///   - name: The file's path in the markers of the program, such as `Sources/Actuate/Actions/Action.swift`.
+    /// - Throws: ``FenceError`` as ``init(markdown:name:)`` does.
+    init(documentationCommentsOf swiftSource: String, name: String) throws {
+        let lines = swiftSource.components(separatedBy: "\n").map { line -> String in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("///") else { return "" }
+            let text = trimmed.dropFirst(3)
+            return String(text.hasPrefix(" ") ? text.dropFirst() : text)
+        }
+        try self.init(markdown: lines.joined(separator: "\n"), name: name)
+    }
+
     /// The directive of a `<!-- readme: … -->` comment, or an empty string.
     private static func directive(in line: String) -> String {
         guard line.hasPrefix("<!--"), line.hasSuffix("-->") else { return "" }
@@ -89,10 +111,11 @@ struct MarkdownSwiftBlocks {
         return body.dropFirst("readme:".count).trimmingCharacters(in: .whitespaces)
     }
 
-    /// The Swift blocks to compile on this platform: those not marked `apple-only` or `repeats`.
+    /// The Swift blocks to compile on this platform: those not marked `apple-only`, `package-only` or `repeats`.
     var portableSwiftBlocks: [Block] {
         blocks.filter {
             $0.language == "swift" && !$0.directive.hasPrefix("apple-only") && !$0.directive.hasPrefix("repeats ")
+                && !$0.directive.hasPrefix("package-only")
         }
     }
 
