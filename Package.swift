@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Actuate", targets: ["Actuate", "ActuateCore", "ActuatePlugins"]),
         .library(name: "ActuateTesting", targets: ["ActuateTesting"]),
+        .library(name: "ActuatePersonalizationTesting", targets: ["ActuatePersonalizationTesting"]),
         .library(name: "ActuateReporting", targets: ["ActuateReporting"]),
         .library(name: "ActuatePersonalization", targets: ["ActuatePersonalization"]),
         .executable(name: "shop-demo", targets: ["ShopDemo"]),
@@ -29,7 +30,9 @@ let package = Package(
         .target(name: "ActuatePlugins", dependencies: ["ActuateCore"], exclude: ["Internal/OWNERSHIP.md"]),
         // `import Actuate`: re-exports the core and the built-in plugins; declares nothing.
         .target(name: "Actuate", dependencies: ["ActuateCore", "ActuatePlugins"], path: "Sources/ActuateUmbrella"),
-        .target(name: "ActuateTesting", dependencies: ["Actuate", "ActuatePersonalization"]),
+        // The test kit depends on what it tests, no more: the core alone. Personalisation's helpers are apart.
+        .target(name: "ActuateTesting", dependencies: ["Actuate"]),
+        .target(name: "ActuatePersonalizationTesting", dependencies: ["ActuatePersonalization"]),
         .target(name: "ActuateReporting", dependencies: ["Actuate"], exclude: ["Internal/OWNERSHIP.md"]),
         .target(
             name: "ActuatePersonalization",
@@ -38,7 +41,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShopDemo",
-            dependencies: ["Actuate", "ActuateReporting", "ActuatePersonalization", "ActuateTesting"],
+            dependencies: [
+                "Actuate", "ActuateReporting", "ActuatePersonalization", "ActuateTesting", "ActuatePersonalizationTesting",
+            ],
             path: "Examples/ShopDemo"
         ),
         .executableTarget(
@@ -122,8 +127,8 @@ let package = Package(
         .testTarget(
             name: "ActuatePersonalizationTests",
             dependencies: [
-                "ActuatePersonalization", "ActuateReporting", "ActuateTesting", "ActuateTestSupport",
-                "ActuateFuzzEntryPoints",
+                "ActuatePersonalization", "ActuateReporting", "ActuateTesting", "ActuatePersonalizationTesting",
+                "ActuateTestSupport", "ActuateFuzzEntryPoints",
                 "ActuateCore", "ActuatePlugins",
             ]
         ),

@@ -1,5 +1,6 @@
 import Actuate
 import ActuatePersonalization
+import ActuatePersonalizationTesting
 import ActuateReporting
 import ActuateTesting
 import Foundation

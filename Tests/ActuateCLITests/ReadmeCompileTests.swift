@@ -13,6 +13,7 @@ struct ReadmeCompileTests {
     /// The modules of the app the snippets live in: each snippet may use any of them, as one app would.
     static let appImports = [
         "Foundation", "Actuate", "ActuateTesting", "ActuateReporting", "ActuatePersonalization",
+        "ActuatePersonalizationTesting",
     ]
 
     static func readme() throws -> String {

@@ -6,6 +6,7 @@ import Testing
 @testable import ActuatePlugins
 @testable import ActuateReporting
 @testable import ActuateTesting
+import ActuatePersonalizationTesting
 
 @Suite("ContentBlockFrequency")
 struct ContentBlockFrequencyTests {

@@ -7,6 +7,7 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
+import ActuatePersonalizationTesting
 
 /// Where a link clicked in a content block goes: the system's router, the app's opener, or, when nothing opens it,
 /// a diagnostic.

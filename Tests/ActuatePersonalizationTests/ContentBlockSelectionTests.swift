@@ -3,6 +3,7 @@ import Testing
 
 @testable import ActuatePersonalization
 @testable import ActuateTesting
+import ActuatePersonalizationTesting
 
 @Suite("ContentBlockSelection")
 struct ContentBlockSelectionTests {

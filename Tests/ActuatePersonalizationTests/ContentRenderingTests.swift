@@ -6,6 +6,7 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
+import ActuatePersonalizationTesting
 
 @Suite("Rendering content onto an HTMLSurface")
 struct ContentRenderingTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
+import ActuatePersonalizationTesting
 
 /// The example (in the DocC article "Content actions and the tracker", once the README's) of testing content handling
 /// with ``SimulatedHTMLSurface``, as it is printed there.

@@ -7,6 +7,7 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
+import ActuatePersonalizationTesting
 
 @Suite("SimulatedHTMLSurface: clicks post what the bridge posts, with the page's token")
 struct SimulatedHTMLSurfaceTests {
