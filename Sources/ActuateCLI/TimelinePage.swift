@@ -1,7 +1,10 @@
+import ActuatePersonalization
 import Foundation
 
 /// Writes a timeline as one self-contained HTML page: the data, the styles and the script that draws it are
-/// all inline, so the page opens without a network.
+/// all inline, so the page opens without a network, and a Content Security Policy
+/// (``PageTemplate/contentSecurityPolicy``, the statistics page's) forbids every request. The template is filled
+/// in one pass (``PageTemplate``), so a report's text that holds a placeholder such as `{{data}}` stays text.
 ///
 /// The chart has a lane per session and queue and a bar per action, coloured by outcome (failures in red,
 /// `#d62728`); long idle gaps are drawn as short marked breaks (``TimelineGaps``), the axis zooms, and a table
@@ -30,15 +33,17 @@ package struct TimelinePage {
         let summary =
             "\(layout.placements.count) actions in \(sessions) session\(sessions == 1 ? "" : "s"), "
             + "\(failures) failed, over \(DurationText.format(nanoseconds: layout.span))"
-        return Self.template
-            .replacingOccurrences(of: "{{title}}", with: Self.escape("Actuate timeline, \(report.generatedAt)"))
-            .replacingOccurrences(of: "{{summary}}", with: Self.escape(summary))
-            .replacingOccurrences(of: "{{gapsLabel}}", with: Self.escape(Self.gapsLabel(gaps)))
-            .replacingOccurrences(of: "{{gapsTitle}}", with: Self.escape(Self.gapsTitle))
-            .replacingOccurrences(of: "{{failureColor}}", with: Self.failureColor)
-            .replacingOccurrences(of: "{{successColor}}", with: Self.successColor)
-            .replacingOccurrences(of: "{{script}}", with: TimelinePageScript.source)
-            .replacingOccurrences(of: "{{data}}", with: data)
+        return PageTemplate(Self.template).filled([
+            "contentSecurityPolicy": PageTemplate.contentSecurityPolicy,
+            "title": Self.escape("Actuate timeline, \(report.generatedAt)"),
+            "summary": Self.escape(summary),
+            "gapsLabel": Self.escape(Self.gapsLabel(gaps)),
+            "gapsTitle": Self.escape(Self.gapsTitle),
+            "failureColor": Self.failureColor,
+            "successColor": Self.successColor,
+            "script": TimelinePageScript.source,
+            "data": data,
+        ])
     }
 
     /// The label of the checkbox that collapses idle gaps, saying how many there are and how long they last.
@@ -67,6 +72,7 @@ package struct TimelinePage {
         <html lang="en">
         <head>
         <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="{{contentSecurityPolicy}}">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}}</title>
         <style>

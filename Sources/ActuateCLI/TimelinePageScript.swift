@@ -9,6 +9,7 @@ enum TimelinePageScript {
     static let source = #"""
         "use strict";
         (function () {
+          var started = window.performance.now();
           var body = document.body;
           var status = document.getElementById("render-status");
           window.addEventListener("error", function (event) {
@@ -123,14 +124,46 @@ enum TimelinePageScript {
             } catch (error) { /* Some browsers refuse to change a file: address; the view just is not kept. */ }
           }
 
+          // Text as the chart's lanes, the table, the menus and the tooltip show it: a text longer than `limit`
+          // characters (160 unless given) keeps its start and its end around "…", so that a report with texts of
+          // tens of thousands of characters is laid out as fast as any other. The whole text stays in the data,
+          // in the lanes' and cells' titles and in the details of an action.
+          function brief(text, limit) {
+            limit = limit || 160;
+            if (text.length <= limit) return text;
+            var head = text.slice(0, Math.ceil(limit / 2)), end = text.slice(text.length - Math.floor(limit / 2));
+            // Never a lone half of a character outside the Basic Multilingual Plane at the cut.
+            var last = head.charCodeAt(head.length - 1), first = end.charCodeAt(0);
+            if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
+            if (first >= 0xdc00 && first <= 0xdfff) end = end.slice(1);
+            return head + "…" + end;
+          }
+
           // `text`, or "…" and as much of its end as fits in `width` pixels: queue labels differ at their ends.
+          // The start of the end that fits is found by halving, with a few dozen measurements of short strings
+          // however long the label: when its last ceil(width) + 1 characters are already too wide (a character
+          // is at least a pixel wide), the whole is never measured and the start lies among them; otherwise
+          // (characters narrower than a pixel) it is looked for among all of them.
+          var fitting = document.createElement("canvas").getContext("2d");
           function tail(text, font, width) {
-            var context = document.createElement("canvas").getContext("2d");
-            context.font = font;
-            if (context.measureText(text).width <= width) return text;
-            var kept = text;
-            while (kept.length > 1 && context.measureText("…" + kept).width > width) kept = kept.slice(1);
-            return "…" + kept;
+            fitting.font = font;
+            function fits(start) { return fitting.measureText("…" + text.slice(start)).width <= width; }
+            var nearEnd = Math.max(0, text.length - Math.ceil(width) - 1);
+            var low = 1, high = text.length - 1;
+            if (nearEnd > 0 && fitting.measureText(text.slice(nearEnd)).width > width) {
+              low = nearEnd;
+            } else {
+              if (fitting.measureText(text).width <= width) return text;
+              if (text.length <= 1) return "…" + text;
+            }
+            while (low < high) {
+              var middle = Math.floor((low + high) / 2);
+              if (fits(middle)) high = middle; else low = middle + 1;
+            }
+            // Never start with the second half of a character outside the Basic Multilingual Plane.
+            var code = text.charCodeAt(low);
+            if (code >= 0xdc00 && code <= 0xdfff && low + 1 < text.length) low += 1;
+            return "…" + text.slice(low);
           }
 
           // ---- Chart skeleton: axis, break overlay, lanes. ----
@@ -151,7 +184,7 @@ enum TimelinePageScript {
           var rowsByLane = data.lanes.map(function (lane) {
             var node = element("div", "lane" + (lane.firstOfSession ? " first-of-session" : ""));
             var label = element("div", "lane-label");
-            label.appendChild(element("div", "session", lane.firstOfSession ? "session " + lane.session : ""));
+            label.appendChild(element("div", "session", lane.firstOfSession ? "session " + brief(lane.session) : ""));
             label.appendChild(element("div", "queue", tail(lane.queue, "12px ui-monospace, monospace", labelWidth - 12)));
             label.title = "session " + lane.session + ", queue " + lane.queue;
             var rows = element("div", "lane-rows");
@@ -180,7 +213,7 @@ enum TimelinePageScript {
           });
 
           function showTooltip(text, event) {
-            tooltip.textContent = text;
+            tooltip.textContent = brief(text, 600);
             tooltip.hidden = false;
             tooltip.style.left = Math.max(4, Math.min(event.clientX + 12, window.innerWidth - 430)) + "px";
             tooltip.style.top = event.clientY + 14 + "px";
@@ -193,6 +226,12 @@ enum TimelinePageScript {
           function textWidth(text) {
             if (!(text in measured)) measured[text] = measure.measureText(text).width;
             return measured[text];
+          }
+          // Whether `text` fits in `room` pixels. A long text is first measured by its start alone: when that is
+          // already too wide, so is the whole, which is then never measured.
+          function fitsIn(text, room) {
+            if (text.length > 400 && textWidth(text.slice(0, 400)) > room) return false;
+            return textWidth(text) <= room;
           }
 
           // ---- Drawing at the current view. ----
@@ -273,10 +312,10 @@ enum TimelinePageScript {
                 entry.text.textContent = "";
                 entry.beside.hidden = true;
                 for (var i = 0; i < choices.length && !placed; i++) {
-                  if (textWidth(choices[i]) <= inside) { entry.text.textContent = choices[i]; placed = "inside"; }
+                  if (fitsIn(choices[i], inside)) { entry.text.textContent = choices[i]; placed = "inside"; }
                 }
                 for (var j = 0; j < choices.length && !placed; j++) {
-                  if (textWidth(choices[j]) <= room) {
+                  if (fitsIn(choices[j], room)) {
                     entry.beside.textContent = choices[j];
                     entry.beside.style.left = item.left + item.width + 4 + "px";
                     entry.beside.style.top = entry.bar.row * rowHeight + 3 + "px";
@@ -464,8 +503,9 @@ enum TimelinePageScript {
           function fillFilter(id, key, values) {
             var menu = document.getElementById(id);
             distinct(values).forEach(function (value) {
-              var option = element("option", "", value);
+              var option = element("option", "", brief(value));
               option.value = value;
+              if (option.textContent !== value) option.title = value;
               menu.appendChild(option);
             });
             if (state[key] && distinct(values).indexOf(state[key]) < 0) state[key] = "";
@@ -525,7 +565,9 @@ enum TimelinePageScript {
                 ["num", bar.duration == null ? "running" : formatTime(bar.duration, bar.duration / 100)],
                 ["", lane.session], ["mono", lane.queue], ["", bar.feature], ["", bar.action],
                 ["outcome", bar.outcome]].forEach(function (cell) {
-                tr.appendChild(element("td", cell[0], cell[1]));
+                var td = element("td", cell[0], brief(cell[1]));
+                if (td.textContent !== cell[1]) td.title = cell[1];
+                tr.appendChild(td);
               });
               tr.addEventListener("click", function () { select(index); bringIntoView(index); });
               tr.addEventListener("mouseenter", function () { nodes[index].node.classList.add("hovered"); });
@@ -560,6 +602,7 @@ enum TimelinePageScript {
           var rect = chart.getBoundingClientRect();
           chart.setAttribute("data-chart-rect", [rect.left, rect.top, rect.width, rect.height].map(Math.round).join(","));
           status.textContent = "Drew " + data.bars.length + " bars.";
+          body.setAttribute("data-render-ms", String(Math.round(window.performance.now() - started)));
           if (body.getAttribute("data-render") === "pending") body.setAttribute("data-render", "ok");
         })();
         """#

@@ -22,6 +22,10 @@ import Synchronization
 /// that reports nothing posts nothing). Links resolve as absolute URLs only, as in a page loaded without a base
 /// URL; what the page's own scripts would do is not simulated, so test hostile pages in a real engine.
 ///
+/// It never navigates, as `WebKitHTMLSurface` refuses every navigation but its own document's load: a click on a
+/// link posts what the bridge posts and the document stays the one loaded; only a new
+/// ``load(html:bridgeName:onMessage:completion:)`` changes it.
+///
 /// Every load finishes at once with `loadResult`, unless it is nil: then each load waits for ``finishLoad(_:)``.
 /// Messages are handed to the app synchronously, on the caller's thread, for the most recent load only.
 public final class SimulatedHTMLSurface: HTMLSurface {

@@ -1,3 +1,4 @@
+import ActuatePersonalization
 import Foundation
 import Testing
 
@@ -58,6 +59,29 @@ struct TimelinePageTests {
         #expect(!html.contains("</script><script>document.body"))
         #expect(html.contains("\\u003c/script\\u003e\\u003cscript\\u003edocument.body"))
         #expect(html.components(separatedBy: "</script>").count == 3)
+    }
+
+    @Test("the page carries the statistics page's Content Security Policy, and a report's date is filled in as text")
+    func policyAndOnePassFill() throws {
+        let scratch = try ScratchDirectory()
+        let report = try LongTextReport.write(
+            to: scratch.path("report.json"),
+            long: false,
+            generatedAt: "{{data}} <b>x</b> {{script}} {{title}}"
+        )
+        let output = scratch.path("timeline.html")
+        #expect(runTool(["dump", report, "--html", output]).status == 0)
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(
+            html.contains(
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"\(PageTemplate.contentSecurityPolicy)\">"
+            )
+        )
+        let shown = "Actuate timeline, {{data}} &lt;b&gt;x&lt;/b&gt; {{script}} {{title}}"
+        #expect(html.contains("<title>\(shown)</title>"))
+        #expect(html.contains("<h1>\(shown)</h1>"))
+        #expect(html.components(separatedBy: "id=\"timeline-data\"").count - 1 == 1)
+        #expect(html.components(separatedBy: "\"use strict\"").count - 1 == 1, "the script was written twice")
     }
 
     @Test("the summary counts actions, sessions and failures")

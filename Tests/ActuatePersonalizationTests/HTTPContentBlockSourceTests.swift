@@ -79,6 +79,41 @@ struct HTTPContentBlockSourceTests {
         }
     }
 
+    @Test(
+        "A header name or value that could end its line is refused when the source is made, and never sent",
+        arguments: [
+            ["X-Test\r\nX-Injected: yes": "1"], ["X-Test": "1\r\nX-Injected: yes"], ["X-Test\nX-Injected": "yes"],
+            ["X-Test": "a\u{0}b"], ["X Test": "1"], ["": "1"], ["X-Tést": "1"], ["X-Test:": "1"],
+        ]
+    )
+    func headerInjection(headers: [String: String]) async throws {
+        try await ContentServer.with { server in
+            do throws(ContentBlockError) {
+                let source = try HTTPContentBlockSource(endpoint: server.blocksURL, headers: headers)
+                Issue.record("the headers \(headers.map { String(reflecting: $0.key) }) were accepted")
+                _ = await load(source)
+            } catch {
+                guard case .sourceFailed(let endpoint, let reason) = error else {
+                    Issue.record("not a source failure: \(error)")
+                    return
+                }
+                #expect(endpoint == server.blocksURL.absoluteString)
+                #expect(reason.contains("cannot be sent"), "\(reason)")
+                #expect(!reason.contains("\r") && !reason.contains("\n"), "\(String(reflecting: reason))")
+                // A value can be a secret: the error names the header, never what it holds.
+                for value in headers.values where value.count > 1 { #expect(!reason.contains(value)) }
+            }
+            // A well-formed header goes out as it is, and nothing else was sent.
+            let good = try HTTPContentBlockSource(endpoint: server.blocksURL, headers: ["X-Api-Key": "key 1 ~!"])
+            _ = await load(good)
+            let sent = try await server.stats().blockRequestHeaders
+            #expect(sent.count == 1, "\(sent.count) requests reached the server")
+            let lines = sent.flatMap { $0 }.map { $0.map { $0.lowercased() } }
+            #expect(!lines.contains { $0.first == "x-injected" }, "an injected header reached the server: \(lines)")
+            #expect(lines.contains(["x-api-key", "key 1 ~!"]), "\(lines)")
+        }
+    }
+
     @Test("A server that cannot be reached is a source failure")
     func unreachable() async throws {
         let server = try await ContentServer.start()

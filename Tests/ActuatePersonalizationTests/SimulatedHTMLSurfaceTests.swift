@@ -46,6 +46,17 @@ struct SimulatedHTMLSurfaceTests {
         #expect(token == BridgeTokenReader.token(in: document))
     }
 
+    @Test("it never navigates: clicking links, even javascript: and relative ones, leaves the loaded document")
+    func neverNavigates() throws {
+        let surface = SimulatedHTMLSurface()
+        ContentAction(id: 5, contentType: "text/html", content: Self.bannerContent).render(on: surface)
+        let document = try #require(surface.document)
+        for id in ["grinder", "inner", "relative", "script", "close"] { try surface.click(id: id) }
+        try surface.clickLink(text: "Sale")
+        #expect(surface.documents == [document])
+        #expect(surface.links.map(\.href) == ["https://Shop.Example.com", "/sale", "javascript:alert(1)"])
+    }
+
     @Test("a content action's clicks: the nearest mark wins, links resolve as a browser's, close carries its count")
     func contentActionClicks() async throws {
         let fixture = TrackerFixture()

@@ -13,7 +13,8 @@ Endpoints:
                              "base64": "..."} configures (or replaces) one asset.
   POST /control/blocks       {"status": 200, "body": "raw text"} configures the block answer; the body is sent
                              as given, so tests can send malformed or truncated JSON.
-  GET  /control/stats        {"requests": {path: count}, "blockRequests": [request bodies, parsed]}.
+  GET  /control/stats        {"requests": {path: count}, "blockRequests": [request bodies, parsed],
+                             "blockRequestHeaders": [[[name, value], ...] per block request, as parsed]}.
   POST /control/shutdown     stops the server.
 
 It stops by itself after --max-seconds, when its parent process dies, and when its standard input reaches
@@ -37,6 +38,7 @@ class ContentState(loopback_server.ServerState):
         self.blocks_answer = {"status": 200, "body": json.dumps({"contentBlocks": []})}
         self.requests = {}
         self.block_requests = []
+        self.block_request_headers = []
 
     def count(self, path):
         with self.lock:
@@ -54,7 +56,8 @@ def make_handler(state):
             path = urlparse(self.path).path
             if path == "/control/stats":
                 with state.lock:
-                    payload = {"requests": dict(state.requests), "blockRequests": list(state.block_requests)}
+                    payload = {"requests": dict(state.requests), "blockRequests": list(state.block_requests),
+                               "blockRequestHeaders": list(state.block_request_headers)}
                 self.reply(200, payload)
                 return
             state.count(path)
@@ -76,6 +79,8 @@ def make_handler(state):
                     request = {"unparsable": body.decode("utf-8", "replace")}
                 with state.lock:
                     state.block_requests.append(request)
+                    # Each header line as the server split them: an injected line shows as a header of its own.
+                    state.block_request_headers.append([[name, value] for name, value in self.headers.items()])
                     answer = dict(state.blocks_answer)
                 self.send(answer["status"], answer["body"].encode("utf-8"), "application/json")
             elif path == "/control/asset":

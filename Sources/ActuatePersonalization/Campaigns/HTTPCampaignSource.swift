@@ -67,8 +67,8 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
         }
         if let apiKey {
             guard !apiKey.isEmpty else { throw CampaignSourceError.invalidAPIKey(reason: "it is empty") }
-            guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
-                throw CampaignSourceError.invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+            if let problem = OutgoingRequestPolicy.headerValueProblem(apiKey) {
+                throw CampaignSourceError.invalidAPIKey(reason: problem)
             }
         }
         let policy = OutgoingRequestPolicy(

@@ -8,8 +8,11 @@ import Foundation
 /// captures clicks before the page sees them, keeps links from navigating, cancels form submission, pins
 /// `window.open`, and posts one JSON message per click the user made through
 /// `window.webkit.messageHandlers.actuateContentBlock.postMessage` (a click a script makes, with `element.click()`
-/// or `dispatchEvent`, is not trusted: a link it targets does not navigate, and nothing is posted). Every message
-/// carries the document's secret `token`, which the page's own scripts cannot read:
+/// or `dispatchEvent`, cancelable or not, is not trusted: a link it targets does not navigate, and nothing is
+/// posted). A script can still ask to navigate in other ways (setting `location`): the surface refuses
+/// that, as `WebKitHTMLSurface` refuses every navigation but its own document's load; `SimulatedHTMLSurface`
+/// runs no script and never leaves the document it loaded. Every message carries the document's secret `token`,
+/// which the page's own scripts cannot read:
 /// - an element with a `data-actuate-close` attribute, or inside one, posts `{"action": "close", "token": …}`;
 /// - a link (`<a href>`), or an element with `data-actuate-link="URL"`, posts
 ///   `{"action": "click", "link": "URL", "text": "the element's text", "token": …}`.

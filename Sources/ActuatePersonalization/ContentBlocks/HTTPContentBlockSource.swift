@@ -16,7 +16,9 @@ import FoundationNetworking
 /// `https`, or `http` to a loopback host only (a literal 127.0.0.0/8 address, `::1` or `localhost`); a redirect
 /// is never followed (the request may carry an authorization in its headers, and a redirected POST would lose
 /// its body), so a 3xx answer is a source failure; the answer is read up to `maximumResponseBytes` and no
-/// further; `timeout` bounds each wait for data and `deadline` the whole request.
+/// further; `timeout` bounds each wait for data and `deadline` the whole request. Its `headers` are checked when
+/// it is created: a name that is not an HTTP token or a value that is not printable ASCII is refused there, so
+/// nothing the caller passes can add a header line of its own.
 ///
 /// ```swift
 /// let source = try HTTPContentBlockSource(endpoint: URL(string: "https://api.example.com/content-blocks")!)
@@ -36,11 +38,14 @@ public struct HTTPContentBlockSource: ContentBlockSource {
     /// Creates a source.
     /// - Parameters:
     ///   - endpoint: Where requests are posted: `https`, or `http` on a loopback host.
-    ///   - headers: Extra request headers, such as an authorization.
+    ///   - headers: Extra request headers, such as an authorization. Each name must be an HTTP token (RFC 7230:
+    ///     ASCII letters, digits and `!#$%&'*+-.^_|~` or the backtick) and each value printable ASCII, the rule API
+    ///     keys follow, so no header can end early and start another (`"X-Key\r\nX-Injected: yes"`).
     ///   - timeout: How long to wait for the next bytes of an answer (30 seconds by default).
     ///   - deadline: How long one request may take in all (60 seconds by default).
     ///   - maximumResponseBytes: The largest answer read (4 MB by default).
-    /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` when the endpoint is not allowed.
+    /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` when the endpoint is not allowed, or when a
+    ///   header's name or value cannot be sent as it is (the reason names the header, never its value).
     public init(
         endpoint: URL,
         headers: [String: String] = [:],
@@ -50,6 +55,22 @@ public struct HTTPContentBlockSource: ContentBlockSource {
     ) throws(ContentBlockError) {
         if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
             throw .sourceFailed(source: OutgoingRequestPolicy.redacted(endpoint), reason: problem.reason)
+        }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            // The name as a Swift literal, cut short: its CR or LF shows escaped, and it may be long.
+            let shown = String(String(reflecting: name).prefix(120))
+            if let problem = OutgoingRequestPolicy.headerNameProblem(name) {
+                throw .sourceFailed(
+                    source: OutgoingRequestPolicy.redacted(endpoint),
+                    reason: "the header name \(shown) cannot be sent: \(problem)"
+                )
+            }
+            if let problem = OutgoingRequestPolicy.headerValueProblem(value) {
+                throw .sourceFailed(
+                    source: OutgoingRequestPolicy.redacted(endpoint),
+                    reason: "the value of the header \(shown) cannot be sent: \(problem)"
+                )
+            }
         }
         let policy = OutgoingRequestPolicy(
             timeout: timeout,

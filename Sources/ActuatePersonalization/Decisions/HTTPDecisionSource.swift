@@ -57,8 +57,8 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         try Self.validate(endpoint)
         if let apiKey {
             guard !apiKey.isEmpty else { throw DecisionSourceError.invalidAPIKey(reason: "it is empty") }
-            guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
-                throw DecisionSourceError.invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+            if let problem = OutgoingRequestPolicy.headerValueProblem(apiKey) {
+                throw DecisionSourceError.invalidAPIKey(reason: problem)
             }
         }
         self.endpoint = endpoint

@@ -14,7 +14,9 @@ import Foundation
 ///   a prototype whose values are strings, so no `toJSON` or setter the page puts on `Object.prototype` runs with
 ///   the token in reach;
 /// - cancels, without reporting it, every click that is not the user's (`element.click()`, `dispatchEvent`), keeps
-///   links from navigating, cancels form submission, and pins `window.open` to a function that opens nothing;
+///   links from navigating (a click a script dispatches as not cancelable cannot be cancelled, so the link it
+///   targets loses its `href` until the dispatch is over), cancels form submission, and pins `window.open` to a
+///   function that opens nothing;
 /// - keeps its guard in place: it pins `document.open`, `write` and `writeln` to functions that change nothing
 ///   (they would replace the document and drop its listeners), and watches the document with a
 ///   `MutationObserver` that puts the listeners back should the document be replaced all the same;
@@ -64,6 +66,7 @@ struct BridgeScript {
           var stop = Event.prototype.stopPropagation;
           var composedPath = Event.prototype.composedPath;
           var typeGetter = getter(Event.prototype, "type");
+          var cancelableGetter = getter(Event.prototype, "cancelable");
           var targetGetter = getter(Event.prototype, "target");
           var nodeTypeGetter = getter(Node.prototype, "nodeType");
           var textGetter = getter(Node.prototype, "textContent");
@@ -72,6 +75,10 @@ struct BridgeScript {
           var getAttribute = Element.prototype.getAttribute;
           var hasAttribute = Element.prototype.hasAttribute;
           var removeElement = Element.prototype.remove;
+          var removeAttribute = Element.prototype.removeAttribute;
+          var setAttribute = Element.prototype.setAttribute;
+          var settled = Promise.resolve();
+          var then = Promise.prototype.then;
           var attachShadow = Element.prototype.attachShadow;
           function setter(prototype, name) {
             var property = prototype ? describe(prototype, name) : undefined;
@@ -147,7 +154,11 @@ struct BridgeScript {
             if (!element) { return; }
             clickPath = path;
             try {
-              if (nearest(element, "a,area")) { apply(cancel, event, []); }
+              var link = nearest(element, "a,area");
+              if (link) {
+                apply(cancel, event, []);
+                if (!read(cancelableGetter, event)) { holdLink(link); }
+              }
               if (!event.isTrusted || read(typeGetter, event) !== "click") { return; }
               if (report(element)) {
                 apply(cancel, event, []);
@@ -156,6 +167,15 @@ struct BridgeScript {
             } finally {
               clickPath = null;
             }
+          }
+          // A click that cannot be cancelled (a script's `dispatchEvent(new MouseEvent("click"))`) would still follow
+          // the link once dispatched: the link loses its href until the dispatch is over (a microtask runs only
+          // after it), so it has nowhere to go, and gets it back then.
+          function holdLink(link) {
+            var href = attribute(link, "href");
+            if (href === null) { return; }
+            apply(removeAttribute, link, ["href"]);
+            apply(then, settled, [function () { apply(setAttribute, link, ["href", href]); }]);
           }
           function cancelSubmit(event) { apply(cancel, event, []); }
           function pin(object, name, value) {

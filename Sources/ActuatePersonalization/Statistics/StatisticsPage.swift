@@ -38,10 +38,12 @@ package struct StatisticsPage: Sendable {
             .replacingOccurrences(of: "<", with: "\\u003c")
             .replacingOccurrences(of: ">", with: "\\u003e")
             .replacingOccurrences(of: "&", with: "\\u0026")
-        return Self.template
-            .replacingOccurrences(of: "{{title}}", with: Self.escape(title))
-            .replacingOccurrences(of: "{{script}}", with: StatisticsPageScript.source)
-            .replacingOccurrences(of: "{{data}}", with: data)
+        return PageTemplate(Self.template).filled([
+            "contentSecurityPolicy": PageTemplate.contentSecurityPolicy,
+            "title": Self.escape(title),
+            "script": StatisticsPageScript.source,
+            "data": data,
+        ])
     }
 
     /// Escapes text for HTML element content and attribute values.
@@ -58,8 +60,7 @@ package struct StatisticsPage: Sendable {
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; \
-        script-src 'unsafe-inline'; img-src data:">
+        <meta http-equiv="Content-Security-Policy" content="{{contentSecurityPolicy}}">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}}</title>
         <style>

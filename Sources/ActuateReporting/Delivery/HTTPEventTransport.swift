@@ -101,8 +101,8 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
             guard !apiKey.allSatisfy({ $0.isWhitespace }) else {
                 throw .invalidAPIKey(reason: "it is blank: only whitespace")
             }
-            guard apiKey.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
-                throw .invalidAPIKey(reason: "it contains characters that are not printable ASCII")
+            if let problem = OutgoingRequestPolicy.headerValueProblem(apiKey) {
+                throw .invalidAPIKey(reason: problem)
             }
         }
     }

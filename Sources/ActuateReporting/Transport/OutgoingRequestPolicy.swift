@@ -68,10 +68,56 @@ package struct OutgoingRequestPolicy: Sendable, Hashable {
 
     /// Whether `request` carries credentials: an `Authorization` or any header outside the package's plain
     /// ones, or a user name or password in its URL.
+    ///
+    /// It reads the request alone; a client whose session adds headers to every request asks
+    /// ``carriesCredentials(_:sessionHeaders:)`` instead.
     package static func carriesCredentials(_ request: URLRequest) -> Bool {
+        carriesCredentials(request, sessionHeaders: nil)
+    }
+
+    /// Whether `request`, sent by a session that adds `sessionHeaders` to it, carries credentials: an
+    /// `Authorization`, a `Cookie` or any other header outside the package's plain ones, in the request or in the
+    /// session's headers, or a user name or password in its URL.
+    ///
+    /// A session's `httpAdditionalHeaders` go out with every request it sends, redirects included, so a key put
+    /// there must keep a redirect from being followed just as a key on the request does.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - sessionHeaders: The session configuration's `httpAdditionalHeaders`, or nil.
+    /// - Returns: Whether a redirect of the request must not be followed.
+    package static func carriesCredentials(_ request: URLRequest, sessionHeaders: [AnyHashable: Any]?) -> Bool {
         if let url = request.url, url.user != nil || url.password != nil { return true }
-        let names = request.allHTTPHeaderFields?.keys.map { $0.lowercased() } ?? []
-        return names.contains { !plainHeaders.contains($0) }
+        let requestNames = request.allHTTPHeaderFields?.keys.map { $0.lowercased() } ?? []
+        // A session header's name may be any hashable; one that is not a string is not a header URLSession sends,
+        // but it is counted all the same rather than guessed about.
+        let sessionNames = (sessionHeaders ?? [:]).keys.map { ($0.base as? String)?.lowercased() ?? "\($0)" }
+        return (requestNames + sessionNames).contains { !plainHeaders.contains($0) }
+    }
+
+    /// Why `name` cannot be sent as an HTTP header name, or nil when it can: a name is an RFC 7230 token, one or
+    /// more ASCII letters, digits and the symbols `!#$%&'*+-.^_|~` and the backtick, so no space, colon, CR, LF or
+    /// NUL can end the line early and start a header of the caller's choosing.
+    /// - Parameter name: The header's name.
+    /// - Returns: The problem in words, or nil.
+    package static func headerNameProblem(_ name: String) -> String? {
+        guard !name.isEmpty else { return "it is empty" }
+        let symbols = Set("!#$%&'*+-.^_`|~".unicodeScalars)
+        let isToken = name.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || symbols.contains(scalar)
+        }
+        return isToken ? nil : "it is not an HTTP token (ASCII letters, digits and !#$%&'*+-.^_`|~ only)"
+    }
+
+    /// Why `value` cannot be sent as an HTTP header value, or nil when it can: the package sends printable ASCII
+    /// only (space to `~`), so no CR, LF or NUL can end the header early (FoundationNetworking drops such a header
+    /// without a word) and no other control character or non-ASCII byte reaches a server that reads it
+    /// differently. API keys are held to the same rule.
+    /// - Parameter value: The header's value.
+    /// - Returns: The problem in words, or nil.
+    package static func headerValueProblem(_ value: String) -> String? {
+        value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+            ? nil : "it contains characters that are not printable ASCII"
     }
 
     /// Why `url` may not be requested, or nil when it may.

@@ -22,6 +22,8 @@ final class ContentServer: Sendable {
         var requests: [String: Int]
         /// The bodies posted to the block endpoint, oldest first.
         var blockRequests: [BlockRequest]
+        /// The header lines of each request to the block endpoint, as the server split them (name, value).
+        var blockRequestHeaders: [[[String]]]
     }
 
     /// One request to the block endpoint, as the source posted it.
