@@ -42,7 +42,8 @@ let package = Package(
         .executableTarget(
             name: "ShopDemo",
             dependencies: [
-                "Actuate", "ActuateReporting", "ActuatePersonalization", "ActuateTesting", "ActuatePersonalizationTesting",
+                "Actuate", "ActuateReporting", "ActuatePersonalization", "ActuateTesting",
+                "ActuatePersonalizationTesting",
             ],
             path: "Examples/ShopDemo"
         ),

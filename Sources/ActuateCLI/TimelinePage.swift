@@ -29,10 +29,12 @@ package struct TimelinePage {
         let gaps = TimelineGaps(layout: layout)
         let data = try TimelinePageData(report: report, layout: layout, gaps: gaps).json()
         let failures = layout.placements.filter { $0.entry.status == .failure }.count
+        let cancellations = layout.placements.filter { $0.entry.status == .cancelled }.count
         let sessions = Set(layout.lanes.map(\.session)).count
+        // The words of actuate dump and Timeline.textDump(): cancellations counted on their own.
         let summary =
             "\(layout.placements.count) actions in \(sessions) session\(sessions == 1 ? "" : "s"), "
-            + "\(failures) failed, over \(DurationText.format(nanoseconds: layout.span))"
+            + "\(failures) failed, \(cancellations) cancelled, over \(DurationText.format(nanoseconds: layout.span))"
         return PageTemplate(Self.template).filled([
             "contentSecurityPolicy": PageTemplate.contentSecurityPolicy,
             "title": Self.escape("Actuate timeline, \(report.generatedAt)"),
@@ -164,7 +166,7 @@ package struct TimelinePage {
         <div id="summary">{{summary}}</div>
         <div id="toolbar">
         <div id="legend"><span class="success">success</span><span class="failure">failed</span>
-        <span class="cancelled">cancelled</span><span class="running">still running</span></div>
+        <span class="cancelled">cancelled</span><span class="running">running</span></div>
         <label title="{{gapsTitle}}"><input type="checkbox" id="collapse-gaps" checked> {{gapsLabel}}</label>
         <div id="zoom"><span id="view-range"></span>
         <button type="button" id="zoom-in" title="Zoom in around the middle">+</button>

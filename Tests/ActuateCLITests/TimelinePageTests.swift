@@ -86,7 +86,11 @@ struct TimelinePageTests {
 
     @Test("the summary counts actions, sessions and failures")
     func summary() throws {
-        #expect(try page().contains("<div id=\"summary\">10 actions in 2 sessions, 2 failed, over 15.0 ms</div>"))
+        #expect(
+            try page().contains(
+                "<div id=\"summary\">10 actions in 2 sessions, 2 failed, 1 cancelled, over 15.0 ms</div>"
+            )
+        )
         #expect(try page("report-successes.json").contains("6 actions in 2 sessions, 0 failed"))
     }
 

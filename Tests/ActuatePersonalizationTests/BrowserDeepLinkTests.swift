@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import Foundation
 import Synchronization
 import Testing
@@ -7,7 +8,6 @@ import Testing
 @testable import ActuatePlugins
 @testable import ActuateReporting
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 /// A `shop://product/p1` link in a content action and in a content block, wired through an ``ActuateSystem``,
 /// clicked with real pointer events in a real engine (WebKitGTK under Xvfb): the click reaches the app and the

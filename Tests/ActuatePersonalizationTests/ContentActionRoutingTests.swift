@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import ActuateReporting
 import Foundation
 import Synchronization
@@ -7,7 +8,6 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 /// Content actions rendered for an app wired through ``ActuateSystem``: deep links are reported and open through
 /// the system's router; a link nothing opens is a diagnostic.

@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,6 @@ import Testing
 @testable import ActuatePlugins
 @testable import ActuateReporting
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 @Suite("ContentBlockFrequency")
 struct ContentBlockFrequencyTests {

@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import ActuateReporting
 import Foundation
 import Synchronization
@@ -7,7 +8,6 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 /// Where a link clicked in a content block goes: the system's router, the app's opener, or, when nothing opens it,
 /// a diagnostic.

@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import ActuateReporting
 import Foundation
 import Testing
@@ -6,7 +7,6 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 @Suite("ContentBlockPlaceholder")
 struct ContentBlockPlaceholderTests {

@@ -1,10 +1,10 @@
+import ActuatePersonalizationTesting
 import Foundation
 import Synchronization
 import Testing
 
 @testable import ActuatePersonalization
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 /// Exponea's rows of tables and lists: `prepareInAppContentBlockView(placeholderID:indexPath:)` is called from
 /// `cellForRowAt`, and a table view reuses its cells, so the view a row is given changes as the user scrolls.

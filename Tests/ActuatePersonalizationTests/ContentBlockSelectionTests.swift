@@ -1,9 +1,9 @@
+import ActuatePersonalizationTesting
 import Foundation
 import Testing
 
 @testable import ActuatePersonalization
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 @Suite("ContentBlockSelection")
 struct ContentBlockSelectionTests {

@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import ActuateReporting
 import Synchronization
 import Testing
@@ -6,7 +7,6 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 @Suite("Rendering content onto an HTMLSurface")
 struct ContentRenderingTests {

@@ -1,10 +1,10 @@
+import ActuatePersonalizationTesting
 import Testing
 
 @testable import ActuateCore
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 /// The example (in the DocC article "Content actions and the tracker", once the README's) of testing content handling
 /// with ``SimulatedHTMLSurface``, as it is printed there.

@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import ActuateReporting
 import Foundation
 import Synchronization
@@ -7,7 +8,6 @@ import Testing
 @testable import ActuatePersonalization
 @testable import ActuatePlugins
 @testable import ActuateTesting
-import ActuatePersonalizationTesting
 
 @Suite("SimulatedHTMLSurface: clicks post what the bridge posts, with the page's token")
 struct SimulatedHTMLSurfaceTests {

@@ -107,7 +107,10 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
         }
         let follows =
             policy.followsRedirects && body == nil && request.httpBodyStream == nil
-            && !OutgoingRequestPolicy.carriesCredentials(request)
+            && !OutgoingRequestPolicy.carriesCredentials(
+                request,
+                sessionHeaders: session.configuration.httpAdditionalHeaders
+            )
         let delegate = OutgoingRequestDelegate(
             maximumBytes: policy.maximumResponseBytes,
             followsRedirects: follows,
@@ -241,7 +244,10 @@ final class OutgoingRequestDelegate: NSObject, URLSessionDataDelegate, Sendable 
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         guard followsRedirects, let url = request.url, OutgoingRequestPolicy.problem(with: url) == nil,
-            !OutgoingRequestPolicy.carriesCredentials(request)
+            !OutgoingRequestPolicy.carriesCredentials(
+                request,
+                sessionHeaders: session.configuration.httpAdditionalHeaders
+            )
         else {
             // Not followed: the 3xx response itself completes the task.
             return completionHandler(nil)
