@@ -63,6 +63,47 @@ struct DocCArticleCompileTests {
         #expect(files["main.swift"] == "\n// README.md line 1\ndo {\nlet a = 1\nprint(a)\n}\n")
     }
 
+    @Test("a block taken from an example package is checked against that file, and not compiled again")
+    func exampleBlocks() throws {
+        let directory = try ScratchDirectory()
+        try "struct A {}\nlet a = 1\nprint(a)\n".write(
+            to: directory.url.appendingPathComponent("main.swift"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let taken = try MarkdownSwiftBlocks(
+            markdown: "<!-- readme: from main.swift -->\n```swift\nlet a = 1\nprint(a)\n```\n",
+            name: "A.md"
+        )
+        let changed = try MarkdownSwiftBlocks(
+            markdown: "<!-- readme: from main.swift -->\n```swift\nlet a = 2\n```\n",
+            name: "B.md"
+        )
+        let missing = try MarkdownSwiftBlocks(
+            markdown: "<!-- readme: from other.swift -->\n```swift\nlet a = 1\n```\n",
+            name: "C.md"
+        )
+        #expect(taken.portableSwiftBlocks.isEmpty)
+        #expect(taken.exampleBlocksMissing(packageDirectory: directory.url).isEmpty)
+        #expect(
+            changed.exampleBlocksMissing(packageDirectory: directory.url) == [
+                "B.md line 2: main.swift does not hold this block's lines"
+            ]
+        )
+        #expect(
+            missing.exampleBlocksMissing(packageDirectory: directory.url) == [
+                "C.md line 2: there is no file other.swift"
+            ]
+        )
+    }
+
+    @Test("every block an article takes from an example package is, line for line, in that package's file")
+    func exampleBlocksMatchTheirFiles() throws {
+        for article in try Self.articles() {
+            #expect(article.exampleBlocksMissing(packageDirectory: ReadmeCompileTests.packageDirectory) == [])
+        }
+    }
+
     @Test("every Swift block of every DocC article type-checks against this build, with the README's app")
     func articlesTypeCheck() async throws {
         let readme = try MarkdownSwiftBlocks(markdown: ReadmeCompileTests.readme())

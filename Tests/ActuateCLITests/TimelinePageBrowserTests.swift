@@ -78,7 +78,7 @@ struct TimelinePageBrowserTests {
         let panel = dom[details.upperBound...].prefix { $0 != "\n" }
         #expect(panel.contains("<strong>Premium › Express Checkout</strong>"))
         #expect(panel.contains("<th>Message</th><td>Card declined</td>"))
-        #expect(panel.contains("<th>Outcome</th><td>failureWithFeatureTermination</td>"))
+        #expect(panel.contains("<th>Outcome</th><td>FAILED, feature terminated: Card declined</td>"))
         #expect(dom.components(separatedBy: "bar failure selected").count - 1 == 1)
     }
 

@@ -1,4 +1,3 @@
-import ActuatePersonalizationTesting
 import ActuateReporting
 import Foundation
 import Synchronization
@@ -6,6 +5,7 @@ import Testing
 
 @testable import ActuateCore
 @testable import ActuatePersonalization
+@testable import ActuatePersonalizationTesting
 @testable import ActuatePlugins
 @testable import ActuateTesting
 

@@ -94,7 +94,11 @@ struct SecretLeakTests {
         )
         let reporterErrors = Mutex<[ReportingError]>([])
         let identity = Identity(storage: FileIdentityStorage(directory: directory.appending("identity")))
-        let script = ["401", "403", "500", "503 Retry-After: 1", "429", "413", "400", "drop", "400", "400", "slow"]
+        // Two drops: URLSession resends a request whose kept-alive connection dropped on a fresh connection, and
+        // the second drop, on that fresh connection, is the connection failure.
+        let script = [
+            "401", "403", "500", "503 Retry-After: 1", "429", "413", "400", "drop", "drop", "400", "400", "slow",
+        ]
 
         try await TestCollector.with(script: script, slowSeconds: 3) { collector in
             let transport = try HTTPEventTransport(endpoint: collector.batchURL, apiKey: key, timeout: .seconds(1))
@@ -146,7 +150,7 @@ struct SecretLeakTests {
             #expect(stats.remainingScript == 0)
             #expect(
                 Array(stats.log.prefix(script.count).map(\.status))
-                    == [401, 403, 500, 503, 429, 413, 400, nil, 400, 400, 200]
+                    == [401, 403, 500, 503, 429, 413, 400, nil, nil, 400, 400, 200]
             )
             #expect(stats.lastAuthorization == "Bearer \(key)")
             #expect(outcomes.contains { !$0.simplifiedOutcome.isSuccess })

@@ -11,6 +11,9 @@ import Foundation
 ///   `extension SaveNoteAction { … }`.
 /// - `<!-- readme: repeats README.md -->`: the block repeats, line for line, a block that another document of the
 ///   same program declares, so it is not compiled twice; ``repeatedBlocksMissing(in:)`` checks that it does.
+/// - `<!-- readme: from Examples/NotesApp/Sources/NotesKit/NotesActions.swift -->`: the block is taken, line for
+///   line, from a file of an example package, which `.ci/run` builds and tests as its own package;
+///   ``exampleBlocksMissing(packageDirectory:)`` checks that the file holds it.
 ///
 /// Blocks that hold only declarations (types, functions, `@Test` functions, imports) are compiled as files of one
 /// module, so later blocks use what earlier ones declared. Blocks with statements become top-level code in
@@ -115,7 +118,7 @@ struct MarkdownSwiftBlocks {
     var portableSwiftBlocks: [Block] {
         blocks.filter {
             $0.language == "swift" && !$0.directive.hasPrefix("apple-only") && !$0.directive.hasPrefix("repeats ")
-                && !$0.directive.hasPrefix("package-only")
+                && !$0.directive.hasPrefix("package-only") && !$0.directive.hasPrefix("from ")
         }
     }
 
@@ -170,6 +173,20 @@ struct MarkdownSwiftBlocks {
                     && document.portableSwiftBlocks.contains { $0.code.joined(separator: "\n").contains(text) }
             }
             return found ? nil : "\(name) line \(block.line): no Swift block of \(source) holds this block's lines"
+        }
+    }
+
+    /// The blocks marked `from PATH` whose lines are not found, in order and unchanged, in the file at `PATH`
+    /// (relative to `packageDirectory`); each is described with its document and line.
+    func exampleBlocksMissing(packageDirectory: URL) -> [String] {
+        blocks.filter { $0.directive.hasPrefix("from ") }.compactMap { block in
+            let path = block.directive.dropFirst("from ".count).trimmingCharacters(in: .whitespaces)
+            let file = packageDirectory.appendingPathComponent(path)
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+                return "\(name) line \(block.line): there is no file \(path)"
+            }
+            let found = text.contains(block.code.joined(separator: "\n") + "\n")
+            return found ? nil : "\(name) line \(block.line): \(path) does not hold this block's lines"
         }
     }
 
