@@ -68,6 +68,8 @@ public final class PendingActionOutcome: Sendable {
     /// When the body does not complete, the message says what it waits for: a sleep on the harness's scheduler
     /// that no one advanced, an `await` in an async body that never resumed, or a callback body's
     /// `willCompleteAsync()` status that was never completed.
+    /// Then the action is cancelled, so that an async body waiting forever does not keep later bodies of its queue
+    /// from starting.
     /// - Parameter sourceLocation: Where to report the failure.
     /// - Returns: The outcome, or a failure with ``ActionNeverCompletedError``.
     public func value(sourceLocation: SourceLocation = #_sourceLocation) async -> ActionPerformOutcome {
@@ -78,6 +80,9 @@ public final class PendingActionOutcome: Sendable {
             Comment(rawValue: neverCompletedMessage(bodyReturned: bodyReturned)),
             sourceLocation: sourceLocation
         )
+        // An async body that waits forever would hold its queue's gate, and keep every later body of that queue,
+        // in this test or another, from starting.
+        cancel()
         return .failure(
             error: ActionNeverCompletedError(
                 actionName: actionName,

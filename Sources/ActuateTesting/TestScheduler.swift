@@ -77,10 +77,11 @@ public final class TestScheduler: ActuateScheduler {
     /// its own deadline.
     public func advance(by duration: Duration = .zero) {
         let target = state.withLock { $0.uptime } + max(duration, .zero)
+        // The last take moves time to the target under the same lock that finds nothing left due, so that a sleep
+        // registered meanwhile is either taken here or finds its deadline passed.
         while let next = takeNextDue(upTo: target) {
             next.work()
         }
-        state.withLock { $0.uptime = max($0.uptime, target) }
     }
 
     /// Moves virtual time forward to `date` on the scheduler's wall clock.
@@ -152,9 +153,11 @@ public final class TestScheduler: ActuateScheduler {
 
     private func takeNextDue(upTo target: Duration?) -> Pending? {
         state.withLock { state in
-            guard let next = state.pending.values.min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) })
-            else { return nil }
-            if let target, next.deadline > target { return nil }
+            let next = state.pending.values.min { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+            guard let next, target.map({ next.deadline <= $0 }) ?? true else {
+                if let target { state.uptime = max(state.uptime, target) }
+                return nil
+            }
             state.pending.removeValue(forKey: next.sequence)
             state.uptime = max(state.uptime, next.deadline)
             return next

@@ -22,8 +22,11 @@ struct DependencyTests {
         let harness = ActionTestHarness()
         harness.dependencies[GreetingServerKey.self] = PrefixGreetingServer(prefix: "nested")
         let presenter = DependencyPresenter()
-        let binding = async ? DependencyFeature.nestedGreet : DependencyFeature.nestedCallbackGreet
-        #expect(await harness.perform(binding, input: "x", presenter: presenter).isSuccess)
+        let outcome =
+            async
+            ? await harness.perform(DependencyFeature.nestedGreet, input: "x", presenter: presenter)
+            : await harness.perform(DependencyFeature.nestedCallbackGreet, input: "x", presenter: presenter)
+        #expect(outcome.isSuccess)
         #expect(presenter.recorded == [async ? "nested:x" : "nested:x/test-suffix"])
     }
 
