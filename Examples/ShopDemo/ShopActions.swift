@@ -51,7 +51,7 @@ final class ShowProductAction: Action {
     }
 
     static func prepareActivity(_ activity: ActivityBuilder<ShowProductAction>) throws {
-        guard let product = Catalog.product(id: activity.input) else { return activity.cancel() }
+        guard let product = Catalog().product(id: activity.input) else { return activity.cancel() }
         activity.title = "View \(product.name)"
         activity.keywords = ["coffee", product.name]
         activity.userInfo = ["productId": product.id]
@@ -65,7 +65,13 @@ final class ShowProductAction: Action {
     )
         -> Completion.Status
     {
-        guard let product = Catalog.product(id: context.input) else {
+        let catalog: any ProductCatalog
+        do {
+            catalog = try context.dependency(CatalogKey.self)
+        } catch {
+            return completion.completedSync(.failure(error: error))
+        }
+        guard let product = catalog.product(id: context.input) else {
             return completion.completedSync(.failure(error: ShopError.unknownProduct(context.input)))
         }
         presenter.showProduct(product)
@@ -87,7 +93,13 @@ final class AddToCartAction: Action {
     )
         -> Completion.Status
     {
-        guard let product = Catalog.product(id: context.input.productID) else {
+        let catalog: any ProductCatalog
+        do {
+            catalog = try context.dependency(CatalogKey.self)
+        } catch {
+            return completion.completedSync(.failure(error: error))
+        }
+        guard let product = catalog.product(id: context.input.productID) else {
             return completion.completedSync(.failure(error: ShopError.unknownProduct(context.input.productID)))
         }
         let status = completion.willCompleteAsync()
@@ -137,18 +149,32 @@ final class FetchRecommendationsAction: AsyncAction, ReportedAction {
     ) async throws
         -> ActionPerformOutcome
     {
-        let recommended = try await RecommendationService.recommendations(after: context.input)
+        let service = try context.dependency(RecommendationServiceKey.self)
+        let recommended = try await service.recommendations(after: context.input)
         presenter.showRecommendations(recommended)
         return .success
     }
 }
 
-/// Pretends to be a remote recommendation service.
-enum RecommendationService {
-    static func recommendations(after productID: String) async throws -> [Product] {
+/// What recommends products: a dependency (``RecommendationServiceKey``), so that tests give it a fake instead of
+/// reaching the network.
+protocol RecommendationService: Sendable {
+    func recommendations(after productID: String) async throws -> [Product]
+}
+
+/// The key of the recommendation service.
+enum RecommendationServiceKey: DependencyKey {
+    static var liveValue: any RecommendationService { CatalogRecommendationService(catalog: Catalog()) }
+}
+
+/// Pretends to be a remote recommendation service: recommends other products of a catalog.
+struct CatalogRecommendationService: RecommendationService {
+    let catalog: any ProductCatalog
+
+    func recommendations(after productID: String) async throws -> [Product] {
         await Task.yield()
         try Task.checkCancellation()
-        return Catalog.products.filter { $0.id != productID }.prefix(2).map { $0 }
+        return catalog.products.filter { $0.id != productID }.prefix(2).map { $0 }
     }
 }
 

@@ -29,12 +29,18 @@ struct ShopDemo {
         defer { reporting.finish() }
         let activities = RecordingActivityPublisher()
         let stacks = ActionStacksPlugin()
+        // The actions' catalog and recommendation service are dependencies of this system, not globals.
+        var dependencies = DependencyValues()
+        let catalog = Catalog()
+        dependencies[CatalogKey.self] = catalog
+        dependencies[RecommendationServiceKey.self] = CatalogRecommendationService(catalog: catalog)
         let system = try ActuateSystem.quickSetup(
             group: ShopFeatures.self,
             configuration: ActuateConfiguration(
                 plugins: [stacks],
                 timelineMaxEntries: 200,
-                routes: routes
+                routes: routes,
+                dependencies: dependencies
             ),
             reporting: reporting.setup(activities: activities)
         )

@@ -45,6 +45,7 @@ public final class ActionTestHarness: Sendable {
     /// other tests put on a shared queue, or a loaded machine, can delay a body by this much before it begins.
     let bodyReturnAllowance: Duration
     private let expectations: DiagnosticExpectations
+    private let unsetDependencies = UnsetDependencies()
     private let creation: SourceLocation
 
     /// Creates a harness.
@@ -106,10 +107,12 @@ public final class ActionTestHarness: Sendable {
         dispatcher.add(plugin: timeline)
         for plugin in plugins { dispatcher.add(plugin: plugin) }
         self.session = ActionSession(named: sessionName, dispatcher: dispatcher)
+        dispatcher.dependencies = DependencyValues(unsetKeyHandler: unsetDependencies.handler)
     }
 
     deinit {
         expectations.reportUnexpected(in: diagnostics.diagnostics, at: creation)
+        unsetDependencies.report(at: creation)
     }
 
     /// Performs an action and returns its outcome once it has completed and its body has returned.
@@ -144,36 +147,17 @@ public final class ActionTestHarness: Sendable {
             source: source,
             sourceLocation: sourceLocation
         )
-        guard let outcome = await pending.outcome(within: realTimeLimit) else {
-            let name = Binding.ActionType.name
-            // Read once: the body may still return while this reports.
-            let bodyReturned = pending.queueDrained
-            Issue.record(
-                bodyReturned
-                    ? """
-                    '\(name)' never completed within \(realTimeLimit) of real time after its body returned. Its body \
-                    returned `completion.willCompleteAsync()` but `completed(_:)` was never called on that status. \
-                    Complete it on every path (errors and early returns included), or, if it waits for virtual time, \
-                    use `start(...)` and advance `scheduler` before awaiting `outcome(within:)`.
-                    """
-                    : """
-                    '\(name)' never completed: its queue had not run its body after \(realTimeLimit + bodyReturnAllowance) \
-                    of real time. The body, or work queued ahead of it, blocks the queue: it waits for something that \
-                    never happens.
-                    """,
-                sourceLocation: sourceLocation
-            )
-            return .failure(
-                error: ActionNeverCompletedError(
-                    actionName: Binding.ActionType.name,
-                    requestID: pending.requestID,
-                    limit: bodyReturned ? realTimeLimit : realTimeLimit + bodyReturnAllowance
-                )
-            )
+        // Cancelling the awaiting task cancels the action, as `session.perform` does.
+        let outcome = await withTaskCancellationHandler {
+            await pending.value(sourceLocation: sourceLocation)
+        } onCancel: {
+            pending.cancel()
         }
         // The body may still be running (it completed before returning): let it return, so that what it does
-        // after completing, such as completing again, is reported before the test goes on.
-        await Self.drain(Binding.ActionType.queue)
+        // after completing, such as completing again, is reported before the test goes on. Not when the wait gave
+        // up: the queue may never run again, and the failure is already reported.
+        if pending.isCompleted { await Self.drain(Binding.ActionType.queue) }
+        unsetDependencies.report(at: sourceLocation)
         return outcome
     }
 
@@ -196,17 +180,27 @@ public final class ActionTestHarness: Sendable {
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> PendingActionOutcome {
         checkDiagnostics(sourceLocation: sourceLocation)
+        let bodyClock = BodyClock(scheduler: scheduler)
+        let cancellation = PerformCancellation()
         let pending = PendingActionOutcome(
             actionName: Binding.ActionType.name,
             queue: Binding.ActionType.queue,
-            bodyReturnAllowance: bodyReturnAllowance
+            hasAsyncBody: Binding.ActionType.self is any AsyncAction.Type
+                || Binding.ActionType.self is any UIAction.Type,
+            realTimeLimit: realTimeLimit,
+            bodyReturnAllowance: bodyReturnAllowance,
+            bodyClock: bodyClock,
+            cancellation: cancellation
         )
+        // The request carries the harness's values with the body's virtual time, which its sleeps read.
         let requestID = session.performReturningID(
             binding,
             input: input,
             presenter: presenter,
             userInitiated: userInitiated,
-            source: source
+            source: source,
+            cancellation: cancellation,
+            dependencies: DependencyStore(dispatcher.dependencies, scope: bodyClock)
         ) { pending.resolve($0) }
         pending.identify(requestID)
         expectations.started(requestID, at: sourceLocation)
@@ -244,6 +238,27 @@ public final class ActionTestHarness: Sendable {
     /// - Parameter sourceLocation: Where to report diagnostics that no perform of this harness caused.
     public func checkDiagnostics(sourceLocation: SourceLocation = #_sourceLocation) {
         expectations.reportUnexpected(in: diagnostics.diagnostics, at: sourceLocation)
+        unsetDependencies.report(at: sourceLocation)
+    }
+
+    /// The dependency values of the harness's actions, and of the actions they perform.
+    ///
+    /// A key the test did not set reads its `testValue`; when it has none, reading it fails the test with the
+    /// key's name, and the body's `dependency(_:)` throws `DependencyNotSetError`, instead of reaching the live
+    /// value. Set a value in one line:
+    ///
+    /// ```swift
+    /// harness.dependencies[NotesServerKey.self] = InMemoryNotesServer()
+    /// ```
+    ///
+    /// Each harness has its own values, so tests that set different ones run in parallel.
+    public var dependencies: DependencyValues {
+        get { dispatcher.dependencies }
+        set {
+            var values = newValue
+            values.unsetKeyHandler = unsetDependencies.handler
+            dispatcher.dependencies = values
+        }
     }
 
     /// Waits until everything submitted to `queue` so far has run.

@@ -1,9 +1,16 @@
 import Actuate
 import Dispatch
 import Synchronization
+import Testing
 
-/// The outcome of an action started with ``ActionTestHarness/start(_:input:presenter:userInitiated:source:sourceLocation:)``,
-/// available once it completes.
+/// An action started with ``ActionTestHarness/start(_:input:presenter:userInitiated:source:sourceLocation:)``: its
+/// outcome once it completes, and a way to cancel it.
+///
+/// ```swift
+/// let sync = harness.start(NotesFeature.sync)
+/// harness.scheduler.advance(by: .milliseconds(50))
+/// #expect(await sync.value().isSuccess)
+/// ```
 public final class PendingActionOutcome: Sendable {
     private struct State {
         var outcome: ActionPerformOutcome?
@@ -19,12 +26,103 @@ public final class PendingActionOutcome: Sendable {
     private let queue: DispatchQueue
     /// How much longer than its limit a wait lasts in all, for a body that never returns.
     private let bodyReturnAllowance: Duration
+    /// The harness's limit for ``value(sourceLocation:)``.
+    private let realTimeLimit: Duration
+    /// Whether the action's body is `async` (an `AsyncAction` or `UIAction`), for the message of one that never
+    /// finishes.
+    private let hasAsyncBody: Bool
+    /// Cancels the perform.
+    private let cancellation: PerformCancellation
+    /// The body's virtual time on the harness's scheduler.
+    let bodyClock: BodyClock
     private let state = Mutex(State())
 
-    init(actionName: String, queue: DispatchQueue, bodyReturnAllowance: Duration) {
+    init(
+        actionName: String,
+        queue: DispatchQueue,
+        hasAsyncBody: Bool,
+        realTimeLimit: Duration,
+        bodyReturnAllowance: Duration,
+        bodyClock: BodyClock,
+        cancellation: PerformCancellation
+    ) {
         self.actionName = actionName
         self.queue = queue
+        self.hasAsyncBody = hasAsyncBody
+        self.realTimeLimit = realTimeLimit
         self.bodyReturnAllowance = bodyReturnAllowance
+        self.bodyClock = bodyClock
+        self.cancellation = cancellation
+    }
+
+    /// Cancels the action, as cancelling the task that awaits a perform does: an async body is cancelled (a
+    /// sleep on the harness's scheduler throws `CancellationError`, and the outcome is a failure with
+    /// `ActionCancellationError`), or does not start; a callback body sees `ActionContext/isCancelled`.
+    public func cancel() {
+        cancellation.cancel()
+    }
+
+    /// Waits for the outcome, failing the test with a message that says why when the action never completes.
+    ///
+    /// The wait ends `realTimeLimit` of real time (the harness's; 5 seconds by default) after the body returned.
+    /// When the body does not complete, the message says what it waits for: a sleep on the harness's scheduler
+    /// that no one advanced, an `await` in an async body that never resumed, or a callback body's
+    /// `willCompleteAsync()` status that was never completed.
+    /// Then the action is cancelled, so that an async body waiting forever does not keep later bodies of its queue
+    /// from starting.
+    /// - Parameter sourceLocation: Where to report the failure.
+    /// - Returns: The outcome, or a failure with ``ActionNeverCompletedError``.
+    public func value(sourceLocation: SourceLocation = #_sourceLocation) async -> ActionPerformOutcome {
+        if let outcome = await outcome(within: realTimeLimit) { return outcome }
+        // Read once: the body may still return while this reports.
+        let bodyReturned = queueDrained
+        Issue.record(
+            Comment(rawValue: neverCompletedMessage(bodyReturned: bodyReturned)),
+            sourceLocation: sourceLocation
+        )
+        // An async body that waits forever would hold its queue's gate, and keep every later body of that queue,
+        // in this test or another, from starting.
+        cancel()
+        return .failure(
+            error: ActionNeverCompletedError(
+                actionName: actionName,
+                requestID: requestID,
+                limit: bodyReturned ? realTimeLimit : realTimeLimit + bodyReturnAllowance
+            )
+        )
+    }
+
+    /// What the test is told about an action that never completed.
+    func neverCompletedMessage(bodyReturned: Bool) -> String {
+        let name = actionName
+        guard bodyReturned else {
+            return """
+                '\(name)' never completed: its queue had not run its body after \(realTimeLimit + bodyReturnAllowance) \
+                of real time. The body, or work queued ahead of it, blocks the queue: it waits for something that \
+                never happens.
+                """
+        }
+        if let deadline = bodyClock.sleepingUntil {
+            let now = bodyClock.scheduler.uptime()
+            return """
+                '\(name)' never completed: its body sleeps on the test scheduler until \(deadline) of virtual time, \
+                and the scheduler stands at \(now); nobody advanced it. Start the action with `start(...)`, call \
+                `scheduler.advance(by: \(deadline - now))`, then await `value()`.
+                """
+        }
+        if hasAsyncBody {
+            return """
+                '\(name)' never completed within \(realTimeLimit) of real time: its async body is suspended in an \
+                `await` that never resumed. Make what it awaits finish (a fake dependency that never answers, a \
+                continuation never resumed), or cancel it with `cancel()` on the handle `start(...)` returns.
+                """
+        }
+        return """
+            '\(name)' never completed within \(realTimeLimit) of real time after its body returned. Its body \
+            returned `completion.willCompleteAsync()` but `completed(_:)` was never called on that status. \
+            Complete it on every path (errors and early returns included), or, if it waits for virtual time, \
+            use `start(...)` and advance `scheduler` before awaiting `value()`.
+            """
     }
 
     /// The `ActionRequest/uniqueID` of the request, or nil if the feature never declared the action.

@@ -14,6 +14,9 @@ public struct ActionContext<Input: Loggable>: Sendable {
     /// The request's cancellation state, or nil for a perform that cannot be cancelled: the dispatch path then
     /// retains no shared token.
     @usableFromInline let cancellationState: ActionCancellation?
+    /// The dependency values of the request, or nil when its dispatcher has none set: every key then reads its
+    /// live value, and the dispatch path retains nothing for them.
+    @usableFromInline let dependencyStore: DependencyStore?
     /// The input the action was performed with.
     public let input: Input
 
@@ -23,7 +26,8 @@ public struct ActionContext<Input: Loggable>: Sendable {
         source: ActionSource = .application,
         session: String = "main",
         userInitiated: Bool = true,
-        logs: ActionLogs = .disabled
+        logs: ActionLogs = .disabled,
+        dependencies: DependencyValues = DependencyValues()
     ) {
         self.init(
             input: input,
@@ -31,7 +35,8 @@ public struct ActionContext<Input: Loggable>: Sendable {
             session: session,
             userInitiated: userInitiated,
             logs: logs,
-            cancellation: nil
+            cancellation: nil,
+            dependencies: dependencies.isLiveAndEmpty ? nil : DependencyStore(dependencies)
         )
     }
 
@@ -42,7 +47,8 @@ public struct ActionContext<Input: Loggable>: Sendable {
         session: String,
         userInitiated: Bool,
         logs: ActionLogs?,
-        cancellation: ActionCancellation?
+        cancellation: ActionCancellation?,
+        dependencies: DependencyStore?
     ) {
         self.input = input
         self.source = source
@@ -50,6 +56,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
         self.userInitiated = userInitiated
         self.installedLogs = logs
         self.cancellationState = cancellation
+        self.dependencyStore = dependencies
     }
 
     /// The context of the request that `header` describes, performed with `input`.
@@ -61,12 +68,30 @@ public struct ActionContext<Input: Loggable>: Sendable {
             session: header.sessionName,
             userInitiated: header.userInitiated,
             logs: header.logs,
-            cancellation: header.cancellation
+            cancellation: header.cancellation,
+            dependencies: header.dependencies
         )
     }
 
     /// Loggers for this request, filtered by the focus selection when focus logging is installed.
     public var logs: ActionLogs { installedLogs ?? .disabled }
+
+    /// The value of the dependency `key` for this request: the value set on the harness, system or dispatcher
+    /// that performs the action, or the key's live value.
+    ///
+    /// Actions the body performs, through any session, read the same values.
+    ///
+    /// ```swift
+    /// let server = try context.dependency(NotesServerKey.self)
+    /// ```
+    /// - Parameter key: The dependency's key.
+    /// - Returns: The value.
+    /// - Throws: ``DependencyNotSetError`` only in a test harness, when the test did not set the key and it has no
+    ///   ``DependencyKey/testValue``: the test fails with the key's name instead of reaching the live value.
+    public func dependency<Key: DependencyKey>(_ key: Key.Type) throws(DependencyNotSetError) -> Key.Value {
+        guard let dependencyStore else { return Key.liveValue }
+        return try dependencyStore.values.resolve(key)
+    }
 
     /// Whether the task awaiting this perform has been cancelled.
     ///

@@ -156,6 +156,8 @@ public struct RequestHeader: Sendable {
     public let inputDescription: String
     @usableFromInline let logs: ActionLogs?
     @usableFromInline let cancellation: ActionCancellation?
+    /// The request's dependency values, or nil when there are none (see ``DependencyStore``).
+    @usableFromInline let dependencies: DependencyStore?
 
     /// The feature's metadata, as a reference that counts nothing (see ``MetadataReference``).
     @inlinable public var featureReference: MetadataReference<FeatureMetadata> { MetadataReference(feature) }
@@ -199,7 +201,8 @@ public struct RequestHeader: Sendable {
         source: ActionSource,
         inputDescription: String,
         logs: ActionLogs?,
-        cancellation: ActionCancellation?
+        cancellation: ActionCancellation?,
+        dependencies: DependencyStore?
     ) {
         self.uniqueID = uniqueID
         self.date = date
@@ -213,6 +216,7 @@ public struct RequestHeader: Sendable {
         self.inputDescription = inputDescription
         self.logs = logs
         self.cancellation = cancellation
+        self.dependencies = dependencies
     }
 }
 

@@ -30,8 +30,12 @@ enum AsyncBodyRunner {
         let status = completion.willCompleteAsync()
         let nesting = ActionNesting.ofCaller()
         let body: ActionCancellation.HandedOverBody = {
-            let outcome = await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
-                try await A.perform(context: context, presenter: presenter)
+            // The request's dependency values are current while the body runs, so that what it performs inherits
+            // them, in the awaiting task or a task of its own.
+            let outcome = await DependencyStore.run(with: context.dependencyStore) {
+                await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
+                    try await A.perform(context: context, presenter: presenter)
+                }
             }
             status.completed(outcome)
         }
@@ -80,9 +84,12 @@ enum AsyncBodyRunner {
         let status = completion.willCompleteAsync()
         let gate = DispatchQueueMarker.marker(for: .main).gate
         let nesting = ActionNesting.ofCaller()
+        let dependencies = context.dependencyStore
         let task = Task { @MainActor in
-            let outcome = await gate.withGate(nestedIn: nesting) {
-                await Self.outcome(cancelled: context.isCancelled) { @MainActor in try await body() }
+            let outcome = await DependencyStore.run(with: dependencies) {
+                await gate.withGate(nestedIn: nesting) {
+                    await Self.outcome(cancelled: context.isCancelled) { @MainActor in try await body() }
+                }
             }
             status.completed(outcome)
         }

@@ -352,6 +352,7 @@ extension ActionSession {
         _ userInitiated: Bool,
         _ source: consuming ActionSource,
         cancellation: ActionCancellation? = nil,
+        dependencies: DependencyStore? = nil,
         completion: consuming CallerCompletion
     ) -> UInt64? {
         dispatcher.dispatch(
@@ -362,6 +363,7 @@ extension ActionSession {
             userInitiated: userInitiated,
             source: source,
             cancellation: cancellation,
+            dependencies: dependencies,
             completion: completion
         )
     }
@@ -369,15 +371,30 @@ extension ActionSession {
     /// Performs an action and calls `completion` with its full outcome, for the test kit: returns the request's
     /// ``ActionRequest/uniqueID`` (nil when the feature never declared the action), so that the harness matches
     /// completions and diagnostics to the request that caused them.
+    ///
+    /// - Parameters:
+    ///   - cancellation: The perform's cancellation, when the test kit can cancel it; see ``PerformCancellation``.
+    ///   - dependencies: The request's dependency values, instead of those of the dispatcher or the caller.
     package func performReturningID<Binding: ActionBinding>(
         _ binding: Binding,
         input: Binding.ActionType.InputType,
         presenter: Binding.ActionType.PresenterType,
         userInitiated: Bool,
         source: ActionSource,
+        cancellation: PerformCancellation? = nil,
+        dependencies: DependencyStore? = nil,
         completion: @escaping @Sendable (ActionPerformOutcome) -> Void
     ) -> UInt64? {
-        dispatch(binding.binding, input, presenter, userInitiated, source, completion: .detailed(completion))
+        dispatch(
+            binding.binding,
+            input,
+            presenter,
+            userInitiated,
+            source,
+            cancellation: cancellation?.state,
+            dependencies: dependencies,
+            completion: .detailed(completion)
+        )
     }
 
     @inlinable

@@ -56,6 +56,11 @@ public final class ActionDispatcher: Sendable {
     /// every dispatch: ``requestIDBlocksOwner`` keeps it for this dispatcher's life.
     @usableFromInline let requestIDBlocks: UnownedReference<RequestIDBlocks>?
     private let requestIDBlocksOwner: RequestIDBlocks?
+    /// Whether ``dependencies`` holds anything: read relaxed by every dispatch, which takes the lock of
+    /// ``dependencyStore`` only when it does.
+    @usableFromInline let hasDependencies = Atomic<Bool>(false)
+    /// The store of ``dependencies``, nil while none is set.
+    @usableFromInline let dependencyStore = Mutex<DependencyStore?>(nil)
     /// The plugin that feeds every stream of ``events(bufferingPolicy:)``; nil until the first stream.
     let eventHubSlot = Mutex<DispatchEventHub?>(nil)
 
@@ -165,6 +170,35 @@ public final class ActionDispatcher: Sendable {
         }
     }
 
+    /// The dependency values this dispatcher's actions read with ``ActionContext/dependency(_:)``.
+    ///
+    /// Keys not set read their ``DependencyKey/liveValue``. A request takes the values when it is dispatched, so
+    /// setting them changes what later requests read. An action performed from within a body, through any
+    /// session, reads the values of the body that performed it, not those of its own dispatcher.
+    ///
+    /// A dispatcher with no values set carries none on its requests: a dispatch then reads one flag.
+    public var dependencies: DependencyValues {
+        get { dependencyStore.withLock { $0?.values } ?? DependencyValues() }
+        set {
+            dependencyStore.withLock { store in
+                store = newValue.isLiveAndEmpty ? nil : DependencyStore(newValue)
+                hasDependencies.store(store != nil, ordering: .releasing)
+            }
+        }
+    }
+
+    /// The store a request dispatched now carries: nil when none is set.
+    @inlinable
+    func currentDependencies() -> DependencyStore? {
+        hasDependencies.load(ordering: .relaxed) ? loadDependencies() : nil
+    }
+
+    /// Reads the store under its lock; kept out of line, off the common dispatch path.
+    @usableFromInline
+    func loadDependencies() -> DependencyStore? {
+        dependencyStore.withLock { $0 }
+    }
+
     /// The installed plugins, in the order they run: by stage, then in the order they were added.
     ///
     /// The plugin that feeds the streams of ``events(bufferingPolicy:)`` is listed while any stream is live.
@@ -199,6 +233,7 @@ public final class ActionDispatcher: Sendable {
         userInitiated: Bool,
         source: consuming ActionSource,
         cancellation: ActionCancellation?,
+        dependencies explicitDependencies: DependencyStore? = nil,
         completion: consuming CallerCompletion
     ) -> UInt64? {
         // Every reference read here is held without counting: the resolution by the binding's cache (alive
@@ -255,7 +290,8 @@ public final class ActionDispatcher: Sendable {
                         session: session
                     )
                     : nil,
-                cancellation: cancellation
+                cancellation: cancellation,
+                dependencies: explicitDependencies ?? DependencyStore.ofCaller() ?? currentDependencies()
             ),
             input: input,
             plugins: plugins,
@@ -296,6 +332,22 @@ public final class ActionDispatcher: Sendable {
         presenter: A.PresenterType
     ) {
         let previous = RunningQueue.enter(operation.queueMarker)
+        if let dependencies = operation.header.dependencies {
+            // What the body performs inherits the request's values (`DependencyStore.current`).
+            let status = DependencyStore.run(with: dependencies) { runBody(operation, presenter: presenter) }
+            operation.check(status)
+        } else {
+            operation.check(runBody(operation, presenter: presenter))
+        }
+        RunningQueue.leave(restoring: previous)
+    }
+
+    /// Runs a request's body, after telling the plugins that it begins, and returns the status the body returned.
+    @inlinable
+    static func runBody<F: FeatureDefinition, A: Action>(
+        _ operation: RequestOperation<F, A, A.InputType?>,
+        presenter: A.PresenterType
+    ) -> CompletionStatus {
         let status: CompletionStatus
         if operation.notifier != nil {
             // The request is made once, borrowing the operation's header and input, lent in place to the plugins,
@@ -323,8 +375,7 @@ public final class ActionDispatcher: Sendable {
             // No plugin hears the request: the context is made from the header in place, without a copy of it.
             status = A.perform(context: operation.context, presenter: presenter, completion: operation)
         }
-        operation.check(status)
-        RunningQueue.leave(restoring: previous)
+        return status
     }
 
     /// The start reading of a request that no plugin hears, on the system clock, whose clock the dispatch did

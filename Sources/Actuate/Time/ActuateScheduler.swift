@@ -33,9 +33,31 @@ public protocol ActuateScheduler: Sendable {
     /// - Returns: A handle that cancels the work if it has not started.
     @discardableResult
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork
+
+    /// Suspends the current task until `duration` has elapsed on this scheduler's clock.
+    ///
+    /// ``SystemScheduler`` sleeps for real (`Task.sleep`); `TestScheduler` wakes the sleeper when a test
+    /// advances it past the deadline. The default implementation resumes from work scheduled with
+    /// ``schedule(after:_:)``. For code that takes a `Clock`, use ``clock``.
+    ///
+    /// ```swift
+    /// try await scheduler.sleep(for: .milliseconds(50))
+    /// ```
+    /// - Parameter duration: How long to sleep. Zero or negative durations return as soon as possible.
+    /// - Throws: `CancellationError` when the task is cancelled before or while it sleeps; the scheduled
+    ///   wake-up is then cancelled.
+    func sleep(for duration: Duration) async throws
 }
 
 extension ActuateScheduler {
+    public func sleep(for duration: Duration) async throws {
+        try await SchedulerSleep.sleep(for: duration, on: self)
+    }
+
+    /// A `Clock` whose time is this scheduler's monotonic reading and whose sleeps are ``sleep(for:)``: hand it to
+    /// code that takes `some Clock<Duration>`.
+    public var clock: SchedulerClock { SchedulerClock(self) }
+
     public func uptimeNanoseconds() -> UInt64 {
         uptime().wholeNanoseconds
     }

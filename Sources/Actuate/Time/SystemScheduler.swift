@@ -43,6 +43,14 @@ public struct SystemScheduler: ActuateScheduler {
         }
         return ScheduledWork { cancelled.set() }
     }
+
+    /// Sleeps for real, with `Task.sleep(for:)`.
+    ///
+    /// - Parameter duration: How long to sleep.
+    /// - Throws: `CancellationError` when the task is cancelled.
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
 }
 
 /// A one-way flag that any thread may set and read.

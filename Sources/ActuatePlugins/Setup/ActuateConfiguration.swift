@@ -21,6 +21,14 @@ public struct ActuateConfiguration: Sendable {
     var permissions: any PermissionChecker
     /// What validates purchases.
     var purchases: any PurchaseValidator
+    /// The dependency values the system's actions read with `ActionContext/dependency(_:)`: set on the system's
+    /// dispatcher when the system is built. Keys not set read their live values.
+    ///
+    /// ```swift
+    /// var configuration = ActuateConfiguration()
+    /// configuration.dependencies[NotesServerKey.self] = HTTPNotesServer()
+    /// ```
+    public var dependencies: DependencyValues
 
     /// Creates a configuration.
     ///
@@ -32,6 +40,7 @@ public struct ActuateConfiguration: Sendable {
     ///   - userToggles: Where user toggles are kept; in memory by default.
     ///   - permissions: What answers permission checks; by default every permission is not yet determined.
     ///   - purchases: What validates purchases; by default nothing is validated yet.
+    ///   - dependencies: The values of the actions' dependency keys; by default every key reads its live value.
     public init(
         plugins: [any ActionDispatchPlugin] = [],
         timelineMaxEntries: Int = 100,
@@ -39,7 +48,8 @@ public struct ActuateConfiguration: Sendable {
         routes: URLRouterConfiguration = URLRouterConfiguration(),
         userToggles: any UserToggles = InMemoryUserToggles(),
         permissions: any PermissionChecker = InMemoryPermissionChecker(),
-        purchases: any PurchaseValidator = InMemoryPurchaseValidator()
+        purchases: any PurchaseValidator = InMemoryPurchaseValidator(),
+        dependencies: DependencyValues = DependencyValues()
     ) {
         self.plugins = plugins
         self.timelineMaxEntries = timelineMaxEntries
@@ -48,5 +58,6 @@ public struct ActuateConfiguration: Sendable {
         self.userToggles = userToggles
         self.permissions = permissions
         self.purchases = purchases
+        self.dependencies = dependencies
     }
 }

@@ -137,6 +137,7 @@ public final class ActuateSystem: Sendable {
             throw .malformedRoutes(error)
         }
 
+        dispatcher.dependencies = configuration.dependencies
         let timeline = Timeline(maxEntries: configuration.timelineMaxEntries)
         dispatcher.add(plugin: timeline)
         for plugin in configuration.plugins {

@@ -42,3 +42,10 @@ final class SyncFeature: Feature {
     static let upload = action(UploadAction.self)
     static func prepare(actions: FeatureActionsBuilder) { actions.declare(upload) }
 }
+
+/// The notes screen of the dependencies article.
+struct NotesView: NotesPresenter {
+    func showSynced(_ count: Int) {}
+}
+
+let notesView = NotesView()

@@ -17,24 +17,20 @@ struct CartView: CartPresenter {
 
 let cartView = CartView()
 
-/// Where the deferred-completion snippet saves its input.
+/// Where the deferred-completion snippet saves its input: a dependency (`ItemStorageKey`), never a global.
 struct ItemStorage: Sendable {
     func save(_ item: String, completion: @escaping @Sendable ((any Error)?) -> Void) { completion(nil) }
 }
-
-let storage = ItemStorage()
 
 /// The presenter of the `AsyncAction` snippet.
 protocol ShopPresenter: Sendable {
     func showRecommendations(_ products: [String])
 }
 
-/// The service the `AsyncAction` snippet awaits.
+/// The service the `AsyncAction` snippet awaits: a dependency (`RecommendationServiceKey`).
 struct RecommendationService: Sendable {
     func recommendations(after item: String) async throws -> [String] { [item] }
 }
-
-let service = RecommendationService()
 
 /// An old action that completes twice, which the harness snippet expects to be reported.
 final class SyncAction: Action {
