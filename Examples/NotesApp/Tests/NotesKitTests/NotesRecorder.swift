@@ -1,5 +1,6 @@
 import ActuateTesting
 import NotesKit
+import Testing
 
 /// A mock presenter: records its calls as values the tests compare.
 final class NotesRecorder: NotesPresenter {
