@@ -69,14 +69,15 @@ struct DispatchSnapshotTests {
         #expect(dispatcher.publishedPluginListCount == 1)
         let first = AtomicCountingPlugin()
         dispatcher.add(plugin: first)
-        let loaded = dispatcher.currentPlugins.load(ordering: .acquiring)
+        // Counted: the dispatcher releases a list it replaced once no dispatch call can still be reading it.
+        let loaded = dispatcher.currentPlugins.load(ordering: .acquiring).object
         let second = AtomicCountingPlugin()
         dispatcher.add(plugin: second)
-        #expect(loaded.object.plugins.count == 1)
+        #expect(loaded.plugins.count == 1)
         #expect(dispatcher.currentPlugins.load(ordering: .acquiring).object.plugins.count == 2)
         dispatcher.remove(plugin: first)
         #expect(dispatcher.publishedPluginListCount == 4)
-        #expect(loaded.object.plugins.count == 1)
+        #expect(loaded.plugins.count == 1)
 
         let session = ActionSession(named: "snapshots", dispatcher: dispatcher)
         _ = await session.perform(SnapshotFeature.left)

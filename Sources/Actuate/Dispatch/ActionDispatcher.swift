@@ -40,8 +40,9 @@ public final class ActionDispatcher: Sendable {
     @usableFromInline let hasLoggerFactory: Bool
     private let plugins: Mutex<Plugins>
     /// The list every new dispatch notifies, read with one atomic load and no lock. Never released through
-    /// this reference: ``Plugins/published`` owns every list stored here, so a list a dispatch loaded stays
-    /// valid while the dispatch, or the operation that holds this dispatcher, uses it.
+    /// this reference: ``Plugins/current`` owns the list stored here, and ``Plugins/retired`` each list it
+    /// replaced until no dispatch call can still be reading it (``DispatchingThreads``), so a list a dispatch
+    /// loaded stays valid while the call runs, and the operation counts a reference to it if it outlives the call.
     @usableFromInline let currentPlugins: Atomic<UnownedReference<PluginList>>
     /// Keeps ``nextRequestID`` off the cache line of the fields before it, which every dispatch reads.
     private let requestIDPaddingBefore = CacheLinePadding()
@@ -70,25 +71,31 @@ public final class ActionDispatcher: Sendable {
         let stage: PluginStage
     }
 
-    /// The installed plugins in the order they were added, and every list published to dispatches (in stage
-    /// order, then that order), the newest last.
+    /// The installed plugins in the order they were added, the list published to dispatches (in stage order, then
+    /// that order), and the lists it replaced that a dispatch call may still be reading.
     ///
-    /// Published lists are kept until the dispatcher is deinitialized: a dispatch holds the list it loaded
-    /// without counting a reference, and nothing tells a writer when the last such dispatch is done. So a
-    /// removed plugin stays in memory, though it hears nothing new, until its dispatcher goes away. Adding and
-    /// removing plugins is rare (setup, tests), and each change keeps one small array; event streams come and go
-    /// inside one plugin, `DispatchEventHub`, without publishing a list.
+    /// A dispatch holds the list it loaded without counting a reference while its call runs, so a replaced list is
+    /// released only once every thread that was inside a dispatch call when it was replaced has left that call
+    /// (``DispatchingThreads``, ``RetiredPluginLists``); checked whenever a plugin is added or removed. An operation
+    /// that outlives its call counts a reference to its list. So a removed plugin is released once the last dispatch
+    /// that could reach it is done, and a change of plugins leaves no list behind. Event streams come and go inside
+    /// one plugin, `DispatchEventHub`, without publishing a list.
     private struct Plugins: Sendable {
         var entries: [PluginEntry] = []
-        var published: [PluginList]
+        var current: PluginList
+        var retired = RetiredPluginLists<PluginList>()
+        /// The number of lists published so far, for tests.
+        var publishedCount = 1
         /// The table of the values plugins attach to this dispatcher's requests; made when the first plugin that
         /// may attach values is added.
         var valueTable: UnownedReference<RequestValueTable>?
 
         init(empty: PluginList) {
-            published = [empty]
+            current = empty
         }
 
+        /// Applies `change` to the entries.
+        /// - Returns: The list of the changed entries, to publish in place of ``current``.
         mutating func update(_ change: (inout [PluginEntry]) -> Void) -> PluginList {
             change(&entries)
             let sorted = entries.enumerated()
@@ -99,9 +106,10 @@ public final class ActionDispatcher: Sendable {
             let list = PluginList(
                 sorted.map(\.plugin),
                 valueStageCount: valueStageCount,
-                valueTable: valueTable
+                valueTable: valueTable,
+                watchdog: current.watchdog,
+                systemClockEpoch: current.systemClockEpoch
             )
-            published.append(list)
             return list
         }
     }
@@ -143,7 +151,7 @@ public final class ActionDispatcher: Sendable {
         self.loggerFactory = loggerFactory ?? NoLoggerFactory()
         self.hasLoggerFactory = loggerFactory != nil
         self.watchdog = CompletionWatchdog(scheduler: scheduler, diagnostics: diagnostics, timeout: completionTimeout)
-        let empty = PluginList([])
+        let empty = PluginList([], watchdog: watchdog, systemClockEpoch: systemClockEpoch)
         self.plugins = Mutex(Plugins(empty: empty))
         self.currentPlugins = Atomic(UnownedReference(empty))
     }
@@ -152,10 +160,11 @@ public final class ActionDispatcher: Sendable {
     /// ``ActionDispatchPlugin/stage`` and, within the stage, after the plugins added before it.
     public func add(plugin: any ActionDispatchPlugin) {
         let entry = PluginEntry(plugin: plugin, identity: Self.identity(of: plugin), stage: plugin.stage)
-        plugins.withLock { plugins in
-            let list = plugins.update { $0.append(entry) }
-            currentPlugins.store(UnownedReference(list), ordering: .releasing)
+        let released = plugins.withLock { plugins in
+            publish(plugins.update { $0.append(entry) }, in: &plugins)
         }
+        // Released here, outside the lock: a plugin's deinit may call this dispatcher.
+        _ = consume released
     }
 
     /// Removes a plugin, identified by object identity. Actions already in flight still complete their
@@ -164,10 +173,46 @@ public final class ActionDispatcher: Sendable {
     /// Only class instances can be removed; a value-type plugin stays for the dispatcher's life.
     public func remove(plugin: any ActionDispatchPlugin) {
         guard let identity = Self.identity(of: plugin) else { return }
-        plugins.withLock { plugins in
-            let list = plugins.update { $0.removeAll { $0.identity == identity } }
-            currentPlugins.store(UnownedReference(list), ordering: .releasing)
+        let released = plugins.withLock { plugins in
+            publish(plugins.update { $0.removeAll { $0.identity == identity } }, in: &plugins)
         }
+        _ = consume released
+    }
+
+    /// Publishes `list` to new dispatches in place of the current list, which it retires, and releases every
+    /// retired list no dispatch call can still be reading; called under the lock of ``plugins``.
+    /// - Returns: The lists released, for the caller to drop outside the lock.
+    private func publish(_ list: PluginList, in plugins: inout Plugins) -> [PluginList] {
+        let replaced = plugins.current
+        plugins.current = list
+        plugins.publishedCount += 1
+        currentPlugins.store(UnownedReference(list), ordering: .releasing)
+        orderAfterDispatches()
+        let threads = DispatchingThreads.sequences()
+        plugins.retired.retire(replaced, threads: threads)
+        return plugins.retired.release(threads: threads)
+    }
+
+    /// Releases the replaced plugin lists no dispatch call can still be reading, as adding or removing a plugin
+    /// does; for tests that wait for other threads to leave their dispatch calls.
+    /// - Returns: The number of replaced lists still kept.
+    func releaseRetiredPluginLists() -> Int {
+        let (released, kept) = plugins.withLock { plugins in
+            orderAfterDispatches()
+            let released = plugins.retired.release(threads: DispatchingThreads.sequences())
+            return (released, plugins.retired.count)
+        }
+        _ = consume released
+        return kept
+    }
+
+    /// A read-modify-write, acquiring and releasing, of every location from which a dispatch takes its request id,
+    /// after a new list is published and before the threads' dispatch sequences are read: with the dispatch's own
+    /// read-modify-write there, it orders each dispatch either before this writer, which then sees the dispatch's
+    /// thread inside its call, or after it, and then the dispatch loads the new list (``DispatchingThreads``).
+    private func orderAfterDispatches() {
+        nextRequestID.wrappingAdd(0, ordering: .acquiringAndReleasing)
+        requestIDBlocks?.withObject { $0.orderAfterDispatches() }
     }
 
     /// The dependency values this dispatcher's actions read with ``ActionContext/dependency(_:)``.
@@ -203,12 +248,15 @@ public final class ActionDispatcher: Sendable {
     ///
     /// The plugin that feeds the streams of ``events(bufferingPolicy:)`` is listed while any stream is live.
     package var installedPlugins: [any ActionDispatchPlugin] {
-        plugins.withLock { Array($0.published[$0.published.count - 1].plugins) }
+        plugins.withLock { $0.current.plugins }
             .filter { ($0 as? DispatchEventHub).map { $0.liveStreamCount > 0 } ?? true }
     }
 
     /// The number of plugin lists published so far (one at init, one per add or remove), for tests.
-    var publishedPluginListCount: Int { plugins.withLock { $0.published.count } }
+    var publishedPluginListCount: Int { plugins.withLock { $0.publishedCount } }
+
+    /// The number of replaced plugin lists still kept because a dispatch call may be reading them, for tests.
+    var retiredPluginListCount: Int { plugins.withLock { $0.retired.count } }
 
     /// The number of actions that promised to complete asynchronously and have not yet.
     package var pendingAsyncCompletions: Int { watchdog.trackedCount }
@@ -237,7 +285,8 @@ public final class ActionDispatcher: Sendable {
         completion: consuming CallerCompletion
     ) -> UInt64? {
         // Every reference read here is held without counting: the resolution by the binding's cache (alive
-        // for this call), the metadata by the registry, the plugin list by this dispatcher.
+        // for this call), the metadata by the registry, the plugin list by this dispatcher until this thread leaves
+        // the call (`DispatchingThreads`).
         let resolution = binding.resolved()
         let feature = resolution.withObject { $0.feature }
         guard let action = resolution.withObject({ $0.action }) else {
@@ -245,15 +294,18 @@ public final class ActionDispatcher: Sendable {
             return nil
         }
         let marker = resolution.withObject { $0.marker }
-        let plugins = currentPlugins.load(ordering: .acquiring)
-        let hasPlugins = !plugins.withObject { $0.isEmpty }
+        // In this order: the thread is marked inside a dispatch call, the id's read-modify-write (acquiring and
+        // releasing) orders this dispatch against a writer of the plugin list, then the list is loaded.
+        let entered = DispatchingThreads.enter(key: marker.withObject { $0.runningQueueKey })
         let queueIndex = marker.withObject { $0.index }
         let uniqueID: UInt64
         if let requestIDBlocks {
             uniqueID = requestIDBlocks.withObject { $0.nextID(queueIndex: queueIndex, counter: nextRequestID) }
         } else {
-            uniqueID = nextRequestID.wrappingAdd(1, ordering: .relaxed).oldValue
+            uniqueID = nextRequestID.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
         }
+        let plugins = currentPlugins.load(ordering: .acquiring)
+        let hasPlugins = !plugins.withObject { $0.isEmpty }
         let start: UInt64
         let date: Date
         if let systemClockEpoch {
@@ -296,29 +348,33 @@ public final class ActionDispatcher: Sendable {
             input: input,
             plugins: plugins,
             queueMarker: marker,
-            dispatcher: self,
             completion: completion
         )
-        // The operation holds this dispatcher uncounted while this call runs (its caller holds it), and counted
-        // only once it outlives the call: see `DispatchOperation.dispatcherReference`.
+        // The operation holds its plugin list uncounted while this call runs, and counted only once it outlives the
+        // call: see `DispatchOperation.plugins`. It holds no reference to this dispatcher.
         if marker.withObject({ DispatchQueueMarker.isCurrent($0) }) {
-            Self.run(operation, presenter: presenter)
+            Self.run(operation, presenter: presenter, in: entered.cell)
             // Moved into a variable for the uniqueness test; the operation stays a `let` elsewhere, since the
             // hops below would copy a `var` into their closures, one more retain and release per hop.
             var ran = consume operation
             // Still referenced elsewhere: the body kept its completion (to complete later, or again).
-            if !isKnownUniquelyReferenced(&ran) { ran.keepDispatcher(self) }
+            if !isKnownUniquelyReferenced(&ran) { ran.keepPlugins() }
         } else if let nesting = ActionNesting.ofCaller() {
             // Performed from within an async body: the hop loses the caller's task-locals, so the body runs
             // inside the caller's nesting again, and what it performs, or the async body it starts, is nested.
-            operation.keepDispatcher(self)
+            operation.keepPlugins()
             A.queue.async {
-                ActionNesting.run(inside: nesting) { Self.run(operation, presenter: presenter) }
+                ActionNesting.run(inside: nesting) {
+                    Self.run(operation, presenter: presenter, in: RunningQueue.cell(of: operation.queueMarker))
+                }
             }
         } else {
-            operation.keepDispatcher(self)
-            A.queue.async { Self.run(operation, presenter: presenter) }
+            operation.keepPlugins()
+            A.queue.async {
+                Self.run(operation, presenter: presenter, in: RunningQueue.cell(of: operation.queueMarker))
+            }
         }
+        DispatchingThreads.leave(entered)
         return uniqueID
     }
 
@@ -326,12 +382,15 @@ public final class ActionDispatcher: Sendable {
     ///
     /// While the body runs, ``RunningQueue`` records the queue for this thread, so that what the body performs
     /// on the same queue is recognised as inline with one thread-local read.
+    ///
+    /// - Parameter cell: This thread's ``RunningQueue`` cell, which an inline dispatch already read.
     @inlinable
     static func run<F: FeatureDefinition, A: Action>(
         _ operation: RequestOperation<F, A, A.InputType?>,
-        presenter: A.PresenterType
+        presenter: A.PresenterType,
+        in cell: RunningQueue.Cell
     ) {
-        let previous = RunningQueue.enter(operation.queueMarker)
+        let previous = RunningQueue.enter(operation.queueMarker, in: cell)
         if let dependencies = operation.header.dependencies {
             // What the body performs inherits the request's values (`DependencyStore.current`).
             let status = DependencyStore.run(with: dependencies) { runBody(operation, presenter: presenter) }
@@ -381,12 +440,6 @@ public final class ActionDispatcher: Sendable {
     /// The start reading of a request that no plugin hears, on the system clock, whose clock the dispatch did
     /// not read: no monotonic reading of the system clock is zero.
     @usableFromInline static var unreadSystemClock: UInt64 { 0 }
-
-    /// The clock's monotonic reading now: the one reading taken when an action completes.
-    @inlinable
-    func uptimeNanoseconds() -> UInt64 {
-        systemClockEpoch == nil ? scheduler.uptimeNanoseconds() : MonotonicClock.nanoseconds
-    }
 
     /// The loggers of one request: disabled unless a logger factory is installed.
     @usableFromInline

@@ -35,8 +35,10 @@ final class CompletionWatchdog: Sendable {
         var timerArmed = false
     }
 
-    private let scheduler: any ActuateScheduler
-    private let diagnostics: any ActuateDiagnostics
+    /// The dispatcher's clock.
+    @usableFromInline let scheduler: any ActuateScheduler
+    /// Where the dispatcher reports programmer errors.
+    let diagnostics: any ActuateDiagnostics
     let timeout: Duration?
     /// Whether requests are watched at all; read on every dispatch.
     @usableFromInline let isEnabled: Bool

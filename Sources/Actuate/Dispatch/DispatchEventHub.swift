@@ -3,8 +3,8 @@ import Synchronization
 /// The one plugin that feeds every live stream of ``ActionDispatcher/events(bufferingPolicy:)`` of a dispatcher.
 ///
 /// The dispatcher adds it once, on the first call to `events()`; streams then come and go inside the hub, so a
-/// stream never publishes a new plugin list (a dispatcher keeps every list it published until it is itself
-/// released). While no stream is live, each begin and completion costs one atomic load.
+/// stream never publishes a new plugin list (each of which costs a lock and a look at every thread's dispatch
+/// sequence). While no stream is live, each begin and completion costs one atomic load.
 ///
 /// Each stream hears an action's begin and its completion, or neither: a stream hears every action that begins
 /// after it was created, and the completion of each action whose begin it heard. Events are yielded under the

@@ -36,27 +36,28 @@ typealias InputRelease = @Sendable (DispatchOperation) -> Void
 /// one allocation of a dispatch.
 @usableFromInline
 class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked Sendable {
-    // Safe: every stored property is immutable after init (`keptDispatcher` is set once, atomically); completion is
+    // Safe: every stored property is immutable after init (`keptPlugins` is set once, atomically); completion is
     // serialised by the requirement's atomic compare-and-exchange.
 
     /// The request, but its input.
     @usableFromInline let header: RequestHeader
-    /// The dispatcher, uncounted: while the dispatch call that made this operation runs, its caller holds the
-    /// dispatcher; before the operation outlives that call (an asynchronous hop, or a body that kept its
-    /// completion), the dispatch stores the dispatcher in ``keptDispatcher`` (``keepDispatcher(_:)``). So an
-    /// inline dispatch whose body completes in place counts no reference to the dispatcher, which every thread
-    /// that dispatches shares: retaining and releasing it wrote its reference count, bouncing its cache line
-    /// between the cores of threads that dispatch at once.
-    @usableFromInline let dispatcherReference: UnownedReference<ActionDispatcher>
-    /// Keeps the dispatcher alive once this operation outlives the dispatch call that made it; nil until then.
-    @usableFromInline let keptDispatcher = KeptReference<ActionDispatcher>()
+    /// Keeps ``plugins`` alive once this operation outlives the dispatch call that made it; nil until then.
+    @usableFromInline let keptPlugins = KeptReference<PluginList>()
     @usableFromInline let callerCompletion: CallerCompletion
     /// Tells the plugins; nil when no plugin hears about this operation, and then no clock is read at completion.
     @usableFromInline let notifier: CompletionNotifier?
     /// Releases the input, after the caller's completion has run.
     @usableFromInline let releaseInput: InputRelease
-    /// The plugins of this dispatch. Held unretained: the dispatcher keeps every list it published alive until
-    /// it is deinitialized, and the dispatcher outlives this operation (see ``dispatcherReference``).
+    /// The plugins of this dispatch, with the dispatcher's watchdog and clock, which the operation reaches through
+    /// them: the operation holds no reference to the dispatcher.
+    ///
+    /// Uncounted while the dispatch call that made this operation runs: the dispatcher keeps a list it replaced
+    /// until every thread inside a dispatch call then has left it (``DispatchingThreads``). Before the operation
+    /// outlives the call (an asynchronous hop, or a body that kept its completion), the dispatch counts a reference
+    /// in ``keptPlugins`` (``keepPlugins()``). So an inline dispatch whose body completes in place counts no
+    /// reference to the list, nor to the dispatcher, which every thread that dispatches shares: retaining and
+    /// releasing them wrote their reference counts, bouncing their cache lines between the cores of threads that
+    /// dispatch at once.
     @usableFromInline let plugins: UnownedReference<PluginList>
     /// The marker of the action's queue, unretained: it is used only while the operation runs on that queue,
     /// and a queue keeps its marker (attached with `setSpecific`) for as long as the queue exists.
@@ -69,7 +70,6 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         notifier: CompletionNotifier?,
         releaseInput: @escaping InputRelease,
         queueMarker: UnownedReference<DispatchQueueMarker>,
-        dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
         self.header = header
@@ -77,24 +77,23 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
         self.notifier = notifier
         self.releaseInput = releaseInput
         self.queueMarker = queueMarker
-        self.dispatcherReference = UnownedReference(dispatcher)
         self.callerCompletion = completion
         super.init()
     }
 
     @usableFromInline var uniqueID: UInt64 { header.uniqueID }
 
-    /// The dispatcher, lent uncounted: alive while this operation is (see ``dispatcherReference``).
+    /// The plugin list, lent uncounted: alive while this operation is (see ``plugins``).
     @inlinable
-    func withDispatcher<Result>(_ body: (ActionDispatcher) -> Result) -> Result {
-        dispatcherReference.withObject(body)
+    func withPlugins<Result>(_ body: (PluginList) -> Result) -> Result {
+        plugins.withObject(body)
     }
 
-    /// Keeps `dispatcher`, this operation's, alive for as long as this operation: called by the dispatch, which
-    /// holds the dispatcher, before the operation outlives the dispatch call.
+    /// Keeps this operation's plugin list alive for as long as this operation: called by the dispatch, inside the
+    /// dispatch call (where the list is alive), before the operation outlives the call. Called at most once.
     @inlinable
-    func keepDispatcher(_ dispatcher: ActionDispatcher) {
-        keptDispatcher.keep(dispatcher)
+    func keepPlugins() {
+        keptPlugins.keep(plugins)
     }
 
     /// Checks the status a body returned: watches a pending deferred completion, reports a foreign status.
@@ -111,9 +110,9 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
 
     @inlinable
     override func didComplete(with result: ActionPerformOutcome, asynchronously: Bool) {
-        if asynchronously { withDispatcher { $0.watchdog.untrack(id: uniqueID) } }
+        if asynchronously { withPlugins { $0.watchdog.untrack(id: uniqueID) } }
         if let notifier {
-            notifier(self, result, withDispatcher { $0.uptimeNanoseconds() })
+            notifier(self, result, withPlugins { $0.uptimeNanoseconds() })
         }
         callerCompletion(result)
         releaseInput(self)
@@ -121,20 +120,20 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
 
     @usableFromInline
     func trackUntilCompleted() {
-        let dispatcher = dispatcherReference.object
+        let list = plugins.object
         var start = header.startUptimeNanoseconds
-        if start == ActionDispatcher.unreadSystemClock, notifier == nil, dispatcher.systemClockEpoch != nil {
+        if start == ActionDispatcher.unreadSystemClock, notifier == nil, list.systemClockEpoch != nil {
             // The dispatch read no clock (no plugin hears it): the watch starts now.
-            start = dispatcher.uptimeNanoseconds()
+            start = list.uptimeNanoseconds()
         }
-        dispatcher.watchdog.track(
+        list.watchdog.track(
             id: uniqueID,
             start: .nanoseconds(Int64(clamping: start)),
             action: header.action.object,
             feature: header.feature.object,
             session: header.sessionName
         )
-        if isCompleted { dispatcher.watchdog.untrack(id: uniqueID) }
+        if isCompleted { list.watchdog.untrack(id: uniqueID) }
     }
 
     @usableFromInline
@@ -164,7 +163,7 @@ class DispatchOperation: CompletionRequirement<ActionPerformOutcome>, @unchecked
     }
 
     private func report(_ kind: ActuateDiagnostic.Kind, _ message: String) {
-        dispatcherReference.object.diagnostics.report(diagnostic(kind, message))
+        plugins.object.watchdog.diagnostics.report(diagnostic(kind, message))
     }
 
     private func diagnostic(_ kind: ActuateDiagnostic.Kind, _ message: String) -> ActuateDiagnostic {
@@ -227,7 +226,6 @@ where Slot.Input == A.InputType {
         input: A.InputType,
         plugins: UnownedReference<PluginList>,
         queueMarker: UnownedReference<DispatchQueueMarker>,
-        dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
         let hasPlugins = !plugins.withObject { $0.isEmpty }
@@ -238,7 +236,6 @@ where Slot.Input == A.InputType {
             notifier: hasPlugins ? Self.makeNotifier() : nil,
             releaseInput: Self.makeInputRelease(),
             queueMarker: queueMarker,
-            dispatcher: dispatcher,
             completion: completion
         )
     }

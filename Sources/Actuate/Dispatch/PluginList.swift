@@ -1,8 +1,11 @@
-/// An immutable list of a dispatcher's plugins in the order they run, as one dispatch sees it.
+/// An immutable list of a dispatcher's plugins in the order they run, as one dispatch sees it, with what the
+/// dispatch's operation needs when it completes.
 ///
-/// The dispatcher publishes a new list with one atomic store whenever a plugin is added or removed, and
-/// keeps every list it published until it is itself deinitialized, so a dispatch reads the current list
-/// with one atomic load and holds it without a reference count (see `ActionDispatcher`).
+/// The dispatcher publishes a new list with one atomic store whenever a plugin is added or removed, and keeps the
+/// list it replaced until no dispatch call can still be reading it (``DispatchingThreads``), so a dispatch reads the
+/// current list with one atomic load and holds it without a reference count while the call runs. An operation that
+/// outlives the call counts a reference to its list (`DispatchOperation.keepPlugins()`), and reaches the watchdog
+/// and the clock through the list, not through the dispatcher, which it does not keep.
 @usableFromInline
 final class PluginList: Sendable {
     /// The plugins, by stage and then in the order they were added.
@@ -23,20 +26,35 @@ final class PluginList: Sendable {
     @usableFromInline let valueTable: UnownedReference<RequestValueTable>?
     /// The number of `valueTable` (``RequestValueTable/number``), or 0 without one.
     @usableFromInline let valueTableNumber: UInt32
+    /// The dispatcher's completion watchdog, which also holds its clock and diagnostics.
+    @usableFromInline let watchdog: CompletionWatchdog
+    /// The dispatcher's `systemClockEpoch`: non-nil when its clock is ``SystemScheduler``.
+    @usableFromInline let systemClockEpoch: Double?
 
     /// Creates a list of `plugins` in the order they run, of which the first `valueStageCount` are in a stage
-    /// that may attach values to the requests, in `valueTable`.
+    /// that may attach values to the requests, in `valueTable`, for the dispatcher with `watchdog` and
+    /// `systemClockEpoch`.
     init(
         _ plugins: [any ActionDispatchPlugin],
         valueStageCount: Int = 0,
-        valueTable: UnownedReference<RequestValueTable>? = nil
+        valueTable: UnownedReference<RequestValueTable>? = nil,
+        watchdog: CompletionWatchdog,
+        systemClockEpoch: Double?
     ) {
+        self.watchdog = watchdog
+        self.systemClockEpoch = systemClockEpoch
         self.plugins = plugins
         self.boxes = OwnedObjects(plugins.map(PluginBox.init))
         self.isEmpty = plugins.isEmpty
         self.valueStageCount = valueTable == nil ? 0 : valueStageCount
         self.valueTable = valueStageCount == 0 ? nil : valueTable
         self.valueTableNumber = self.valueTable?.withObject { $0.number } ?? 0
+    }
+
+    /// The dispatcher's clock's monotonic reading now: the one reading taken when an action completes.
+    @inlinable @inline(__always)
+    func uptimeNanoseconds() -> UInt64 {
+        systemClockEpoch == nil ? watchdog.scheduler.uptimeNanoseconds() : MonotonicClock.nanoseconds
     }
 
     /// Tells every plugin, in order, that `request` begins; the dispatcher calls

@@ -42,16 +42,27 @@ final class RequestIDBlocks: Sendable {
                     last % Self.blockSize == 0
                     ? counter.wrappingAdd(Self.blockSize, ordering: .relaxed).oldValue
                     : last &+ 1
+                // Acquiring and releasing on success: the dispatch's ordering against a writer of the plugin list
+                // (`DispatchingThreads`); the same instruction as a relaxed one on x86-64.
                 let (exchanged, original) = slot.lastID.compareExchange(
                     expected: last,
                     desired: next,
-                    ordering: .relaxed
+                    successOrdering: .acquiringAndReleasing,
+                    failureOrdering: .relaxed
                 )
                 // Lost to a queue that shares the slot: try again from what it left. A block taken for a lost
                 // attempt is skipped, never handed out twice.
                 if exchanged { return next }
                 last = original
             }
+        }
+    }
+
+    /// Adds zero to every slot, acquiring and releasing: the plugin-list writer's side of the ordering in
+    /// `DispatchingThreads`, for dispatches that take their ids here. Changes no id.
+    func orderAfterDispatches() {
+        for index in 0..<slots.count {
+            slots.withObject(at: index) { _ = $0.lastID.wrappingAdd(0, ordering: .acquiringAndReleasing) }
         }
     }
 }

@@ -27,7 +27,6 @@ class InputHoldingOperation<Slot: InputSlot>: DispatchOperation, @unchecked Send
         notifier: CompletionNotifier?,
         releaseInput: @escaping InputRelease,
         queueMarker: UnownedReference<DispatchQueueMarker>,
-        dispatcher: ActionDispatcher,
         completion: CallerCompletion
     ) {
         self.slot = Slot(holding: input)
@@ -37,7 +36,6 @@ class InputHoldingOperation<Slot: InputSlot>: DispatchOperation, @unchecked Send
             notifier: notifier,
             releaseInput: releaseInput,
             queueMarker: queueMarker,
-            dispatcher: dispatcher,
             completion: completion
         )
     }
