@@ -7,7 +7,14 @@ import Testing
 
 @Suite("Virtual time for async actions")
 struct VirtualTimeTests {
-    @Test("start, advance, value: the advance never races the body's first sleep", arguments: 0..<20)
+    // The rounds share the action's queue, whose async bodies never interleave: run in parallel under a loaded full
+    // suite, the twentieth waited for nineteen others past the harness's real-time limit. One at a time, each round
+    // is the race it is meant to be, its body against its own advance.
+    @Test(
+        "start, advance, value: the advance never races the body's first sleep",
+        .serialized,
+        arguments: 0..<20
+    )
     func advanceBeforeFirstSleep(round: Int) async {
         let harness = ActionTestHarness()
         harness.dependencies[SleepClockKey.self] = harness.scheduler

@@ -11,7 +11,7 @@
 ///
 ///     static func perform(context: ActionContext<String>, presenter: any ShopPresenter) async throws
 ///         -> ActionPerformOutcome {
-///         let products = try await service.recommendations(after: context.input)
+///         let products = try await context.dependency(RecommendationServiceKey.self).recommendations(after: context.input)
 ///         presenter.showRecommendations(products)
 ///         return .success
 ///     }

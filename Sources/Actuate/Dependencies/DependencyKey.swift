@@ -5,13 +5,14 @@
 /// dispatcher, or a test harness. Nothing is process-wide, so tests that give a key different values run in
 /// parallel.
 ///
+/// <!-- readme: repeats Sources/ActuateTesting/ActuateTesting.docc/DependenciesAndVirtualTime.md -->
 /// ```swift
 /// protocol NotesServer: Sendable {
-///     func upload(_ text: String) async throws
+///     func upload(_ note: String) async throws -> Int
 /// }
 ///
 /// struct HTTPNotesServer: NotesServer {
-///     func upload(_ text: String) async throws {}
+///     func upload(_ note: String) async throws -> Int { note.count }
 /// }
 ///
 /// enum NotesServerKey: DependencyKey {

@@ -5,10 +5,6 @@
 /// earlier one, and a replay can give every key the value it had.
 ///
 /// ```swift
-/// struct InMemoryNotesServer: NotesServer {
-///     func upload(_ text: String) async throws {}
-/// }
-///
 /// var dependencies = DependencyValues()
 /// dependencies[NotesServerKey.self] = InMemoryNotesServer()
 /// ```
