@@ -17,7 +17,11 @@ public final class CreateNoteAction: Action {
 
     public static var analyticsID: String? { "note_created" }
 
-    public static func perform(context: ActionContext<String>, presenter: any NotesPresenter, completion: Completion)
+    public static func perform(
+        context: ActionContext<String>,
+        presenter: any NotesPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         guard !context.input.isEmpty else { return completion.completedSync(.failure(error: NotesError.emptyText)) }
@@ -37,7 +41,11 @@ public final class DeleteNoteAction: Action {
 
     public static var analyticsID: String? { "note_deleted" }
 
-    public static func perform(context: ActionContext<Int>, presenter: any NotesPresenter, completion: Completion)
+    public static func perform(
+        context: ActionContext<Int>,
+        presenter: any NotesPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         do {
@@ -57,7 +65,11 @@ public final class OpenNoteAction: Action {
     public typealias InputType = String
     public typealias PresenterType = any NotesPresenter
 
-    public static func perform(context: ActionContext<String>, presenter: any NotesPresenter, completion: Completion)
+    public static func perform(
+        context: ActionContext<String>,
+        presenter: any NotesPresenter,
+        completion: Completion
+    )
         -> Completion.Status
     {
         do {
@@ -80,7 +92,10 @@ public final class SyncNotesAction: AsyncAction {
 
     public static var analyticsID: String? { "notes_synced" }
 
-    public static func perform(context: ActionContext<NoInput>, presenter: any NotesPresenter) async throws
+    public static func perform(
+        context: ActionContext<NoInput>,
+        presenter: any NotesPresenter
+    ) async throws
         -> ActionPerformOutcome
     {
         let notes = try context.dependency(NotesStoreKey.self).all()
