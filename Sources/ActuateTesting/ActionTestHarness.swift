@@ -247,6 +247,7 @@ public final class ActionTestHarness: Sendable {
     /// key's name, and the body's `dependency(_:)` throws `DependencyNotSetError`, instead of reaching the live
     /// value. Set a value in one line:
     ///
+    /// <!-- readme: repeats Sources/ActuateTesting/ActuateTesting.docc/DependenciesAndVirtualTime.md -->
     /// ```swift
     /// harness.dependencies[NotesServerKey.self] = InMemoryNotesServer()
     /// ```

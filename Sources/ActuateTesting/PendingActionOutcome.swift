@@ -6,10 +6,11 @@ import Testing
 /// An action started with ``ActionTestHarness/start(_:input:presenter:userInitiated:source:sourceLocation:)``: its
 /// outcome once it completes, and a way to cancel it.
 ///
+/// <!-- readme: repeats Sources/ActuateTesting/ActuateTesting.docc/DependenciesAndVirtualTime.md -->
 /// ```swift
-/// let sync = harness.start(NotesFeature.sync)
-/// harness.scheduler.advance(by: .milliseconds(50))
-/// #expect(await sync.value().isSuccess)
+///     let sync = harness.start(NotesFeature.sync, input: "Buy milk", presenter: notes)
+///     harness.scheduler.advance(by: .milliseconds(50))
+///     #expect(await sync.value().isSuccess)
 /// ```
 public final class PendingActionOutcome: Sendable {
     private struct State {

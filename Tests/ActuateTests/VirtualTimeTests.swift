@@ -7,9 +7,10 @@ import Testing
 
 @Suite("Virtual time for async actions")
 struct VirtualTimeTests {
-    // The rounds share the action's queue, whose async bodies never interleave: run in parallel under a loaded full
-    // suite, the twentieth waited for nineteen others past the harness's real-time limit. One at a time, each round
-    // is the race it is meant to be, its body against its own advance.
+    // The rounds share the action's queue (a lane no other test uses: the harness tests below leave bodies stuck on
+    // purpose), whose async bodies never interleave; run in parallel under a loaded full suite, the twentieth waited
+    // for nineteen others past the harness's real-time limit. One at a time, each round is the race it is meant to
+    // be, its body against its own advance.
     @Test(
         "start, advance, value: the advance never races the body's first sleep",
         .serialized,
@@ -19,7 +20,7 @@ struct VirtualTimeTests {
         let harness = ActionTestHarness()
         harness.dependencies[SleepClockKey.self] = harness.scheduler
         let presenter = DependencyPresenter()
-        let sleeping = harness.start(DependencyFeature.sleeping, input: 2, presenter: presenter)
+        let sleeping = harness.start(DependencyFeature.racingSleep, input: 2, presenter: presenter)
         harness.scheduler.advance(by: .milliseconds(50))
         harness.scheduler.advance(by: .milliseconds(50))
         #expect(await sleeping.value().isSuccess)

@@ -81,6 +81,7 @@ public struct ActionContext<Input: Loggable>: Sendable {
     ///
     /// Actions the body performs, through any session, read the same values.
     ///
+    /// <!-- readme: repeats Sources/ActuateTesting/ActuateTesting.docc/DependenciesAndVirtualTime.md -->
     /// ```swift
     /// let server = try context.dependency(NotesServerKey.self)
     /// ```

@@ -41,7 +41,7 @@ public class CompletionStatus: @unchecked Sendable {
 /// static func perform(context: ActionContext<String>, presenter: NoPresenter, completion: Completion)
 ///     -> Completion.Status {
 ///     let status = completion.willCompleteAsync()
-///     storage.save(context.input) { error in status.completed(error.map { .failure(error: $0) } ?? .success) }
+///     DispatchQueue.global().async { status.completed(.success) }  // once the work has finished
 ///     return status
 /// }
 /// ```

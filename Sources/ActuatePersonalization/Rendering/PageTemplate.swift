@@ -6,6 +6,7 @@
 /// A placeholder with no value is left as it is written. The statistics page and the CLI's timeline page use it,
 /// with the same ``contentSecurityPolicy``.
 ///
+/// <!-- readme: package-only -->
 /// ```swift
 /// let page = PageTemplate("<title>{{title}}</title>").filled(["title": "{{data}}"])
 /// // "<title>{{data}}</title>"

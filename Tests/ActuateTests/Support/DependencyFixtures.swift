@@ -129,12 +129,29 @@ final class NestedCallbackGreetAction: Action {
     }
 }
 
+/// The queue a ``SleepingAction`` runs on: async bodies on one queue never interleave, so a test whose bodies must
+/// not wait behind another test's (stuck on purpose) takes a lane of its own.
+protocol SleepingLane {
+    static var queue: DispatchQueue { get }
+}
+
+/// The lane the harness tests share.
+enum SharedSleepingLane: SleepingLane {
+    static let queue = DispatchQueue(label: "dependency-tests.sleeping")
+}
+
+/// The lane of the start-advance-value race alone.
+enum RaceSleepingLane: SleepingLane {
+    static let queue = DispatchQueue(label: "dependency-tests.sleeping-race")
+}
+
 /// Sleeps on a scheduler it is given as a dependency, then shows "slept"; twice when its input says so.
-final class SleepingAction: AsyncAction {
+final class SleepingAction<Lane: SleepingLane>: AsyncAction {
     typealias InputType = Int
     typealias PresenterType = DependencyPresenter
 
-    static let queue = DispatchQueue(label: "dependency-tests.sleeping")
+    static var name: String { "Sleeping" }
+    static var queue: DispatchQueue { Lane.queue }
 
     static func perform(
         context: ActionContext<Int>,
@@ -182,7 +199,8 @@ final class DependencyFeature: Feature {
     static let asyncGreet = action(AsyncGreetAction.self)
     static let nestedGreet = action(NestedGreetAction.self)
     static let nestedCallbackGreet = action(NestedCallbackGreetAction.self)
-    static let sleeping = action(SleepingAction.self)
+    static let sleeping = action(SleepingAction<SharedSleepingLane>.self)
+    static let racingSleep = action(SleepingAction<RaceSleepingLane>.self)
     static let neverCompletingCallback = action(NeverCompletingCallbackAction.self)
     static let awaitsForever = action(AwaitsForeverAction.self)
 
@@ -192,6 +210,7 @@ final class DependencyFeature: Feature {
         actions.declare(nestedGreet)
         actions.declare(nestedCallbackGreet)
         actions.declare(sleeping)
+        actions.declare(racingSleep)
         actions.declare(neverCompletingCallback)
         actions.declare(awaitsForever)
     }
