@@ -13,7 +13,7 @@ import Synchronization
 /// scheduler.advance(by: .seconds(10))   // fires the completion watchdog
 /// ```
 ///
-/// **Sleeping.** ``sleep(for:)`` suspends until an advance passes its deadline, and ``ActuateScheduler/clock``
+/// **Sleeping.** ``sleep(for:)`` suspends until an advance passes its deadline, and `ActuateScheduler.clock`
 /// hands it to code that takes `some Clock<Duration>`. A body that an ``ActionTestHarness`` started keeps its own
 /// virtual time: it starts at the scheduler's time when the harness started it, and moves to each sleep's
 /// deadline when that sleep ends; everything a body does between sleeps takes no virtual time. So its next

@@ -23,10 +23,18 @@ public struct SchedulerClock: Clock {
             self.uptime = uptime
         }
 
+        /// The instant `duration` later.
+        ///
+        /// - Parameter duration: How far to move; negative moves back.
+        /// - Returns: The instant.
         public func advanced(by duration: Duration) -> Instant {
             Instant(uptime: uptime + duration)
         }
 
+        /// How long from this instant to `other`; negative when `other` is earlier.
+        ///
+        /// - Parameter other: The other instant.
+        /// - Returns: The duration.
         public func duration(to other: Instant) -> Duration {
             other.uptime - uptime
         }
@@ -46,10 +54,18 @@ public struct SchedulerClock: Clock {
         self.scheduler = scheduler
     }
 
+    /// The scheduler's time now: on a `TestScheduler`, virtual time.
     public var now: Instant { Instant(uptime: scheduler.uptime()) }
 
+    /// The finest step the clock measures: a nanosecond.
     public var minimumResolution: Duration { .nanoseconds(1) }
 
+    /// Suspends until `deadline` on the scheduler (until an advance passes it, on a `TestScheduler`).
+    ///
+    /// - Parameters:
+    ///   - deadline: When to resume.
+    ///   - tolerance: Ignored: the scheduler decides how precisely it wakes.
+    /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try await scheduler.sleep(for: now.duration(to: deadline))
     }

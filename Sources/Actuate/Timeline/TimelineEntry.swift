@@ -141,7 +141,7 @@ public enum TimelineOutcome: Sendable, Hashable, CustomStringConvertible {
     /// Whether the action was cancelled: a failure with ``ActionCancellationError``, which dumps count on its own.
     public var isCancellation: Bool { self == .cancelled }
 
-    /// The mark every dump puts before an action with this outcome (``Timeline/textDump()``, `actuate dump` and
+    /// The mark every dump puts before an action with this outcome (`Timeline.textDump()`, `actuate dump` and
     /// its HTML page): `✓` for a success, `✗` for a failure, `⊘` for a cancellation.
     public var symbol: String {
         switch self {
