@@ -28,7 +28,7 @@ package enum OwnerOnlyFile {
     }
 
     /// Called with the temporary file's path after it is written and synced, before it is renamed into place;
-    /// for tests that look at the file no one else sees. Task-local, so a test's observer hears only its own
+    /// for tests that look at the file no one else sees. Task-local, so a test's plugin hears only its own
     /// writes.
     @TaskLocal package static var willRename: (@Sendable (_ temporaryPath: String) -> Void)?
 
