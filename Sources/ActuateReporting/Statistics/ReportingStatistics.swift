@@ -107,7 +107,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         )
     }
 
-    private init(
+    init(
         _ accumulator: StatisticsAccumulator,
         _ hooks: HookStatisticsAccumulator,
         deadLetterCount: Int,

@@ -42,7 +42,15 @@ struct StatisticsAccumulator {
     private let attributionWindow: Double
     private let seriesInterval: SeriesInterval
     private var entries: [ContentKey: Entry] = [:]
-    private var clicksByProduct: [String: [ProductClick]] = [:]
+    /// A product clicked by one person, named by anonymous id or by user id.
+    private struct PersonProduct: Hashable {
+        var productID: String
+        var person: String
+        var isUserID: Bool
+    }
+
+    /// Product clicks by product and person, so that attributing a purchase looks at that person's clicks only.
+    private var clicksByPersonProduct: [PersonProduct: [ProductClick]] = [:]
     private var purchases: [Purchase] = []
     private var sessions: Set<String> = []
     private var eventCount = 0
@@ -78,7 +86,38 @@ struct StatisticsAccumulator {
             return
         }
         let key = ContentKey(source: content.source, id: content.id)
-        var entry = entries[key] ?? Entry(content: content)
+        // Mutated in place: a copy taken out of the dictionary would copy its session sets on every event.
+        if entries[key] == nil { entries[key] = Entry(content: content) }
+        let productClick = Self.update(
+            &entries[key]!,
+            status: status,
+            content: content,
+            key: key,
+            event: event,
+            seriesInterval: seriesInterval
+        )
+        if let (productID, click) = productClick {
+            clicksByPersonProduct[
+                PersonProduct(productID: productID, person: click.anonymousID, isUserID: false),
+                default: []
+            ]
+            .append(click)
+            if let userID = click.userID {
+                clicksByPersonProduct[PersonProduct(productID: productID, person: userID, isUserID: true), default: []]
+                    .append(click)
+            }
+        }
+    }
+
+    /// Counts one content event into its entry; returns the product click to remember, if it is one.
+    private static func update(
+        _ entry: inout Entry,
+        status: ContentStatus,
+        content: ContentReference,
+        key: ContentKey,
+        event: ReportEvent,
+        seriesInterval: SeriesInterval
+    ) -> (String, ProductClick)? {
         if content.name != nil { entry.content.name = content.name }
         switch status {
         case .executed:
@@ -100,14 +139,14 @@ struct StatisticsAccumulator {
                     userID: event.userID,
                     key: key
                 )
-                clicksByProduct[productID, default: []].append(click)
+                return (productID, click)
             }
         case .article:
             entry.figures.articleClicks += 1
         case .error:
             entry.figures.errors += 1
         }
-        entries[key] = entry
+        return nil
     }
 
     mutating func finish() -> Result {
@@ -173,13 +212,16 @@ struct StatisticsAccumulator {
 
     /// The most recent click on `productId` by the purchase's person within the window before it.
     private func lastQualifyingClick(on productID: String, before purchase: Purchase) -> ProductClick? {
-        let candidates = clicksByProduct[productID] ?? []
+        var candidates =
+            clicksByPersonProduct[PersonProduct(productID: productID, person: purchase.anonymousID, isUserID: false)]
+            ?? []
+        if let userID = purchase.userID {
+            candidates +=
+                clicksByPersonProduct[PersonProduct(productID: productID, person: userID, isUserID: true)] ?? []
+        }
         return candidates.filter { click in
-            let samePerson =
-                click.anonymousID == purchase.anonymousID
-                || (click.userID != nil && click.userID == purchase.userID)
             let elapsed = purchase.timestamp.timeIntervalSince(click.timestamp)
-            return samePerson && elapsed >= 0 && elapsed <= attributionWindow
+            return elapsed >= 0 && elapsed <= attributionWindow
         }
         .max { $0.timestamp < $1.timestamp }
     }
