@@ -85,6 +85,8 @@ struct JSONBytesParser {
         try expect(UInt8(ascii: "{"), "{")
         var members: [String: JSONValue] = [:]
         if try consume(UInt8(ascii: "}")) { return members }
+        // An event has seven members and a few properties: room for them without growing.
+        members.reserveCapacity(8)
         while true {
             guard try peek() == UInt8(ascii: "\"") else { throw .invalid("expected a member name") }
             let key = try parseString()

@@ -20,8 +20,9 @@ struct StatisticsAccumulator {
     private struct Entry {
         var content: ContentReference
         var figures = ContentFigures()
-        var impressionSessions: Set<String> = []
-        var clickSessions: Set<String> = []
+        /// Sessions by their number in `sessionNumbers`: four bytes each, not a string per content.
+        var impressionSessions: Set<UInt32> = []
+        var clickSessions: Set<UInt32> = []
         var series = SeriesCounts(empty: ContentSeriesPoint(start: ""))
     }
 
@@ -52,7 +53,8 @@ struct StatisticsAccumulator {
     /// Product clicks by product and person, so that attributing a purchase looks at that person's clicks only.
     private var clicksByPersonProduct: [PersonProduct: [ProductClick]] = [:]
     private var purchases: [Purchase] = []
-    private var sessions: Set<String> = []
+    /// Every session seen, numbered in order of appearance, so that per-content session sets hold numbers.
+    private var sessionNumbers: [String: UInt32] = [:]
     private var eventCount = 0
     private var malformed = 0
 
@@ -63,7 +65,13 @@ struct StatisticsAccumulator {
 
     mutating func add(_ event: ReportEvent) {
         eventCount += 1
-        sessions.insert(event.sessionID)
+        let session: UInt32
+        if let known = sessionNumbers[event.sessionID] {
+            session = known
+        } else {
+            session = UInt32(truncatingIfNeeded: sessionNumbers.count)
+            sessionNumbers[event.sessionID] = session
+        }
         if event.eventType == .purchase {
             let ids = event.purchasedProductIDs
             if !ids.isEmpty {
@@ -87,13 +95,20 @@ struct StatisticsAccumulator {
         }
         let key = ContentKey(source: content.source, id: content.id)
         // Mutated in place: a copy taken out of the dictionary would copy its session sets on every event.
-        if entries[key] == nil { entries[key] = Entry(content: content) }
+        let index: Dictionary<ContentKey, Entry>.Index
+        if let found = entries.index(forKey: key) {
+            index = found
+        } else {
+            entries[key] = Entry(content: content)
+            index = entries.index(forKey: key)!
+        }
         let productClick = Self.update(
-            &entries[key]!,
+            &entries.values[index],
             status: status,
             content: content,
             key: key,
             event: event,
+            session: session,
             seriesInterval: seriesInterval
         )
         if let (productID, click) = productClick {
@@ -116,17 +131,18 @@ struct StatisticsAccumulator {
         content: ContentReference,
         key: ContentKey,
         event: ReportEvent,
+        session: UInt32,
         seriesInterval: SeriesInterval
     ) -> (String, ProductClick)? {
         if content.name != nil { entry.content.name = content.name }
         switch status {
         case .executed:
             entry.figures.impressions += 1
-            entry.impressionSessions.insert(event.sessionID)
+            entry.impressionSessions.insert(session)
             entry.series.update(at: event.timestamp, in: seriesInterval) { $0.impressions += 1 }
         case .target:
             entry.figures.clicks += 1
-            entry.clickSessions.insert(event.sessionID)
+            entry.clickSessions.insert(session)
             entry.series.update(at: event.timestamp, in: seriesInterval) { $0.clicks += 1 }
         case .close:
             entry.figures.closes += 1
@@ -161,8 +177,8 @@ struct StatisticsAccumulator {
             }
         }
         var totals = ContentFigures()
-        var impressionSessions: Set<String> = []
-        var clickSessions: Set<String> = []
+        var impressionSessions: Set<UInt32> = []
+        var clickSessions: Set<UInt32> = []
         var contents: [ContentStatistics] = []
         for entry in entries.values {
             var figures = entry.figures
@@ -194,7 +210,7 @@ struct StatisticsAccumulator {
             totals: totals,
             purchasedProducts: purchasedProducts,
             eventCount: eventCount,
-            sessionCount: sessions.count,
+            sessionCount: sessionNumbers.count,
             malformedEventCount: malformed
         )
     }
