@@ -19,6 +19,8 @@ struct StatisticsAccumulator {
 
     private struct Entry {
         var content: ContentReference
+        /// Its place in `contentKeys`.
+        var number: UInt32
         var figures = ContentFigures()
         /// Sessions by their number in `sessionNumbers`: four bytes each, not a string per content.
         var impressionSessions: Set<UInt32> = []
@@ -26,33 +28,33 @@ struct StatisticsAccumulator {
         var series = SeriesCounts(empty: ContentSeriesPoint(start: ""))
     }
 
+    /// A product click in 40 bytes: ids as 64-bit hashes (``IDHash``), the time as `Date` holds it, the content by
+    /// its number; so memory grows by 40 bytes a click, not by the strings and arrays of each.
     private struct ProductClick {
-        var timestamp: Date
-        var anonymousID: String
-        var userID: String?
-        var key: ContentKey
+        var time: Double
+        var product: UInt64
+        var anonymousID: UInt64
+        /// 0 without a user id.
+        var userID: UInt64
+        var content: UInt32
     }
 
-    private struct Purchase {
-        var timestamp: Date
-        var anonymousID: String
-        var userID: String?
-        var productIDs: [String]
+    /// One product of one purchase event.
+    private struct PurchasedProduct {
+        var time: Double
+        var product: UInt64
+        var anonymousID: UInt64
+        /// 0 without a user id.
+        var userID: UInt64
     }
 
     private let attributionWindow: Double
     private let seriesInterval: SeriesInterval
     private var entries: [ContentKey: Entry] = [:]
-    /// A product clicked by one person, named by anonymous id or by user id.
-    private struct PersonProduct: Hashable {
-        var productID: String
-        var person: String
-        var isUserID: Bool
-    }
-
-    /// Product clicks by product and person, so that attributing a purchase looks at that person's clicks only.
-    private var clicksByPersonProduct: [PersonProduct: [ProductClick]] = [:]
-    private var purchases: [Purchase] = []
+    /// The contents by number, in order of their first event.
+    private var contentKeys: [ContentKey] = []
+    private var productClicks: [ProductClick] = []
+    private var purchasedProducts: [PurchasedProduct] = []
     /// Every session seen, numbered in order of appearance, so that per-content session sets hold numbers.
     private var sessionNumbers: [String: UInt32] = [:]
     private var eventCount = 0
@@ -73,14 +75,16 @@ struct StatisticsAccumulator {
             sessionNumbers[event.sessionID] = session
         }
         if event.eventType == .purchase {
-            let ids = event.purchasedProductIDs
-            if !ids.isEmpty {
-                purchases.append(
-                    Purchase(
-                        timestamp: event.timestamp,
-                        anonymousID: event.anonymousID,
-                        userID: event.userID,
-                        productIDs: ids
+            let time = event.timestamp.timeIntervalSinceReferenceDate
+            let anonymousID = IDHash.of(event.anonymousID)
+            let userID = event.userID.map(IDHash.of) ?? 0
+            for productID in event.purchasedProductIDs {
+                purchasedProducts.append(
+                    PurchasedProduct(
+                        time: time,
+                        product: IDHash.of(productID),
+                        anonymousID: anonymousID,
+                        userID: userID
                     )
                 )
             }
@@ -99,7 +103,8 @@ struct StatisticsAccumulator {
         if let found = entries.index(forKey: key) {
             index = found
         } else {
-            entries[key] = Entry(content: content)
+            entries[key] = Entry(content: content, number: UInt32(truncatingIfNeeded: contentKeys.count))
+            contentKeys.append(key)
             index = entries.index(forKey: key)!
         }
         let productClick = Self.update(
@@ -111,17 +116,7 @@ struct StatisticsAccumulator {
             session: session,
             seriesInterval: seriesInterval
         )
-        if let (productID, click) = productClick {
-            clicksByPersonProduct[
-                PersonProduct(productID: productID, person: click.anonymousID, isUserID: false),
-                default: []
-            ]
-            .append(click)
-            if let userID = click.userID {
-                clicksByPersonProduct[PersonProduct(productID: productID, person: userID, isUserID: true), default: []]
-                    .append(click)
-            }
-        }
+        if let productClick { productClicks.append(productClick) }
     }
 
     /// Counts one content event into its entry; returns the product click to remember, if it is one.
@@ -133,7 +128,7 @@ struct StatisticsAccumulator {
         event: ReportEvent,
         session: UInt32,
         seriesInterval: SeriesInterval
-    ) -> (String, ProductClick)? {
+    ) -> ProductClick? {
         if content.name != nil { entry.content.name = content.name }
         switch status {
         case .executed:
@@ -149,13 +144,13 @@ struct StatisticsAccumulator {
         case .product:
             entry.figures.productClicks += 1
             if let productID = event.properties[ReportEventKey.productID]?.stringValue, !productID.isEmpty {
-                let click = ProductClick(
-                    timestamp: event.timestamp,
-                    anonymousID: event.anonymousID,
-                    userID: event.userID,
-                    key: key
+                return ProductClick(
+                    time: event.timestamp.timeIntervalSinceReferenceDate,
+                    product: IDHash.of(productID),
+                    anonymousID: IDHash.of(event.anonymousID),
+                    userID: event.userID.map(IDHash.of) ?? 0,
+                    content: entry.number
                 )
-                return (productID, click)
             }
         case .article:
             entry.figures.articleClicks += 1
@@ -166,15 +161,13 @@ struct StatisticsAccumulator {
     }
 
     mutating func finish() -> Result {
-        var purchasedProducts = 0
-        for purchase in purchases {
-            for productID in purchase.productIDs {
-                purchasedProducts += 1
-                if let key = lastQualifyingClick(on: productID, before: purchase)?.key {
-                    entries[key]?.figures.attributedPurchases += 1
-                    entries[key]?.series.update(at: purchase.timestamp, in: seriesInterval) { $0.conversions += 1 }
-                }
-            }
+        let credited = attributions()
+        for (purchase, content) in zip(purchasedProducts, credited) {
+            guard let content else { continue }
+            let key = contentKeys[Int(content)]
+            let date = Date(timeIntervalSinceReferenceDate: purchase.time)
+            entries[key]?.figures.attributedPurchases += 1
+            entries[key]?.series.update(at: date, in: seriesInterval) { $0.conversions += 1 }
         }
         var totals = ContentFigures()
         var impressionSessions: Set<UInt32> = []
@@ -208,7 +201,7 @@ struct StatisticsAccumulator {
         return Result(
             contents: contents,
             totals: totals,
-            purchasedProducts: purchasedProducts,
+            purchasedProducts: purchasedProducts.count,
             eventCount: eventCount,
             sessionCount: sessionNumbers.count,
             malformedEventCount: malformed
@@ -226,19 +219,76 @@ struct StatisticsAccumulator {
         }
     }
 
-    /// The most recent click on `productId` by the purchase's person within the window before it.
-    private func lastQualifyingClick(on productID: String, before purchase: Purchase) -> ProductClick? {
-        var candidates =
-            clicksByPersonProduct[PersonProduct(productID: productID, person: purchase.anonymousID, isUserID: false)]
-            ?? []
-        if let userID = purchase.userID {
-            candidates +=
-                clicksByPersonProduct[PersonProduct(productID: productID, person: userID, isUserID: true)] ?? []
+    /// For each purchased product, the number of the content whose product click it is credited to: the most recent
+    /// click on that product by the same person (same anonymous id, or same user id) no more than the window before
+    /// the purchase (the first such click in event order when several share that time); nil when there is none.
+    private func attributions() -> [UInt32?] {
+        let byAnonymous = productClicks.sorted {
+            ($0.product, $0.anonymousID, $0.time) < ($1.product, $1.anonymousID, $1.time)
         }
-        return candidates.filter { click in
-            let elapsed = purchase.timestamp.timeIntervalSince(click.timestamp)
-            return elapsed >= 0 && elapsed <= attributionWindow
+        let byUser = productClicks.filter { $0.userID != 0 }.sorted {
+            ($0.product, $0.userID, $0.time) < ($1.product, $1.userID, $1.time)
         }
-        .max { $0.timestamp < $1.timestamp }
+        return purchasedProducts.map { purchase in
+            let anonymous = Self.lastClick(in: byAnonymous, product: purchase.product, at: purchase.time) {
+                $0.anonymousID == purchase.anonymousID ? 0 : $0.anonymousID < purchase.anonymousID ? -1 : 1
+            }
+            var best = anonymous
+            if purchase.userID != 0,
+                let user = Self.lastClick(
+                    in: byUser,
+                    product: purchase.product,
+                    at: purchase.time,
+                    {
+                        $0.userID == purchase.userID ? 0 : $0.userID < purchase.userID ? -1 : 1
+                    }
+                ),
+                best == nil || user.time > best!.time
+            {
+                best = user
+            }
+            guard let best, purchase.time - best.time <= attributionWindow else { return nil }
+            return best.content
+        }
+    }
+
+    /// The latest click at or before `time` among those of `product` and the person `compare` matches (0 for
+    /// the person, below 0 for one sorted before), the first of equal times; nil when there is none.
+    private static func lastClick(
+        in clicks: [ProductClick],
+        product: UInt64,
+        at time: Double,
+        _ compare: (ProductClick) -> Int
+    ) -> ProductClick? {
+        // The first click past (product, person, time): everything before it sorts at or below the purchase.
+        var low = 0
+        var high = clicks.count
+        while low < high {
+            let middle = (low + high) / 2
+            let click = clicks[middle]
+            let order = click.product != product ? (click.product < product ? -1 : 1) : compare(click)
+            if order < 0 || (order == 0 && click.time <= time) { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, clicks[low - 1].product == product, compare(clicks[low - 1]) == 0 else { return nil }
+        var index = low - 1
+        while index > 0, clicks[index - 1].product == product, compare(clicks[index - 1]) == 0,
+            clicks[index - 1].time == clicks[index].time
+        {
+            index -= 1
+        }
+        return clicks[index]
+    }
+}
+
+/// A stable 64-bit hash of an id's text (FNV-1a, then mixed), never 0, so that the accumulator keeps 8 bytes per id
+/// instead of the string. Two different ids collide with probability about 2⁻⁶⁴ per pair.
+enum IDHash {
+    static func of(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        return hash == 0 ? 1 : hash
     }
 }
