@@ -121,7 +121,7 @@ let package = Package(
             name: "ActuateCLITests",
             dependencies: [
                 "ActuateCLI", "Actuate", "ActuateReporting", "ActuateTestSupport", "ActuateCLIFuzzEntryPoints",
-                "ActuatePersonalization",
+                "ActuatePersonalization", "ActuateTesting",
             ],
             exclude: ["Fixtures"]
         ),

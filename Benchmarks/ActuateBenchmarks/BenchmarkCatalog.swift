@@ -12,5 +12,6 @@ enum BenchmarkCatalog {
         .journalRecover,
         .uploadThroughput,
         .decide,
+        .statsAudience,
     ]
 }

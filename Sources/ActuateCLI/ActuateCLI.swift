@@ -33,6 +33,7 @@ enum ActuateTool {
             switch command {
             case "dump": try DumpCommand.run(rest, io: io)
             case "stats": try StatsCommand.run(rest, io: io)
+            case "export": try ExportCommand.run(rest, io: io)
             case "catalog": try CatalogCommand.run(rest, io: io)
             case "validate": try ValidateCommand.run(rest, io: io)
             case "help", "--help", "-h":

@@ -8,7 +8,10 @@ enum HelpText {
         Commands:
           dump REPORT.json      Show a debug report as text, or draw its timeline
                                 (--html OUT.html for a browser, --trace OUT.json for Perfetto).
-          stats STORE_DIR       Show content statistics from a file event store, with dead letters.
+          stats SOURCE...       Show content statistics from event stores, collected batch files and
+                                NDJSON files, each event once, with dead letters.
+          export SOURCE... --ndjson OUT
+                                Write the sources' events, each once, as rows of a flat table (NDJSON).
           catalog [FILE]        Show an app's features and actions as Markdown, from the JSON that
                                 `shop-demo --catalog-json` (or your app's own option) prints.
           validate RULES.json   Check a personalization rules file; list every problem with its JSON path.
@@ -50,24 +53,54 @@ enum HelpText {
 
         """
 
-    static let stats = """
-        Usage: actuate stats STORE_DIR [--json] [--html OUT.html] [--series day|hour] [--page-size N]
+    static let export = """
+        Usage: actuate export SOURCE... --ndjson OUT [--page-size N]
 
-        Computes how personalized content performs from the events in a file event store directory (the
-        directory given to FileEventStore(directory:)): impressions, clicks, CTR, closes, close rate,
-        product and article clicks, errors, CTR of visit and purchases credited to product clicks, plus
-        the number of dead letters (events delivery gave up on); each campaign's lift against its control
-        group (goal: purchase); and how each action performs.
+        Reads the same sources as `actuate stats` (store directories, collected batch files, NDJSON
+        files), keeps each event id once, and writes one JSON object per line to OUT (- for standard
+        output), with the columns event_id, event_type, event_time (ISO 8601, UTC, milliseconds),
+        session_id, anonymous_id, user_id, content_source, content_id, content_name, campaign_id,
+        is_control_group, action_name, action_outcome and properties (the other properties, as a string
+        of JSON). DuckDB's read_json, ClickHouse's JSONEachRow and warehouse load jobs read it; the table
+        and the statistics in SQL are in the repository's Warehouse/ folder.
+
+        OUT is written to a temporary file renamed into place at the end. A source that cannot be read is
+        named on standard error and the exit status is 1.
+
+        Options:
+          --ndjson OUT     The file to write, or - for standard output.
+          --page-size N    Read N events at a time from a store.
+          -h, --help       Show this help.
+
+        """
+
+    static let stats = """
+        Usage: actuate stats SOURCE... [--json] [--html OUT.html] [--series day|hour] [--page-size N]
+
+        Computes how personalized content performs from the events of every SOURCE: a file event store
+        directory (the directory given to FileEventStore(directory:)), a file of batches as a collector
+        received them (Actuate's {"batch": [...]} or Segment's, one batch or one per line), or an NDJSON
+        file of events (Actuate's, Segment messages, or the rows `actuate export` writes). Events are
+        counted once by id (Segment's messageId) across all sources, since delivery repeats them.
+
+        It shows impressions, clicks, CTR, closes, close rate, product and article clicks, errors, CTR of
+        visit and purchases credited to product clicks, plus the number of dead letters (events delivery
+        gave up on); each campaign's lift against its control group (goal: purchase); and how each action
+        performs.
 
         Every rate carries its 95% Wilson interval. Lift carries a 95% interval (Katz's log method), a
         verdict (better, worse, or not distinguishable yet) and the visitors per group a test needs to
         detect the observed difference (α = 0.05 two-sided, 80% power). Each content and campaign has a
         series per UTC day (or hour) from the events' timestamps.
 
-        The store is never changed, and may be open in a running app: its journal files are copied to a
-        temporary snapshot that is read N events at a time (1000 by default) in one pass and then deleted,
-        so memory grows with contents × days, not with events. The snapshot needs as much free disk space
-        as the store.
+        Sources are never changed. A store may be open in a running app: its journal files are copied to
+        a temporary snapshot that is read N events at a time (1000 by default) and then deleted (it needs
+        as much free disk space as the store). Files are read a megabyte at a time, and the ids seen are
+        kept as 8-byte fingerprints, so memory grows with contents, sessions and purchases, not events.
+
+        A source that cannot be read, or not wholly (such as a store whose journal name is a symbolic
+        link, which is never followed), is named on standard error and the exit status is 1; the figures
+        then come from what could be read.
 
         Options:
           --json           Print the figures as JSON instead of a table (fields: the "Statistics JSON"
@@ -119,6 +152,7 @@ enum HelpText {
         switch name {
         case "dump": dump
         case "stats": stats
+        case "export": export
         case "catalog": catalog
         case "validate": validate
         default: nil

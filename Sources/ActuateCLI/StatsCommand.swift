@@ -2,7 +2,8 @@ import ActuatePersonalization
 import ActuateReporting
 import Foundation
 
-/// `actuate stats STORE_DIR [--json] [--html OUT.html] [--series day|hour] [--page-size N]`.
+/// `actuate stats SOURCE... [--json] [--html OUT.html] [--series day|hour] [--page-size N]`: store directories,
+/// collected batch files and NDJSON files, each event counted once.
 enum StatsCommand {
     static func run(_ arguments: [String], io: any ToolIO) throws {
         let parsed = try CommandLineArguments(
@@ -15,7 +16,8 @@ enum StatsCommand {
             io.write(HelpText.stats)
             return
         }
-        let path = try parsed.single("STORE_DIR", command: "stats")
+        let paths = parsed.positionals
+        guard !paths.isEmpty else { throw ToolError.usage("SOURCE is missing", command: "stats") }
         var pageSize = ReportingStatistics.defaultPageSize
         if let text = parsed.values["--page-size"] {
             guard let value = Int(text), value > 0 else {
@@ -30,27 +32,19 @@ enum StatsCommand {
             }
             seriesInterval = value
         }
-        let report: StatisticsReport
-        var skipped: [String] = []
-        do {
-            report = try StatisticsReport(
-                fileStoreDirectory: URL(fileURLWithPath: path),
-                pageSize: pageSize,
-                goal: .purchase,
-                seriesInterval: seriesInterval,
-                skippedFiles: &skipped
-            )
-        } catch {
-            throw ToolError.failure(error.description)
+        let (report, summary) = StatisticsReport.audience(
+            AudienceEvents(sources: paths, pageSize: pageSize),
+            goal: .purchase,
+            seriesInterval: seriesInterval
+        )
+        // Every source that could not be read, or not wholly (a link named like a journal file is never followed),
+        // is named; the figures come from what could be read, and the exit status is 1.
+        for problem in summary.problems {
+            io.writeError(TerminalText.escapedKeepingLines("actuate: \(problem)\n"))
         }
-        // A link named like a journal file is never followed: it is left alone and reported, and the figures
-        // come from the regular files only.
-        for name in skipped {
-            io.writeError(
-                "actuate: skipped \(name) in \(path): not a regular file (a symbolic link or another kind of file), "
-                    + "so it was neither read nor changed\n"
-            )
-        }
+        let failure = sourceFailure(summary, sourceCount: paths.count)
+        if summary.uniqueEvents == 0, let failure, summary.problems.count >= paths.count { throw failure }
+        let path = paths.count == 1 ? paths[0] : "\(paths.count) sources"
         if let html = parsed.values["--html"] {
             let page: String
             do {
@@ -69,13 +63,28 @@ enum StatsCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             io.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
         } else if parsed.values["--html"] == nil {
-            io.write(text(of: report, path: path))
+            io.write(text(of: report, path: path, summary: summary, single: paths.count == 1))
         }
+        if let failure { throw failure }
+    }
+
+    /// The error that makes the exit status 1 when a source could not be read wholly, or nil.
+    static func sourceFailure(_ summary: AudienceEvents.Summary, sourceCount: Int) -> ToolError? {
+        guard !summary.problems.isEmpty else { return nil }
+        return .failure(
+            "\(summary.problems.count) problem\(summary.problems.count == 1 ? "" : "s") reading \(sourceCount) "
+                + "source\(sourceCount == 1 ? "" : "s") (listed above): what could not be read is not in the figures"
+        )
     }
 
     /// The table, the campaigns' lifts and the dead letters, with nothing from the store able to reach the
     /// terminal as an escape sequence.
-    private static func text(of report: StatisticsReport, path: String) -> String {
+    private static func text(
+        of report: StatisticsReport,
+        path: String,
+        summary: AudienceEvents.Summary,
+        single: Bool
+    ) -> String {
         let statistics = report.statistics
         let deadLetters =
             statistics.deadLetterCount == 0
@@ -87,9 +96,14 @@ enum StatsCommand {
             ? ""
             : "Campaign lift against control (95% intervals: Wilson for rates, Katz's log method for lift):\n"
                 + report.campaigns.map { "  \($0)" }.joined(separator: "\n") + "\n\n"
+        let heading =
+            single && summary.repeats == 0
+            ? "Statistics of the event store \(path)"
+            : "Statistics of \(path): \(summary.eventsRead) events read, \(summary.repeats) repeats of an event id "
+                + "left out"
         // Content names and dead-letter reasons come from servers and pages: no escape sequence reaches the terminal.
         return TerminalText.escapedKeepingLines(
-            "Statistics of the event store \(path)\n\n\(statistics.description)\n\n\(campaigns)\(deadLetters)\n"
+            "\(heading)\n\n\(statistics.description)\n\n\(campaigns)\(deadLetters)\n"
         )
     }
 }

@@ -100,10 +100,10 @@ struct StatsCommandTests {
     }
 
     @Test(
-        "a missing store, a file and a directory that holds no store fail with status 1 and say why",
+        "a missing store, a file that is not JSON and a directory that holds no store fail with status 1 and say why",
         arguments: [
             ("missing", "there is no such directory"),
-            ("file.txt", "it is a file, not a store directory"),
+            ("file.txt", "expected a JSON object"),
             ("empty", "it holds no event journal"),
         ]
     )
@@ -119,7 +119,7 @@ struct StatsCommandTests {
         #expect(result.error.contains(reason))
     }
 
-    @Test("a link named like a segment is skipped and reported; the file it points to is left intact")
+    @Test("a link named like a segment is skipped and reported, with exit status 1; the file it points to is intact")
     func linkedSegment() throws {
         let scratch = try ScratchDirectory()
         let path = try makeStore(in: scratch)
@@ -134,7 +134,8 @@ struct StatsCommandTests {
             withDestinationPath: victim.path
         )
         let result = runTool(["stats", path, "--json"])
-        #expect(result.status == 0)
+        // Figures without a segment are not the store's figures: the exit status says so.
+        #expect(result.status == 1)
         #expect(try Data(contentsOf: victim) == text)
         #expect(result.error.contains("skipped \(link) in \(path): not a regular file"))
         let statistics = try JSONDecoder().decode(ReportingStatistics.self, from: Data(result.output.utf8))

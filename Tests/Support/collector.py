@@ -30,6 +30,10 @@ client opened it for this request or reuses it from an earlier one), and
 "slow" or "slow 3.5" (record the events, wait that many seconds, by default --slow-seconds, then answer 200),
 and "malformed 200" (answer that status with a body that is not JSON; the events are recorded for a 2xx).
 
+With --record-dir DIR, the body of every batch whose events are recorded is also written, as received, to its own
+file DIR/batch-NNNNNN.json (numbered in the order they were recorded), repeats included: the files a real collector
+would hand to `actuate stats` and `actuate export`.
+
 It stops by itself after --max-seconds, when its parent process dies, and when its standard input reaches
 end of file (the test process holds the other end of that pipe), unless --keep-stdin is given.
 Only the Python 3 standard library is used.
@@ -37,6 +41,7 @@ Only the Python 3 standard library is used.
 
 import gc
 import json
+import os
 import sys
 import time
 from urllib.parse import parse_qs, urlparse
@@ -47,8 +52,10 @@ import loopback_server
 class Collector(loopback_server.ServerState):
     """The collector's state, shared by the handler threads behind one lock."""
 
-    def __init__(self, script, slow_seconds):
+    def __init__(self, script, slow_seconds, record_dir=None):
         super().__init__()
+        self.record_dir = record_dir
+        self.recorded_batches = 0
         self.script = list(script)
         self.slow_seconds = slow_seconds
         self.events = {}
@@ -70,8 +77,13 @@ class Collector(loopback_server.ServerState):
             self.requests += 1
             return parse_action(self.script.pop(0)) if self.script else {"kind": "status", "status": 200, "headers": {}}
 
-    def record(self, events):
+    def record(self, events, body=None):
         with self.lock:
+            if self.record_dir is not None and body is not None:
+                self.recorded_batches += 1
+                path = os.path.join(self.record_dir, "batch-%06d.json" % self.recorded_batches)
+                with open(path, "wb") as handle:
+                    handle.write(body)
             for event in events:
                 event_id = event_key(event)
                 if event_id in self.events:
@@ -97,6 +109,7 @@ class Collector(loopback_server.ServerState):
                 "lastContentType": self.last_content_type,
                 "lastSentAt": self.last_sent_at,
                 "remainingScript": len(self.script),
+                "recordedBatches": self.recorded_batches,
             }
             if include_ids:
                 result["ids"] = list(self.order)
@@ -245,7 +258,7 @@ def make_handler(collector):
                 self.drop_connection()
                 return
             if action["kind"] == "slow":
-                collector.record(events)
+                collector.record(events, body)
                 entry.update(status=200, recorded=True)
                 self.append_log(entry)
                 seconds = action["seconds"] if action["seconds"] is not None else collector.slow_seconds
@@ -255,7 +268,7 @@ def make_handler(collector):
             status = action["status"]
             recorded = 200 <= status < 300
             if recorded:
-                collector.record(events)
+                collector.record(events, body)
             entry.update(status=status, recorded=recorded)
             self.append_log(entry)
             if action["kind"] == "malformed":
@@ -277,6 +290,7 @@ def main():
     parser.add_argument("--script", default="[]", help="a JSON list of responses to give, in order")
     parser.add_argument("--slow-seconds", type=float, default=5.0, help="how long a 'slow' answer waits")
     parser.add_argument("--keep-stdin", action="store_true", help="do not stop at end of standard input")
+    parser.add_argument("--record-dir", default=None, help="write each recorded batch's body to a file here")
     arguments = parser.parse_args()
     try:
         script = json.loads(arguments.script)
@@ -290,7 +304,7 @@ def main():
     # ones survive: pauses of seconds once hundreds of thousands are recorded, which fell on the requests that
     # carry new events (an uploader's) and not on repeated ones (a benchmark baseline resending the same bodies).
     gc.disable()
-    collector = Collector(script, arguments.slow_seconds)
+    collector = Collector(script, arguments.slow_seconds, arguments.record_dir)
     return loopback_server.serve(
         collector, make_handler(collector), arguments.max_seconds, watch_stdin=not arguments.keep_stdin
     )

@@ -41,6 +41,16 @@ public enum EventBatchEncoding: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Encodes events as the body of one batch request, as a collector receives it (for tools and tests that write
+    /// collected files).
+    /// - Parameters:
+    ///   - events: The events.
+    ///   - sentAt: The batch's `sentAt`.
+    /// - Returns: The UTF-8 JSON body.
+    package func body(of events: [ReportEvent], sentAt: Date) -> [UInt8] {
+        body(for: EventBatch(events: events, sentAt: sentAt))
+    }
+
     /// The size of the body of a batch with no events: the envelope around the events.
     var envelopeSize: Int {
         switch self {

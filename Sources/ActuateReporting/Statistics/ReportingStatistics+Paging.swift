@@ -50,6 +50,27 @@ extension ReportingStatistics {
         skippedFiles: inout [String],
         alsoReading: (ReportEvent) -> Void = { _ in }
     ) throws(ReportingError) {
+        var builder = StatisticsBuilder(attributionWindow: attributionWindow, seriesInterval: seriesInterval)
+        let deadLetters = try Self.forEachEvent(
+            inFileStoreDirectory: directory,
+            pageSize: pageSize,
+            skippedFiles: &skippedFiles
+        ) { event in
+            builder.add(event)
+            alsoReading(event)
+        }
+        self = builder.finish(deadLetterCount: deadLetters)
+    }
+
+    /// Hands every event of the ``FileEventStore`` in `directory` to `body`, oldest first, from a private snapshot
+    /// read `pageSize` events at a time, and returns the store's dead-letter count; `skippedFiles` lists the journal
+    /// names left out because they are not regular files.
+    package static func forEachEvent(
+        inFileStoreDirectory directory: URL,
+        pageSize: Int,
+        skippedFiles: inout [String],
+        _ body: (ReportEvent) -> Void
+    ) throws(ReportingError) -> Int {
         let snapshot = try StoreSnapshot(of: directory)
         skippedFiles = snapshot.skipped
         defer { snapshot.delete() }
@@ -67,13 +88,12 @@ extension ReportingStatistics {
             throw .storeFailed(operation: "open a snapshot of \(directory.path)", reason: String(describing: error))
         }
         defer { try? store.close() }
-        try self.init(
-            store: store,
-            pageSize: max(1, pageSize),
-            attributionWindow: attributionWindow,
-            seriesInterval: seriesInterval,
-            alsoReading: alsoReading
-        )
+        do {
+            try store.forEachStoredEvent(pageSize: max(1, pageSize)) { body($0) }
+            return try store.deadLetterCount()
+        } catch {
+            throw .storeFailed(operation: "read events for statistics", reason: String(describing: error))
+        }
     }
 }
 

@@ -108,7 +108,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         )
     }
 
-    private init(
+    init(
         _ accumulator: StatisticsAccumulator,
         _ hooks: HookStatisticsAccumulator,
         deadLetterCount: Int,

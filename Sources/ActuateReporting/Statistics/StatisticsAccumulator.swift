@@ -19,32 +19,44 @@ struct StatisticsAccumulator {
 
     private struct Entry {
         var content: ContentReference
+        /// Its place in `contentKeys`.
+        var number: UInt32
         var figures = ContentFigures()
-        var impressionSessions: Set<String> = []
-        var clickSessions: Set<String> = []
+        /// Sessions by their number in `sessionNumbers`: four bytes each, not a string per content.
+        var impressionSessions: Set<UInt32> = []
+        var clickSessions: Set<UInt32> = []
         var series = SeriesCounts(empty: ContentSeriesPoint(start: ""))
     }
 
+    /// A product click in 40 bytes: ids as 64-bit hashes (``IDHash``), the time as `Date` holds it, the content by
+    /// its number; so memory grows by 40 bytes a click, not by the strings and arrays of each.
     private struct ProductClick {
-        var timestamp: Date
-        var anonymousID: String
-        var userID: String?
-        var key: ContentKey
+        var time: Double
+        var product: UInt64
+        var anonymousID: UInt64
+        /// 0 without a user id.
+        var userID: UInt64
+        var content: UInt32
     }
 
-    private struct Purchase {
-        var timestamp: Date
-        var anonymousID: String
-        var userID: String?
-        var productIDs: [String]
+    /// One product of one purchase event.
+    private struct PurchasedProduct {
+        var time: Double
+        var product: UInt64
+        var anonymousID: UInt64
+        /// 0 without a user id.
+        var userID: UInt64
     }
 
     private let attributionWindow: Double
     private let seriesInterval: SeriesInterval
     private var entries: [ContentKey: Entry] = [:]
-    private var clicksByProduct: [String: [ProductClick]] = [:]
-    private var purchases: [Purchase] = []
-    private var sessions: Set<String> = []
+    /// The contents by number, in order of their first event.
+    private var contentKeys: [ContentKey] = []
+    private var productClicks: [ProductClick] = []
+    private var purchasedProducts: [PurchasedProduct] = []
+    /// Every session seen, numbered in order of appearance, so that per-content session sets hold numbers.
+    private var sessionNumbers: [String: UInt32] = [:]
     private var eventCount = 0
     private var malformed = 0
 
@@ -55,16 +67,24 @@ struct StatisticsAccumulator {
 
     mutating func add(_ event: ReportEvent) {
         eventCount += 1
-        sessions.insert(event.sessionID)
+        let session: UInt32
+        if let known = sessionNumbers[event.sessionID] {
+            session = known
+        } else {
+            session = UInt32(truncatingIfNeeded: sessionNumbers.count)
+            sessionNumbers[event.sessionID] = session
+        }
         if event.eventType == .purchase {
-            let ids = event.purchasedProductIDs
-            if !ids.isEmpty {
-                purchases.append(
-                    Purchase(
-                        timestamp: event.timestamp,
-                        anonymousID: event.anonymousID,
-                        userID: event.userID,
-                        productIDs: ids
+            let time = event.timestamp.timeIntervalSinceReferenceDate
+            let anonymousID = IDHash.of(event.anonymousID)
+            let userID = event.userID.map(IDHash.of) ?? 0
+            for productID in event.purchasedProductIDs {
+                purchasedProducts.append(
+                    PurchasedProduct(
+                        time: time,
+                        product: IDHash.of(productID),
+                        anonymousID: anonymousID,
+                        userID: userID
                     )
                 )
             }
@@ -78,52 +98,80 @@ struct StatisticsAccumulator {
             return
         }
         let key = ContentKey(source: content.source, id: content.id)
-        var entry = entries[key] ?? Entry(content: content)
+        // Mutated in place: a copy taken out of the dictionary would copy its session sets on every event.
+        let index: Dictionary<ContentKey, Entry>.Index
+        if let found = entries.index(forKey: key) {
+            index = found
+        } else {
+            entries[key] = Entry(content: content, number: UInt32(truncatingIfNeeded: contentKeys.count))
+            contentKeys.append(key)
+            index = entries.index(forKey: key)!
+        }
+        let productClick = Self.update(
+            &entries.values[index],
+            status: status,
+            content: content,
+            key: key,
+            event: event,
+            session: session,
+            seriesInterval: seriesInterval
+        )
+        if let productClick { productClicks.append(productClick) }
+    }
+
+    /// Counts one content event into its entry; returns the product click to remember, if it is one.
+    private static func update(
+        _ entry: inout Entry,
+        status: ContentStatus,
+        content: ContentReference,
+        key: ContentKey,
+        event: ReportEvent,
+        session: UInt32,
+        seriesInterval: SeriesInterval
+    ) -> ProductClick? {
         if content.name != nil { entry.content.name = content.name }
         switch status {
         case .executed:
             entry.figures.impressions += 1
-            entry.impressionSessions.insert(event.sessionID)
+            entry.impressionSessions.insert(session)
             entry.series.update(at: event.timestamp, in: seriesInterval) { $0.impressions += 1 }
         case .target:
             entry.figures.clicks += 1
-            entry.clickSessions.insert(event.sessionID)
+            entry.clickSessions.insert(session)
             entry.series.update(at: event.timestamp, in: seriesInterval) { $0.clicks += 1 }
         case .close:
             entry.figures.closes += 1
         case .product:
             entry.figures.productClicks += 1
             if let productID = event.properties[ReportEventKey.productID]?.stringValue, !productID.isEmpty {
-                let click = ProductClick(
-                    timestamp: event.timestamp,
-                    anonymousID: event.anonymousID,
-                    userID: event.userID,
-                    key: key
+                return ProductClick(
+                    time: event.timestamp.timeIntervalSinceReferenceDate,
+                    product: IDHash.of(productID),
+                    anonymousID: IDHash.of(event.anonymousID),
+                    userID: event.userID.map(IDHash.of) ?? 0,
+                    content: entry.number
                 )
-                clicksByProduct[productID, default: []].append(click)
             }
         case .article:
             entry.figures.articleClicks += 1
         case .error:
             entry.figures.errors += 1
         }
-        entries[key] = entry
+        return nil
     }
 
     mutating func finish() -> Result {
-        var purchasedProducts = 0
-        for purchase in purchases {
-            for productID in purchase.productIDs {
-                purchasedProducts += 1
-                if let key = lastQualifyingClick(on: productID, before: purchase)?.key {
-                    entries[key]?.figures.attributedPurchases += 1
-                    entries[key]?.series.update(at: purchase.timestamp, in: seriesInterval) { $0.conversions += 1 }
-                }
-            }
+        let credited = attributions()
+        for (purchase, content) in zip(purchasedProducts, credited) {
+            guard let content else { continue }
+            let key = contentKeys[Int(content)]
+            let date = Date(timeIntervalSinceReferenceDate: purchase.time)
+            entries[key]?.figures.attributedPurchases += 1
+            entries[key]?.series.update(at: date, in: seriesInterval) { $0.conversions += 1 }
         }
         var totals = ContentFigures()
-        var impressionSessions: Set<String> = []
-        var clickSessions: Set<String> = []
+        var impressionSessions: Set<UInt32> = []
+        var clickSessions: Set<UInt32> = []
         var contents: [ContentStatistics] = []
         for entry in entries.values {
             var figures = entry.figures
@@ -153,9 +201,9 @@ struct StatisticsAccumulator {
         return Result(
             contents: contents,
             totals: totals,
-            purchasedProducts: purchasedProducts,
+            purchasedProducts: purchasedProducts.count,
             eventCount: eventCount,
-            sessionCount: sessions.count,
+            sessionCount: sessionNumbers.count,
             malformedEventCount: malformed
         )
     }
@@ -171,16 +219,76 @@ struct StatisticsAccumulator {
         }
     }
 
-    /// The most recent click on `productId` by the purchase's person within the window before it.
-    private func lastQualifyingClick(on productID: String, before purchase: Purchase) -> ProductClick? {
-        let candidates = clicksByProduct[productID] ?? []
-        return candidates.filter { click in
-            let samePerson =
-                click.anonymousID == purchase.anonymousID
-                || (click.userID != nil && click.userID == purchase.userID)
-            let elapsed = purchase.timestamp.timeIntervalSince(click.timestamp)
-            return samePerson && elapsed >= 0 && elapsed <= attributionWindow
+    /// For each purchased product, the number of the content whose product click it is credited to: the most recent
+    /// click on that product by the same person (same anonymous id, or same user id) no more than the window before
+    /// the purchase (the first such click in event order when several share that time); nil when there is none.
+    private func attributions() -> [UInt32?] {
+        let byAnonymous = productClicks.sorted {
+            ($0.product, $0.anonymousID, $0.time) < ($1.product, $1.anonymousID, $1.time)
         }
-        .max { $0.timestamp < $1.timestamp }
+        let byUser = productClicks.filter { $0.userID != 0 }.sorted {
+            ($0.product, $0.userID, $0.time) < ($1.product, $1.userID, $1.time)
+        }
+        return purchasedProducts.map { purchase in
+            let anonymous = Self.lastClick(in: byAnonymous, product: purchase.product, at: purchase.time) {
+                $0.anonymousID == purchase.anonymousID ? 0 : $0.anonymousID < purchase.anonymousID ? -1 : 1
+            }
+            var best = anonymous
+            if purchase.userID != 0,
+                let user = Self.lastClick(
+                    in: byUser,
+                    product: purchase.product,
+                    at: purchase.time,
+                    {
+                        $0.userID == purchase.userID ? 0 : $0.userID < purchase.userID ? -1 : 1
+                    }
+                ),
+                best == nil || user.time > best!.time
+            {
+                best = user
+            }
+            guard let best, purchase.time - best.time <= attributionWindow else { return nil }
+            return best.content
+        }
+    }
+
+    /// The latest click at or before `time` among those of `product` and the person `compare` matches (0 for
+    /// the person, below 0 for one sorted before), the first of equal times; nil when there is none.
+    private static func lastClick(
+        in clicks: [ProductClick],
+        product: UInt64,
+        at time: Double,
+        _ compare: (ProductClick) -> Int
+    ) -> ProductClick? {
+        // The first click past (product, person, time): everything before it sorts at or below the purchase.
+        var low = 0
+        var high = clicks.count
+        while low < high {
+            let middle = (low + high) / 2
+            let click = clicks[middle]
+            let order = click.product != product ? (click.product < product ? -1 : 1) : compare(click)
+            if order < 0 || (order == 0 && click.time <= time) { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, clicks[low - 1].product == product, compare(clicks[low - 1]) == 0 else { return nil }
+        var index = low - 1
+        while index > 0, clicks[index - 1].product == product, compare(clicks[index - 1]) == 0,
+            clicks[index - 1].time == clicks[index].time
+        {
+            index -= 1
+        }
+        return clicks[index]
+    }
+}
+
+/// A stable 64-bit hash of an id's text (FNV-1a, then mixed), never 0, so that the accumulator keeps 8 bytes per id
+/// instead of the string. Two different ids collide with probability about 2⁻⁶⁴ per pair.
+enum IDHash {
+    static func of(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        return hash == 0 ? 1 : hash
     }
 }

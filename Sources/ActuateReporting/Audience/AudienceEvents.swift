@@ -1,0 +1,91 @@
+import Foundation
+
+/// The events of many sources, each event once: store directories, collected batch files and NDJSON files, read
+/// one after another and deduplicated by event id across all of them, because at-least-once delivery repeats
+/// events (a batch resent after a lost acknowledgement, a file copied twice).
+///
+/// Memory stays bounded: stores are read a page at a time, files a megabyte at a time, and the ids seen are kept
+/// as 8-byte fingerprints (``EventIDSet``).
+package struct AudienceEvents {
+    /// What reading the sources found.
+    package struct Summary: Sendable, Hashable {
+        /// Events read, repeats included.
+        package var eventsRead = 0
+        /// Events handed on: each id once.
+        package var uniqueEvents = 0
+        /// The stores' dead letters, added up.
+        package var deadLetterCount = 0
+        /// One line per source that could not be read, or not wholly: the path and the reason.
+        package var problems: [String] = []
+        /// The repeats left out.
+        package var repeats: Int { eventsRead - uniqueEvents }
+    }
+
+    /// The sources, in the order given.
+    package let sources: [String]
+    /// The events read from a store at a time.
+    package var pageSize: Int
+
+    /// Names the sources.
+    /// - Parameters:
+    ///   - sources: Paths of store directories and files.
+    ///   - pageSize: The events read from a store at a time.
+    package init(sources: [String], pageSize: Int = ReportingStatistics.defaultPageSize) {
+        self.sources = sources
+        self.pageSize = pageSize
+    }
+
+    /// Calls `body` once per distinct event id over all the sources, in source order and then in each source's
+    /// order. A source that cannot be read, or only in part, is listed in the summary's problems, and the others are
+    /// read all the same.
+    /// - Parameter body: Called with each event the first time its id is seen.
+    /// - Returns: The counts and the problems.
+    package func forEachUniqueEvent(_ body: (ReportEvent) -> Void) -> Summary {
+        var summary = Summary()
+        var seen = EventIDSet()
+        func deliver(_ event: ReportEvent) {
+            summary.eventsRead += 1
+            if seen.insert(event.id) {
+                summary.uniqueEvents += 1
+                body(event)
+            }
+        }
+        for path in sources {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                summary.problems.append("\(path): there is no such directory or file")
+                continue
+            }
+            if isDirectory.boolValue {
+                var skipped: [String] = []
+                do {
+                    summary.deadLetterCount += try ReportingStatistics.forEachEvent(
+                        inFileStoreDirectory: URL(fileURLWithPath: path),
+                        pageSize: pageSize,
+                        skippedFiles: &skipped
+                    ) { deliver($0) }
+                } catch {
+                    summary.problems.append("\(path): \(Self.reason(error))")
+                }
+                for name in skipped {
+                    summary.problems.append(
+                        "skipped \(name) in \(path): not a regular file (a symbolic link or another kind of file), "
+                            + "so it was neither read nor changed, and its events are not in the figures"
+                    )
+                }
+            } else {
+                do {
+                    try CollectedEventFile.forEachEvent(atPath: path) { deliver($0) }
+                } catch {
+                    summary.problems.append("\(path): \(error)")
+                }
+            }
+        }
+        return summary
+    }
+
+    private static func reason(_ error: ReportingError) -> String {
+        if case .storeFailed(_, let reason) = error { return reason }
+        return error.description
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+
+/// Parses JSON values straight from UTF-8 bytes, as fast as collected files need: 300 bytes an event at a
+/// million events a second.
+///
+/// It reads a window of a larger stream: reaching the end of the window in the middle of a value throws
+/// ``Failure/truncated``, and the reader that owns the window reads more and parses the value again from its start.
+/// Nesting deeper than ``maxDepth`` is an error, not a stack overflow.
+struct JSONBytesParser {
+    /// Why a value could not be parsed.
+    enum Failure: Error, Equatable {
+        /// The window ends inside the value.
+        case truncated
+        /// The bytes are not JSON; the reason names what was expected.
+        case invalid(String)
+    }
+
+    /// The deepest nesting of arrays and objects accepted.
+    static let maxDepth = 64
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    var position: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    /// Skips spaces, tabs, line ends and a UTF-8 byte order mark.
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            case 0xEF where position + 2 < bytes.count && bytes[position + 1] == 0xBB && bytes[position + 2] == 0xBF:
+                position += 3
+            default: return
+            }
+        }
+    }
+
+    /// The next byte after whitespace, without consuming it.
+    mutating func peek() throws(Failure) -> UInt8 {
+        skipWhitespace()
+        guard position < bytes.count else { throw .truncated }
+        return bytes[position]
+    }
+
+    /// Consumes `byte` after whitespace.
+    mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+        guard try peek() == byte else { throw .invalid("expected \(what)") }
+        position += 1
+    }
+
+    /// Consumes `byte` after whitespace when it is next.
+    mutating func consume(_ byte: UInt8) throws(Failure) -> Bool {
+        guard try peek() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Parses any value.
+    mutating func parseValue(depth: Int = 0) throws(Failure) -> JSONValue {
+        switch try peek() {
+        case UInt8(ascii: "{"): return .object(try parseObject(depth: depth + 1))
+        case UInt8(ascii: "["): return .array(try parseArray(depth: depth + 1))
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw .invalid("expected a value")
+        }
+    }
+
+    /// Parses an object whose `{` is next.
+    mutating func parseObject(depth: Int) throws(Failure) -> [String: JSONValue] {
+        guard depth <= Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
+        try expect(UInt8(ascii: "{"), "{")
+        var members: [String: JSONValue] = [:]
+        if try consume(UInt8(ascii: "}")) { return members }
+        // An event has seven members and a few properties: room for them without growing.
+        members.reserveCapacity(8)
+        while true {
+            guard try peek() == UInt8(ascii: "\"") else { throw .invalid("expected a member name") }
+            let key = try parseString()
+            try expect(UInt8(ascii: ":"), "':' after a member name")
+            members[key] = try parseValue(depth: depth)
+            if try consume(UInt8(ascii: ",")) { continue }
+            try expect(UInt8(ascii: "}"), "',' or '}' in an object")
+            return members
+        }
+    }
+
+    /// Parses an array whose `[` is next.
+    mutating func parseArray(depth: Int) throws(Failure) -> [JSONValue] {
+        guard depth <= Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
+        try expect(UInt8(ascii: "["), "[")
+        var elements: [JSONValue] = []
+        if try consume(UInt8(ascii: "]")) { return elements }
+        while true {
+            elements.append(try parseValue(depth: depth))
+            if try consume(UInt8(ascii: ",")) { continue }
+            try expect(UInt8(ascii: "]"), "',' or ']' in an array")
+            return elements
+        }
+    }
+
+    /// Parses a string whose `"` is next; invalid UTF-8 is repaired with U+FFFD.
+    mutating func parseString() throws(Failure) -> String {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+            if byte < 0x20 { throw .invalid("a control character inside a string") }
+            position += 1
+        }
+        throw .truncated
+    }
+
+    /// The slow path of a string with escapes, from its first byte after the quote.
+    private mutating func parseEscapedString(from start: Int) throws(Failure) -> String {
+        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard position < bytes.count else { throw .truncated }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hexQuad()
+                    if (0xD800..<0xDC00).contains(scalar), position + 1 < bytes.count,
+                        bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                    {
+                        let saved = position
+                        position += 2
+                        let low = try hexQuad()
+                        if (0xDC00..<0xE000).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            position = saved
+                        }
+                    }
+                    utf8.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
+                default: throw .invalid("an unknown escape in a string")
+                }
+            default:
+                if byte < 0x20 { throw .invalid("a control character inside a string") }
+                utf8.append(byte)
+            }
+        }
+        throw .truncated
+    }
+
+    private mutating func hexQuad() throws(Failure) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw .truncated }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            position += 1
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw .invalid("a bad \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Parses a number. A number that reaches the end of the window may go on after it: truncated.
+    mutating func parseNumber() throws(Failure) -> Double {
+        let start = position
+        var integer: Int64 = 0
+        var simple = true
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var digits = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if digits < 18 { integer = integer &* 10 &+ Int64(byte - UInt8(ascii: "0")) } else { simple = false }
+                digits += 1
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+                simple = false
+            default:
+                guard digits > 0 else { throw .invalid("a number without digits") }
+                if simple { return Double(negative ? -integer : integer) }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                guard let value = Double(text) else { throw .invalid("a malformed number") }
+                return value
+            }
+            position += 1
+        }
+        throw .truncated
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw .truncated }
+        for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
+            throw .invalid("expected \(word)")
+        }
+        position += count
+    }
+}

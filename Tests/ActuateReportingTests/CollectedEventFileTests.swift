@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import ActuateReporting
+
+@Suite("Collected event files: the id set, the byte parser and the shapes read")
+struct CollectedEventFileTests {
+    @Test("300,000 ids are each new once, repeats are not, in under 8 bytes / 0.6 a slot")
+    func idSet() {
+        var set = EventIDSet()
+        var generator = SystemRandomNumberGenerator()
+        let ids = (0..<300_000).map { _ in
+            UUID(
+                uuid: withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { raw in
+                    raw.load(as: uuid_t.self)
+                }
+            )
+        }
+        #expect(ids.allSatisfy { set.insert($0) })
+        #expect(!ids.contains { set.insert($0) })
+        #expect(set.count == ids.count)
+        #expect(set.tableBytes <= ids.count * 8 * 10 / 6)
+    }
+
+    @Test("strings with escapes, surrogate pairs and raw UTF-8 parse as JSON says; deep nesting is refused")
+    func parser() throws {
+        let text = #"{"a":"\u00e9\ud83d\ude00\n\"x\"","b":[1,-2.5e1,true,null],"c":"ü"}"#
+        let value = Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var parser = JSONBytesParser(bytes)
+            return try? parser.parseValue()
+        }
+        #expect(value == .object(["a": "é😀\n\"x\"", "b": [1, -25, true, nil], "c": "ü"]))
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let failure = Array(deep.utf8).withUnsafeBufferPointer { bytes -> JSONBytesParser.Failure? in
+            var parser = JSONBytesParser(bytes)
+            do throws(JSONBytesParser.Failure) {
+                _ = try parser.parseValue()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(failure == .invalid("nesting deeper than 64 levels"))
+    }
+
+    @Test("ids in either case are one id; dates with offsets and fractions are read exactly")
+    func idsAndDates() {
+        let id = UUID()
+        #expect(CollectedEventDecoding.uuid(parsing: id.uuidString.lowercased()) == id)
+        #expect(CollectedEventDecoding.uuid(parsing: "ajs-1") == nil)
+        #expect(CollectedEventDecoding.derivedUUID(of: "ajs-1") == CollectedEventDecoding.derivedUUID(of: "ajs-1"))
+        #expect(
+            ISO8601Text.date(from: "2026-01-01T01:00:00.250+01:00") == Date(timeIntervalSince1970: 1_767_225_600.25)
+        )
+        #expect(ISO8601Text.date(from: "2026-01-01T00:00:00Z") == Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(ISO8601Text.date(from: "2026-13-01T00:00:00Z") == nil)
+    }
+
+    @Test("an envelope with batch after sentAt, two batches on a line, an identify message and an event line")
+    func shapes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("collected-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("mixed.json").path
+        let event =
+            #"{"id":"00000000-0000-0000-0000-00000000000%d","type":"executed","timestamp":"2026-01-01T00:00:00.000Z","sessionID":"s","anonymousID":"a","properties":{}}"#
+        func line(_ number: Int) -> String { event.replacingOccurrences(of: "%d", with: String(number)) }
+        let identify =
+            #"{"type":"identify","messageId":"m-1","userId":"u","timestamp":"2026-01-01T00:00:00Z","traits":{"tier":"gold"}}"#
+        let text =
+            "\u{FEFF}{\"sentAt\":\"2026-01-01T00:00:00Z\",\"batch\":[\(line(1)),\(line(2))]}\n"
+            + "{\"batch\":[\(line(3))],\"sentAt\":\"x\"} {\"batch\":[],\"context\":{\"a\":[1]}}\n"
+            + "\(identify)\n  \(line(4))\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var events: [ReportEvent] = []
+        try CollectedEventFile.forEachEvent(atPath: path) { events.append($0) }
+        #expect(events.map(\.type) == ["executed", "executed", "executed", "identify", "executed"])
+        #expect(events[3].userID == "u" && events[3].properties["tier"] == "gold" && events[3].anonymousID == "")
+        #expect(events.last?.id.uuidString == "00000000-0000-0000-0000-000000000004")
+    }
+}
