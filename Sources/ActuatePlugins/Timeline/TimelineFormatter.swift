@@ -10,9 +10,8 @@ enum TimelineFormatter {
     /// queue, so they do not give the order: the line shows it after the number when the two differ.
     static func text(for entries: [TimelineEntry]) -> String {
         guard !entries.isEmpty else { return "(no actions)\n" }
-        let ordered = entries.sorted {
-            ($0.startOffsetNanoseconds, $0.requestID) < ($1.startOffsetNanoseconds, $1.requestID)
-        }
+        // By start (to the microsecond, as the report keeps it), then by id for actions begun in the same one.
+        let ordered = entries.sorted { ($0.startDate, $0.requestID) < ($1.startDate, $1.requestID) }
         return ordered.enumerated().map { line(for: $1, number: $0 + 1) }.joined(separator: "\n") + "\n"
     }
 
