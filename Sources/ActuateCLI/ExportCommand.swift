@@ -85,20 +85,14 @@ private struct NDJSONOutput {
             io.write(String(decoding: bytes, as: UTF8.self))
             return
         }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written)
-            }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(temporaryPath)
-                descriptor = -1
-                throw .failure("cannot write \(path): \(reason)")
-            }
-            written += result
+        do {
+            // FileHandle writes every byte, retrying interrupted writes, with no raw buffer on our side.
+            try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+        } catch {
+            close(descriptor)
+            unlink(temporaryPath)
+            descriptor = -1
+            throw .failure("cannot write \(path): \(error.localizedDescription)")
         }
     }
 
