@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // The Getting started article's app: a notes app on Actuate, as its own package that depends on Actuate by path,
 // the way a newcomer's app does. `.ci/run` builds it with warnings as errors, runs it, and runs its tests in
-// parallel (no `.serialized`, no global mutable state, no polling helper).
+// parallel, with each test on its own harness (`.ci/notes-app-check` keeps them that way).
 import PackageDescription
 
 let package = Package(
