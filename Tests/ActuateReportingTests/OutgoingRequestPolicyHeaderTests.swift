@@ -80,4 +80,39 @@ struct OutgoingRequestPolicyHeaderTests {
         #expect((problem == nil) == allowed, "\(String(reflecting: value)): \(problem ?? "allowed")")
         if !allowed { #expect(problem == "it contains characters that are not printable ASCII") }
     }
+
+    @Test(
+        "a header that would split the request line, set on the session or the request, is refused before sending",
+        arguments: [("X-Trace", "1\r\nX-Injected: yes"), ("X-Trace\r\nX-Injected", "yes")]
+    )
+    func clientRefusesSplitHeaders(name: String, value: String) async {
+        let policy = OutgoingRequestPolicy(
+            timeout: .seconds(5),
+            deadline: .seconds(5),
+            maximumResponseBytes: 1024,
+            followsRedirects: false
+        )
+        // Port 9 (discard) on loopback: nothing listens, so only a refusal before connecting names the header.
+        let url = URL(string: "http://127.0.0.1:9/")!
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = [name: value]
+        let sessionAnswer = await OutgoingHTTPClient(policy: policy, configuration: configuration)
+            .send(URLRequest(url: url))
+        var request = URLRequest(url: url)
+        request.setValue(value, forHTTPHeaderField: name)
+        var answers = [sessionAnswer]
+        // FoundationNetworking's URLRequest drops a value with CR or LF itself; a name with them it keeps.
+        if request.value(forHTTPHeaderField: name) != nil {
+            answers.append(await OutgoingHTTPClient(policy: policy).send(request))
+        }
+        for answer in answers {
+            guard case .failed(let failure) = answer else {
+                Issue.record("expected a refusal, got \(answer)")
+                continue
+            }
+            #expect(failure.kind == .other)
+            #expect(failure.message.contains("cannot be sent"), "\(failure.message)")
+            #expect(!failure.message.contains("\r") && !failure.message.contains("\n"))
+        }
+    }
 }

@@ -13,8 +13,9 @@ Endpoints (any method):
   /declared/<bytes>    answers 200 (image/png) declaring <bytes> in its Content-Length, and sends them.
   /trickle/<bytes>     answers 200 (image/png) declaring <bytes>, sending one byte every 50 ms; it stops early when
                        the client goes away, and counts each byte it wrote.
-  /bomb/<enc>/<bytes>  answers 200 (application/json) with <bytes> zero bytes compressed as <enc> (zstd, gzip or
-                       deflate), declaring the compressed length in Content-Length and <enc> in Content-Encoding:
+  /bomb/<enc>/<bytes>[/<status>]
+                       answers <status> (200 unless given; a 3xx one with a Location) (application/json) with <bytes> zero bytes compressed as <enc> (zstd, gzip,
+                       deflate, or identity for none), declaring the compressed length in Content-Length and <enc> in Content-Encoding:
                        a decompression bomb (2 GiB of zstd is 64 KB on the wire).
   GET /control/requests  {"requests": [{"method", "path", "authorization"}], "streamed": bytes written by /stream,
                        "trickled": bytes written by /trickle}.
@@ -31,7 +32,7 @@ import zlib
 import loopback_server
 
 REDIRECTS = {301, 302, 303, 307, 308}
-BOMB_ENCODINGS = {"zstd", "gzip", "deflate"}
+BOMB_ENCODINGS = {"zstd", "gzip", "deflate", "identity"}
 
 
 def zstd_zeros(total):
@@ -101,8 +102,9 @@ def make_handler(state):
                 self.send(200, b"\x89" * int(parts[1]), "image/png")
             elif len(parts) == 2 and parts[1].isdigit() and parts[0] == "trickle":
                 self.trickle(int(parts[1]))
-            elif len(parts) == 3 and parts[0] == "bomb" and parts[1] in BOMB_ENCODINGS and parts[2].isdigit():
-                self.bomb(parts[1], int(parts[2]))
+            elif 3 <= len(parts) <= 4 and parts[0] == "bomb" and parts[1] in BOMB_ENCODINGS and parts[2].isdigit():
+                status = int(parts[3]) if len(parts) == 4 and parts[3].isdigit() else 200
+                self.bomb(parts[1], int(parts[2]), status)
             else:
                 self.send(404, b'{"error": "not found"}')
 
@@ -130,18 +132,23 @@ def make_handler(state):
             except OSError:
                 pass
 
-        def bomb(self, encoding, total):
+        def bomb(self, encoding, total, status=200):
             key = (encoding, total)
             with state.lock:
                 body = state.bombs.get(key)
             if body is None:
-                if encoding == "zstd":
+                if encoding == "identity":
+                    body = bytes(total)
+                elif encoding == "zstd":
                     body = zstd_zeros(total)
                 else:
                     body = zlib_zeros(total, 31 if encoding == "gzip" else 15)
                 with state.lock:
                     state.bombs[key] = body
-            self.send(200, body, headers={"Content-Encoding": encoding})
+            headers = {"Content-Encoding": encoding}
+            if 300 <= status < 400:
+                headers["Location"] = state.location
+            self.send(status, body, headers=headers)
 
         def trickle(self, total):
             self.close_connection = True

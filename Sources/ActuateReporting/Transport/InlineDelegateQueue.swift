@@ -2,7 +2,8 @@
 import Foundation
 import FoundationNetworking
 
-/// The delegate queue of an ``OutgoingHTTPClient``'s session on Linux: it runs each delegate call at once, on the
+/// The delegate queue of an ``OutgoingHTTPClient``'s session on Linux, when libcurl cannot be loaded directly and the
+/// client falls back to FoundationNetworking's `URLSession`: it runs each delegate call at once, on the
 /// thread that makes it, instead of queueing it.
 ///
 /// FoundationNetworking hands every piece of a response to the delegate queue as an operation, from the thread on

@@ -8,32 +8,39 @@ import FoundationNetworking
 
 /// Sends requests under an ``OutgoingRequestPolicy``: the one way the package talks HTTP.
 ///
-/// All requests of one client share a `URLSession`, so they reuse its keep-alive connections. On Linux,
-/// FoundationNetworking runs URLSession over libcurl, and libcurl resends a request by itself, on a fresh
-/// connection, when a reused connection closes before the first byte of the response. It can rewind only a body
-/// given as a stream: a body given as `Data` would be resent as the headers with the full `Content-Length` and no
-/// body, which a strict server answers 400. So the client sends every body as a stream, and hands libcurl a new
-/// stream over the same bytes when it asks for one: the resend is whole. Over HTTP/1.1, FoundationNetworking sends
-/// a stream with `Transfer-Encoding: chunked` (no `Content-Length`), which every HTTP/1.1 server must accept; over
-/// HTTP/2 a body is framed the same way either way. A request with a
-/// body never follows a redirect (the 3xx answer is the answer), so no body is sent to a second host.
+/// Every header, the session's and the request's own, is checked first: a name that is not an HTTP token or a value
+/// with a control character is refused with a clear failure, so no CR or LF can start a header of its own.
 ///
-/// The body is collected as it arrives and the request is cancelled as soon as it passes the policy's
-/// ``OutgoingRequestPolicy/maximumResponseBytes`` (or a declared `Content-Length` does), and when the policy's
-/// ``OutgoingRequestPolicy/deadline`` passes, however steadily bytes arrive. The limit counts decoded bytes: on
-/// Linux, libcurl decodes any `Content-Encoding` it knows (gzip, deflate, brotli, zstd) whatever the request
-/// asked for, and may inflate a whole read's worth of a compressed answer before a cancel can stop it. The client's
-/// session delivers those pieces to it on the thread that decodes them (``InlineDelegateQueue``), so each piece
-/// past the limit is dropped as it is made, instead of queueing up in memory: a 64 KB answer that inflates to
-/// 2 GiB costs the processor time to inflate it, never the memory.
+/// On Linux the client drives libcurl itself (``CurlHTTPSession``, ``CurlTransfer``), the library FoundationNetworking
+/// runs on: FoundationNetworking turns libcurl's content decoding on for every request and gives its delegate no way
+/// to stop a read, so a 64 KB zstd answer inflated to 2 GiB in memory before any limit could act, and a 3xx answer's
+/// body was inflated whole before any delegate call. Here each request asks for `Accept-Encoding: identity`, libcurl
+/// decodes nothing, an encoded answer is refused at its headers, and the byte past the limit ends the read: an
+/// answer never takes more memory than ``OutgoingRequestPolicy/maximumResponseBytes``. Kept-alive connections are
+/// reused across requests, and a body is handed to libcurl whole, so its resend after a reused connection drops
+/// unanswered is whole too. Redirects are followed by the client, hop by hop, under the policy.
+///
+/// On Apple platforms (and on Linux only if libcurl cannot be loaded) the client uses `URLSession`: all requests of
+/// one client share a session, so they reuse its keep-alive connections. A body is sent as a stream, and the
+/// session is handed a new stream over the same bytes when it asks for one, so a resend is whole. A request with a
+/// body never follows a redirect (the 3xx answer is the answer), so no body is sent to a second host. The body is
+/// collected as it arrives and the request is cancelled as soon as it passes the limit (or a declared
+/// `Content-Length` does), and when the policy's ``OutgoingRequestPolicy/deadline`` passes, however steadily bytes
+/// arrive. The limit counts decoded bytes there; how far Apple's URLSession inflates a compressed answer before the
+/// cancel lands could not be tried here.
 // @unchecked: all stored properties are lets; URLSession is thread-safe, and some SDKs do not mark it Sendable.
 package final class OutgoingHTTPClient: @unchecked Sendable {
     /// The rules the requests obey.
     package let policy: OutgoingRequestPolicy
     /// The session every request goes through, and so the pool of connections they reuse.
-    private let session: URLSession
+    fileprivate let session: URLSession
     /// Routes the session's delegate calls to the request they belong to.
     private let requests: OutgoingSessionDelegate
+    #if canImport(FoundationNetworking) && canImport(Glibc)
+    /// The transport every request takes on Linux (see the type's documentation); nil only when libcurl cannot be
+    /// loaded, and then FoundationNetworking's `URLSession` is used.
+    private let curl: CurlHTTPSession?
+    #endif
 
     /// Creates a client.
     /// - Parameters:
@@ -51,6 +58,9 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let requests = OutgoingSessionDelegate()
         self.requests = requests
+        #if canImport(FoundationNetworking) && canImport(Glibc)
+        self.curl = CurlLibrary.shared.map(CurlHTTPSession.init(library:))
+        #endif
         self.session = URLSession(
             configuration: configuration,
             delegate: requests,
@@ -97,8 +107,25 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
         if let problem = OutgoingRequestPolicy.problem(with: url) {
             return completion(.failed(TransportFailure(kind: .other, message: "the URL is refused: \(problem.reason)")))
         }
+        for header in sentHeaders(of: request) {
+            // A CR or LF would end the line early and start a header of the sender's choosing.
+            if let problem = OutgoingRequestPolicy.headerNameProblem(header.name)
+                ?? OutgoingRequestPolicy.headerValueProblem(header.value)
+            {
+                let shown = header.name.unicodeScalars.prefix(40).map {
+                    $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?"
+                }
+                let message = "the header \(String(shown)) cannot be sent: \(problem)"
+                return completion(.failed(TransportFailure(kind: .other, message: message)))
+            }
+        }
         var request = request
         request.timeoutInterval = policy.timeout.timeInterval
+        #if canImport(FoundationNetworking) && canImport(Glibc)
+        if let curl {
+            return sendThroughCurl(request, session: curl, completion: completion)
+        }
+        #endif
         let body = request.httpBody
         if let body {
             // A stream, so that libcurl can rewind it for a resend (see the type's documentation).
@@ -127,6 +154,51 @@ package final class OutgoingHTTPClient: @unchecked Sendable {
             if delegate.stop(.deadline(deadline)) { task.cancel() }
         }
         task.resume()
+    }
+}
+
+#if canImport(FoundationNetworking) && canImport(Glibc)
+extension OutgoingHTTPClient {
+    /// Sends `request` through libcurl directly, with the session's headers, under the policy.
+    fileprivate func sendThroughCurl(
+        _ request: URLRequest,
+        session curl: CurlHTTPSession,
+        completion: @escaping @Sendable (TransportResponse) -> Void
+    ) {
+        var headers = sentHeaders(of: request)
+        // libcurl writes these itself from the body it sends and the encodings the client accepts.
+        let managed: Set<String> = ["accept-encoding", "content-length", "expect", "transfer-encoding"]
+        headers.removeAll { managed.contains($0.name.lowercased()) }
+        let follows =
+            policy.followsRedirects && request.httpBody == nil && request.httpBodyStream == nil
+            && !OutgoingRequestPolicy.carriesCredentials(
+                request,
+                sessionHeaders: session.configuration.httpAdditionalHeaders
+            )
+        curl.send(
+            request,
+            headerLines: headers.map { "\($0.name): \($0.value)" },
+            policy: policy,
+            followsRedirects: follows,
+            completion: completion
+        )
+    }
+}
+#endif
+
+extension OutgoingHTTPClient {
+    /// The headers `request` goes out with: the session's, then the request's own in their place.
+    fileprivate func sentHeaders(of request: URLRequest) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        for (key, value) in session.configuration.httpAdditionalHeaders ?? [:] {
+            guard let name = key as? String else { continue }
+            headers.append((name, String(describing: value)))
+        }
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            headers.removeAll { $0.name.lowercased() == name.lowercased() }
+            headers.append((name, value))
+        }
+        return headers
     }
 }
 
