@@ -89,12 +89,18 @@ final class CurlTransfer {
         _ = curl.setLong(handle, CurlNumber.httpContentDecoding, 0)
         _ = curl.setLong(handle, CurlNumber.noSignal, 1)
         _ = curl.setPointer(handle, CurlNumber.httpHeader, UnsafeRawPointer(headerList))
-        _ = curl.setDataCallback(handle, CurlNumber.writeFunction) { CurlTransfer.write($0, $1, $2, $3) }
+        _ = curl.setDataCallback(handle, CurlNumber.writeFunction) { bytes, size, count, context in
+            CurlTransfer.from(context)?.receive(body: bytes, length: size * count) ?? 0
+        }
         _ = curl.setPointer(handle, CurlNumber.writeData, context)
-        _ = curl.setDataCallback(handle, CurlNumber.headerFunction) { CurlTransfer.header($0, $1, $2, $3) }
+        _ = curl.setDataCallback(handle, CurlNumber.headerFunction) { bytes, size, count, context in
+            CurlTransfer.from(context)?.receive(header: bytes, length: size * count) ?? 0
+        }
         _ = curl.setPointer(handle, CurlNumber.headerData, context)
         _ = curl.setLong(handle, CurlNumber.noProgress, 0)
-        _ = curl.setProgressCallback(handle, CurlNumber.xferInfoFunction) { CurlTransfer.progress($0, $1, $2, $3, $4) }
+        _ = curl.setProgressCallback(handle, CurlNumber.xferInfoFunction) { context, _, received, _, sent in
+            CurlTransfer.from(context)?.checkProgress(bytes: received + sent) == true ? 0 : 1
+        }
         _ = curl.setPointer(handle, CurlNumber.xferInfoData, context)
         // The idle and total deadlines are checked by `run` to the millisecond; libcurl's own timeouts stay off,
         // but for the connection's, which is the idle one.
@@ -156,48 +162,28 @@ final class CurlTransfer {
 
     // MARK: Callbacks
 
-    private static func write(
-        _ pointer: UnsafeMutablePointer<CChar>?,
-        _ size: Int,
-        _ count: Int,
-        _ context: UnsafeMutableRawPointer?
-    ) -> Int {
-        guard let pointer, let context else { return 0 }
-        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-        let length = size * count
-        guard transfer.stop == nil else { return 0 }
-        guard transfer.body.count + length <= transfer.maximumBytes else {
-            transfer.stop = .tooLarge(limit: transfer.maximumBytes)
-            transfer.body = Data()
+    /// The transfer a callback's context pointer names (see the type's documentation).
+    private static func from(_ context: UnsafeMutableRawPointer?) -> CurlTransfer? {
+        context.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Takes a piece of the body; returns `length` to go on, 0 to stop (past the limit).
+    private func receive(body bytes: UnsafeMutablePointer<CChar>?, length: Int) -> Int {
+        guard stop == nil, let bytes else { return 0 }
+        guard body.count + length <= maximumBytes else {
+            stop = .tooLarge(limit: maximumBytes)
+            body = Data()
             return 0
         }
-        transfer.body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+        body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
         return length
     }
 
-    private static func header(
-        _ pointer: UnsafeMutablePointer<CChar>?,
-        _ size: Int,
-        _ count: Int,
-        _ context: UnsafeMutableRawPointer?
-    ) -> Int {
-        guard let pointer, let context else { return 0 }
-        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-        let length = size * count
-        let line = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
-        return transfer.receive(headerLine: line) ? length : 0
-    }
-
-    private static func progress(
-        _ context: UnsafeMutableRawPointer?,
-        _ expectedDown: Int64,
-        _ received: Int64,
-        _ expectedUp: Int64,
-        _ sent: Int64
-    ) -> Int32 {
-        guard let context else { return 1 }
-        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.checkProgress(bytes: received + sent) ? 0 : 1
+    /// Takes a header line; returns `length` to go on, 0 to stop (an encoded or oversized answer).
+    private func receive(header bytes: UnsafeMutablePointer<CChar>?, length: Int) -> Int {
+        guard let bytes else { return 0 }
+        let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        return receive(headerLine: line) ? length : 0
     }
 
     /// Takes one header line; false stops the transfer.
