@@ -37,10 +37,10 @@ package struct TimelinePage {
             + "\(failures) failed, \(cancellations) cancelled, over \(DurationText.format(nanoseconds: layout.span))"
         return PageTemplate(Self.template).filled([
             "contentSecurityPolicy": PageTemplate.contentSecurityPolicy,
-            "title": Self.escape("Actuate timeline, \(report.generatedAt)"),
-            "summary": Self.escape(summary),
-            "gapsLabel": Self.escape(Self.gapsLabel(gaps)),
-            "gapsTitle": Self.escape(Self.gapsTitle),
+            "title": PageTemplate.escape("Actuate timeline, \(report.generatedAt)"),
+            "summary": PageTemplate.escape(summary),
+            "gapsLabel": PageTemplate.escape(Self.gapsLabel(gaps)),
+            "gapsTitle": PageTemplate.escape(Self.gapsTitle),
             "failureColor": Self.failureColor,
             "successColor": Self.successColor,
             "script": TimelinePageScript.source,
@@ -60,14 +60,6 @@ package struct TimelinePage {
     static let gapsTitle =
         "A stretch with no action running that is longer than "
         + "\(Int(TimelineGaps.collapseFraction * 100))% of the time drawn to scale is drawn as a short break"
-
-    /// Escapes text for HTML element content and attribute values.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
-    }
 
     private static let template = """
         <!doctype html>

@@ -43,4 +43,14 @@ struct PageTemplateTests {
         #expect(page.contains("content=\"\(PageTemplate.contentSecurityPolicy)\""))
         #expect(page.components(separatedBy: "<script").count - 1 == 2)
     }
+
+    @Test("one escape serves both pages: every character that could leave element content or a quoted attribute")
+    func escape() {
+        #expect(
+            PageTemplate.escape(#"<a href="x" title='y'>&</a>"#)
+                == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;"
+        )
+        #expect(PageTemplate.escape("&amp;") == "&amp;amp;")
+        #expect(PageTemplate.escape("plain é") == "plain é")
+    }
 }

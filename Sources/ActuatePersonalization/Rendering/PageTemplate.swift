@@ -20,6 +20,17 @@ package struct PageTemplate: Sendable, Hashable {
     /// The template's text.
     package let text: String
 
+    /// Escapes text for HTML element content and attribute values (quoted with `"` or `'`).
+    /// - Parameter text: Any text.
+    /// - Returns: The text with `&`, `<`, `>`, `"` and `'` written as character references.
+    package static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
     /// Creates a template.
     /// - Parameter text: The page with its `{{name}}` placeholders.
     package init(_ text: String) {

@@ -40,19 +40,10 @@ package struct StatisticsPage: Sendable {
             .replacingOccurrences(of: "&", with: "\\u0026")
         return PageTemplate(Self.template).filled([
             "contentSecurityPolicy": PageTemplate.contentSecurityPolicy,
-            "title": Self.escape(title),
+            "title": PageTemplate.escape(title),
             "script": StatisticsPageScript.source,
             "data": data,
         ])
-    }
-
-    /// Escapes text for HTML element content and attribute values.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&#39;")
     }
 
     private static let template = """
