@@ -66,7 +66,8 @@ enum DemoCampaignControlGroups {
         )
         let campaigns = CampaignManager(
             reporter: reporter,
-            source: try LocalCampaignSource(data: Data(rules.utf8), name: "embedded control-group campaign")
+            source: try LocalCampaignSource(data: Data(rules.utf8), name: "embedded control-group campaign"),
+            directory: reporting.directory.appendingPathComponent("campaigns-\(visitor)")
         )
         let global = campaigns.globalContext
         let received = ReceivedCampaign()

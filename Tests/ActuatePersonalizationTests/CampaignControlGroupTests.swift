@@ -138,7 +138,8 @@ struct CampaignControlGroupTests {
                 configuration: CampaignConfiguration(
                     deliveryQueue: DispatchQueue(label: "control"),
                     session: harness.session
-                )
+                ),
+                directory: directory.appending("campaigns")
             )
             manager.globalContext.setCampaignHandler({ deliveries.record("home", $0) }, forTarget: "banner")
             manager.globalContext.trackAction("Open Home")

@@ -50,6 +50,24 @@ struct CampaignReadmeTests {
         }
     }
 
+    @Test("The first examples of Campaigns and ContentBlocks are the persistent, complete forms (issue 47.1)")
+    func firstExamplesArePersistent() throws {
+        let first = try #require(Self.blocks("swift", in: try Self.readmeSection()).first)
+        let configuration = try #require(first.range(of: "configuration: CampaignConfiguration("))
+        let directory = try #require(first.range(of: "directory: "), "the first CampaignManager keeps its state")
+        #expect(configuration.lowerBound < directory.lowerBound, "the argument order is configuration:, directory:")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let blocksArticle = try String(
+            contentsOf: root.appending(
+                path: "Sources/ActuatePersonalization/ActuatePersonalization.docc/ContentBlocks.md"
+            ),
+            encoding: .utf8
+        )
+        let blocks = try #require(Self.blocks("swift", in: blocksArticle).first)
+        #expect(blocks.contains("directory: ") && blocks.contains("configuration: ContentBlockConfiguration("))
+    }
+
     @Test("The section's rules file is valid and earns its campaigns")
     func rulesAreValid() throws {
         let json = try #require(Self.blocks("json", in: try Self.readmeSection()).first)
@@ -94,7 +112,8 @@ struct CampaignReadmeTests {
             reporter: reporter,
             source: source,
             scheduler: scheduler,
-            configuration: CampaignConfiguration(deliveryQueue: DispatchQueue(label: "test.delivery"), session: session)
+            configuration: CampaignConfiguration(deliveryQueue: DispatchQueue(label: "test.delivery"), session: session),
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)   // one per test
         )
         let screen = campaigns.makeScreen(named: "Product")
         screen.setCampaignHandler({ shown.append($0) }, forTarget: "product-banner")
@@ -121,11 +140,19 @@ struct CampaignReadmeTests {
     // swift-format-ignore
     /// The README's main snippet, verbatim. It is compiled, not run: it uses the app's defaults (the main
     /// queue, the shared dispatcher and the system clock), which tests leave alone.
-    func appSnippet(reporter: Reporter, rulesURL: URL, banner: BannerView?, store: any EventStore) throws {
+    func appSnippet(
+        reporter: Reporter,
+        rulesURL: URL,
+        supportDirectory: URL,
+        banner: BannerView?,
+        store: any EventStore
+    ) throws {
         let campaigns = CampaignManager(
             reporter: reporter,
             source: try LocalCampaignSource(contentsOf: rulesURL),   // errors name the JSON path: $.campaigns[2].target
-            scheduler: SystemScheduler.shared                         // idle time and timeouts; TestScheduler in tests
+            scheduler: SystemScheduler.shared,                        // idle time and timeouts; TestScheduler in tests
+            configuration: CampaignConfiguration(),                   // timeouts, the delivery queue, the session
+            directory: supportDirectory.appendingPathComponent("campaigns")   // order ids, cart, duplicates: across launches
         )
         let screen = campaigns.makeScreen(named: "Product")
 
