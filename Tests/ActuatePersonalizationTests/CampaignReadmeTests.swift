@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import Foundation
 import Synchronization
 import Testing
@@ -39,7 +40,7 @@ struct CampaignReadmeTests {
         let section = try Self.readmeSection()
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let snippets = Self.blocks("swift", in: section)
-        #expect(snippets.count == 3)
+        #expect(snippets.count == 4)
         for snippet in snippets {
             let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
@@ -66,6 +67,25 @@ struct CampaignReadmeTests {
         )
         let blocks = try #require(Self.blocks("swift", in: blocksArticle).first)
         #expect(blocks.contains("directory: ") && blocks.contains("configuration: ContentBlockConfiguration("))
+    }
+
+    @Test("The articles name what an integrator needed (issue 47.9): the opener's type, the event keys, one clock")
+    func articlesNameWhatIntegratorsNeed() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let blocks = try String(
+            contentsOf: root.appending(
+                path: "Sources/ActuatePersonalization/ActuatePersonalization.docc/ContentBlocks.md"
+            ),
+            encoding: .utf8
+        )
+        for needed in [
+            "ContentBlockURLOpener", "`actionId`", "`contentSource`", "`dontShowSessions`", "ActuateScheduler",
+            "workQueue:", "callbackQueue:", "PersonalizationTestHarness",
+        ] {
+            #expect(blocks.contains(needed), "ContentBlocks.md names \(needed)")
+        }
+        #expect(try Self.readmeSection().contains("`ActionTestHarness.session`"), "Campaigns.md says what session is")
     }
 
     @Test("The section's rules file is valid and earns its campaigns")
@@ -124,6 +144,24 @@ struct CampaignReadmeTests {
         screen.viewDidAppear()
         await campaigns.waitUntilSettled()
         #expect(shown.all.isEmpty)
+    }
+
+    @Test("The harness snippet runs: a campaign test in five lines")
+    func harnessSnippetRuns() async throws {
+        let rules = #"""
+            {"campaigns": [{"campaignId": "c", "target": "home-banner", "trigger": {"action": "Open Home"}}]}
+            """#
+        try await harnessSnippet(rules: rules)
+    }
+
+    // swift-format-ignore
+    /// The article's harness snippet, verbatim.
+    func harnessSnippet(rules: String) async throws {
+        let app = try PersonalizationTestHarness(rules: rules)
+        app.campaigns.globalContext.setCampaignHandler({ _ in }, forTarget: "home-banner")
+        app.campaigns.globalContext.trackAction("Open Home")
+        await app.settle()
+        #expect(try app.events("campaign_delivered").count == 1)
     }
 
     // swift-format-ignore
