@@ -32,7 +32,10 @@ let package = Package(
         .target(name: "Actuate", dependencies: ["ActuateCore", "ActuatePlugins"], path: "Sources/ActuateUmbrella"),
         // The test kit depends on what it tests, no more: the core alone. Personalisation's helpers are apart.
         .target(name: "ActuateTesting", dependencies: ["Actuate"]),
-        .target(name: "ActuatePersonalizationTesting", dependencies: ["ActuatePersonalization"]),
+        .target(
+            name: "ActuatePersonalizationTesting",
+            dependencies: ["ActuatePersonalization", "ActuateReporting", "ActuateTesting"]
+        ),
         .target(name: "ActuateReporting", dependencies: ["Actuate"], exclude: ["Internal/OWNERSHIP.md"]),
         .target(
             name: "ActuatePersonalization",

@@ -19,6 +19,15 @@ let package = Package(
             name: "NotesKitTests",
             dependencies: ["NotesKit", .product(name: "ActuateTesting", package: "Actuate")]
         ),
+        // The app's promotions (a "What's new" campaign, an onlyOnce tip, the Pro upgrade): five-line tests on the
+        // personalization harness, relaunches included.
+        .testTarget(
+            name: "NotesPromotionTests",
+            dependencies: [
+                .product(name: "ActuatePersonalization", package: "Actuate"),
+                .product(name: "ActuatePersonalizationTesting", package: "Actuate"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,7 +66,11 @@ enum DemoCampaignControlGroups {
         )
         let campaigns = CampaignManager(
             reporter: reporter,
-            source: try LocalCampaignSource(data: Data(rules.utf8), name: "embedded control-group campaign")
+            source: try LocalCampaignSource(data: Data(rules.utf8), name: "embedded control-group campaign"),
+            // The relaunch follows at once; with no duplicate window it shows the tip again, as a relaunch after
+            // the 30-minute window would (the folder keeps the window across launches).
+            configuration: CampaignConfiguration(duplicateWindow: .zero),
+            directory: reporting.directory.appendingPathComponent("campaigns-\(visitor)")
         )
         let global = campaigns.globalContext
         let received = ReceivedCampaign()

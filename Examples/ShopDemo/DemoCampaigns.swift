@@ -47,7 +47,11 @@ enum DemoCampaigns {
             source = try LocalCampaignSource(data: Data(rules.utf8), name: "embedded demo campaigns")
             print("   The campaigns come from the embedded rules file (--campaign-server URL asks a server).")
         }
-        let campaigns = CampaignManager(reporter: reporting.reporter, source: source)
+        let campaigns = CampaignManager(
+            reporter: reporting.reporter,
+            source: source,
+            directory: reporting.directory.appendingPathComponent("campaigns")
+        )
         let shoes = try ActuatePersonalization.Product(id: "p1", name: "Trail shoes", price: 89, currency: "EUR")
         let screen = campaigns.makeScreen(named: "Product")
 

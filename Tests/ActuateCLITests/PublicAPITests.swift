@@ -60,4 +60,26 @@ struct PublicAPITests {
         #expect(result.status != 0)
         #expect(result.diagnostics.contains("'purgedEventCount' is inaccessible due to 'package' protection level"))
     }
+
+    @Test("the storage of campaigns, the tracker and content blocks is required, never a silent default (issue 47.1)")
+    func storageDirectoriesAreRequired() async throws {
+        let program =
+            Self.imports + """
+                func make(
+                    reporter: Reporter,
+                    campaigns: any CampaignSource,
+                    blocks: any ContentBlockSource,
+                    decisions: any DecisionSource
+                ) {
+                    _ = CampaignManager(reporter: reporter, source: campaigns)
+                    _ = ContentBlockManager(source: blocks, reporter: reporter)
+                    _ = Tracker(source: decisions, reporter: reporter)
+                }
+
+                """
+        let result = try await SwiftTypeChecker.typeCheck(["NoDirectory.swift": program])
+        #expect(result.status != 0)
+        let missingDirectory = result.diagnostics.components(separatedBy: "missing argument for parameter 'directory'")
+        #expect(missingDirectory.count - 1 >= 3, "each needs its directory:\n\(result.diagnostics)")
+    }
 }

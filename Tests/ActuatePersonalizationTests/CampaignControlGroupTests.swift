@@ -122,7 +122,7 @@ struct CampaignControlGroupTests {
         let directory = TemporaryDirectory()
         let source = LocalCampaignSource(rules: CampaignRules(rules: [Self.rule("summer", percent: 50)]))
         var seen: [(visitor: String, isControl: Bool)] = []
-        for _ in 0..<2 {
+        for launch in 0..<2 {
             let harness = ActionTestHarness()
             let reporter = Reporter(
                 store: MemoryEventStore(),
@@ -138,7 +138,8 @@ struct CampaignControlGroupTests {
                 configuration: CampaignConfiguration(
                     deliveryQueue: DispatchQueue(label: "control"),
                     session: harness.session
-                )
+                ),
+                directory: directory.appending("campaigns-\(launch)")  // a folder each: no duplicate window between
             )
             manager.globalContext.setCampaignHandler({ deliveries.record("home", $0) }, forTarget: "banner")
             manager.globalContext.trackAction("Open Home")

@@ -1,3 +1,4 @@
+import ActuatePersonalizationTesting
 import Foundation
 import Synchronization
 import Testing
@@ -39,7 +40,7 @@ struct CampaignReadmeTests {
         let section = try Self.readmeSection()
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let snippets = Self.blocks("swift", in: section)
-        #expect(snippets.count == 3)
+        #expect(snippets.count == 4)
         for snippet in snippets {
             let indented = snippet.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
@@ -48,6 +49,43 @@ struct CampaignReadmeTests {
                 "copy this Campaigns.md snippet into CampaignReadmeTests.swift:\n\(snippet)"
             )
         }
+    }
+
+    @Test("The first examples of Campaigns and ContentBlocks are the persistent, complete forms (issue 47.1)")
+    func firstExamplesArePersistent() throws {
+        let first = try #require(Self.blocks("swift", in: try Self.readmeSection()).first)
+        let configuration = try #require(first.range(of: "configuration: CampaignConfiguration("))
+        let directory = try #require(first.range(of: "directory: "), "the first CampaignManager keeps its state")
+        #expect(configuration.lowerBound < directory.lowerBound, "the argument order is configuration:, directory:")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let blocksArticle = try String(
+            contentsOf: root.appending(
+                path: "Sources/ActuatePersonalization/ActuatePersonalization.docc/ContentBlocks.md"
+            ),
+            encoding: .utf8
+        )
+        let blocks = try #require(Self.blocks("swift", in: blocksArticle).first)
+        #expect(blocks.contains("directory: ") && blocks.contains("configuration: ContentBlockConfiguration("))
+    }
+
+    @Test("The articles name what an integrator needed (issue 47.9): the opener's type, the event keys, one clock")
+    func articlesNameWhatIntegratorsNeed() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let blocks = try String(
+            contentsOf: root.appending(
+                path: "Sources/ActuatePersonalization/ActuatePersonalization.docc/ContentBlocks.md"
+            ),
+            encoding: .utf8
+        )
+        for needed in [
+            "ContentBlockURLOpener", "`actionId`", "`contentSource`", "`dontShowSessions`", "ActuateScheduler",
+            "workQueue:", "callbackQueue:", "PersonalizationTestHarness",
+        ] {
+            #expect(blocks.contains(needed), "ContentBlocks.md names \(needed)")
+        }
+        #expect(try Self.readmeSection().contains("`ActionTestHarness.session`"), "Campaigns.md says what session is")
     }
 
     @Test("The section's rules file is valid and earns its campaigns")
@@ -94,7 +132,8 @@ struct CampaignReadmeTests {
             reporter: reporter,
             source: source,
             scheduler: scheduler,
-            configuration: CampaignConfiguration(deliveryQueue: DispatchQueue(label: "test.delivery"), session: session)
+            configuration: CampaignConfiguration(deliveryQueue: DispatchQueue(label: "test.delivery"), session: session),
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)   // one per test
         )
         let screen = campaigns.makeScreen(named: "Product")
         screen.setCampaignHandler({ shown.append($0) }, forTarget: "product-banner")
@@ -105,6 +144,24 @@ struct CampaignReadmeTests {
         screen.viewDidAppear()
         await campaigns.waitUntilSettled()
         #expect(shown.all.isEmpty)
+    }
+
+    @Test("The harness snippet runs: a campaign test in five lines")
+    func harnessSnippetRuns() async throws {
+        let rules = #"""
+            {"campaigns": [{"campaignId": "c", "target": "home-banner", "trigger": {"action": "Open Home"}}]}
+            """#
+        try await harnessSnippet(rules: rules)
+    }
+
+    // swift-format-ignore
+    /// The article's harness snippet, verbatim.
+    func harnessSnippet(rules: String) async throws {
+        let app = try PersonalizationTestHarness(rules: rules)
+        app.campaigns.globalContext.setCampaignHandler({ _ in }, forTarget: "home-banner")
+        app.campaigns.globalContext.trackAction("Open Home")
+        await app.settle()
+        #expect(try app.events("campaign_delivered").count == 1)
     }
 
     // swift-format-ignore
@@ -121,11 +178,19 @@ struct CampaignReadmeTests {
     // swift-format-ignore
     /// The README's main snippet, verbatim. It is compiled, not run: it uses the app's defaults (the main
     /// queue, the shared dispatcher and the system clock), which tests leave alone.
-    func appSnippet(reporter: Reporter, rulesURL: URL, banner: BannerView?, store: any EventStore) throws {
+    func appSnippet(
+        reporter: Reporter,
+        rulesURL: URL,
+        supportDirectory: URL,
+        banner: BannerView?,
+        store: any EventStore
+    ) throws {
         let campaigns = CampaignManager(
             reporter: reporter,
             source: try LocalCampaignSource(contentsOf: rulesURL),   // errors name the JSON path: $.campaigns[2].target
-            scheduler: SystemScheduler.shared                         // idle time and timeouts; TestScheduler in tests
+            scheduler: SystemScheduler.shared,                        // idle time and timeouts; TestScheduler in tests
+            configuration: CampaignConfiguration(),                   // timeouts, the delivery queue, the session
+            directory: supportDirectory.appendingPathComponent("campaigns")   // order ids, cart, duplicates: across launches
         )
         let screen = campaigns.makeScreen(named: "Product")
 

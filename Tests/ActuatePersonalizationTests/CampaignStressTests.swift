@@ -42,6 +42,7 @@ struct CampaignStressTests {
         let deliveries = CampaignDeliveries()
         let deliveryQueue = DispatchQueue(label: "actuate.tests.campaign-stress-delivery")
         deliveryQueue.setSpecific(key: CampaignDeliveries.queueKey, value: true)
+        let directory = TemporaryDirectory()
         let manager = CampaignManager(
             reporter: reporter,
             source: ScriptedCampaignSource { request in
@@ -54,7 +55,8 @@ struct CampaignStressTests {
                 visibilityTimeout: CampaignFixture.visibilityTimeout,
                 deliveryQueue: deliveryQueue,
                 session: harness.session
-            )
+            ),
+            directory: directory.url
         )
         let handler: @Sendable (String) -> CampaignHandler = { label in
             { campaign in deliveries.record(label, campaign) }

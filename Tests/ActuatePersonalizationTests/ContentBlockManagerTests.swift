@@ -162,30 +162,45 @@ struct ContentBlockManagerTests {
         #expect(callback.readyValues == [true, false])
     }
 
-    @Test("A malformed rules file gives an error naming the JSON path, never a crash")
-    func malformedRulesFile() async throws {
-        let fixture = ContentBlockFixture()
-        try FileManager.default.createDirectory(at: fixture.directory, withIntermediateDirectories: true)
-        let file = fixture.directory.appendingPathComponent("rules.json")
+    @Test("A malformed rules file is refused where it is read, naming the file and the JSON path (issue 47.5)")
+    func malformedRulesFile() throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let file = directory.appending("rules.json")
         let json =
             #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "", "frequency": "daily"}]}"#
         try Data(json.utf8).write(to: file)
-        let manager = fixture.makeManager(LocalContentBlockSource(contentsOf: file))
+        let error = #expect(throws: RulesFileError.self) { try LocalContentBlockSource(contentsOf: file) }
+        let message = error.map(String.init(describing:)) ?? ""
+        #expect(message.contains(file.path), "\(message)")
+        #expect(message.contains("$.contentBlocks[0].frequency: unknown frequency \"daily\""), "\(message)")
+        #expect(throws: RulesFileError.self) { try LocalContentBlockSource(contentsOf: directory.appending("none")) }
+    }
+
+    @Test("A failing source is reported to onError once, however many placeholders and prefetches meet it (47.5)")
+    func sourceFailureReportedOnce() async throws {
+        let fixture = ContentBlockFixture()
+        let errors = Mutex<[ContentBlockError]>([])
+        var configuration = fixture.configuration()
+        configuration.onError = { error in errors.withLock { $0.append(error) } }
+        let source = ScriptedContentBlockSource([.test("hero")])
+        source.fail(with: .sourceFailed(source: "test", reason: "offline"))
+        let manager = fixture.makeManager(source, configuration: configuration)
+        manager.prefetchPlaceholders(ids: ["home"])
+        await manager.waitUntilIdle()
         let (home, callback) = manager.deferredPlaceholder()
         await home.reloadAndWait(manager)
-        guard case .error("home", nil, let message) = callback.calls.first else {
-            Issue.record("no error: \(callback.calls)")
-            return
-        }
-        #expect(message.contains(file.path))
-        #expect(message.contains("$.contentBlocks[0].frequency: unknown frequency \"daily\""))
-        #expect(callback.readyValues == [false])
+        #expect(errors.withLock { $0 } == [.sourceFailed(source: "test", reason: "offline")])
+        #expect(callback.readyValues == [false], "the placeholder still hears of it, once")
         #expect(try fixture.blockEvents().map(\.type) == ["content_block_error"])
 
-        let valid = #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "<p>a</p>"}]}"#
-        try Data(valid.utf8).write(to: file)
+        source.fail(with: nil)
         await home.reloadAndWait(manager)
-        #expect(home.contentBlock?.id == "a")
+        source.fail(with: .sourceFailed(source: "test", reason: "offline"))
+        fixture.scheduler.advance(by: .seconds(1))
+        manager.prefetchPlaceholders(ids: ["home"])
+        await manager.waitUntilIdle()
+        #expect(errors.withLock { $0 }.count == 2, "a failure after the source answered again is a new one")
     }
 
     @Test("The local source reads the contentBlocks array of the shared rules file and ignores the other parts")

@@ -50,9 +50,9 @@ struct ReadmeContentBlocksTests {
         homeView: any HTMLSurface,
         carouselView: any HTMLSurface,
         setHomeHeight: @escaping @Sendable (Double) -> Void
-    ) -> (ContentBlockManager, ContentBlockPlaceholder, ContentBlockPlaceholder) {
+    ) throws -> (ContentBlockManager, ContentBlockPlaceholder, ContentBlockPlaceholder) {
         let manager = ContentBlockManager(
-            source: LocalContentBlockSource(contentsOf: rulesURL),  // or HTTPContentBlockSource(endpoint:)
+            source: try LocalContentBlockSource(contentsOf: rulesURL),  // refuses a bad file here, with JSON paths
             reporter: reporter,  // consent, visits (reporting sessions), identity
             directory: supportDirectory.appendingPathComponent("content-blocks"),  // display history, cached assets
             configuration: ContentBlockConfiguration(urlOpener: opener, allowedLinkSchemes: ["https", "shop"])

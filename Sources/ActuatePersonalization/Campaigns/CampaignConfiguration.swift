@@ -12,7 +12,8 @@ public struct CampaignConfiguration: Sendable {
     /// How long after a campaign is delivered to a context and target an identical campaign sent to them again is
     /// dropped as a duplicate. The default is 30 minutes, measured on the manager's scheduler; after it the same
     /// campaign is delivered again, so a campaign re-sent to the global context reaches the app once per window
-    /// rather than never again while the app runs.
+    /// rather than never again while the app runs. The global context's deliveries are kept in the manager's
+    /// directory, so its window spans a relaunch; a screen's ends with the screen.
     var duplicateWindow: Duration
     /// The queue campaign handlers are called on. The default is the main queue; tests pass a queue of their
     /// own so that they can wait for it.

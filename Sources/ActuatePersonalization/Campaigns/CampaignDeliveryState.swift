@@ -1,3 +1,5 @@
+import Foundation
+
 /// The campaign delivery rules, as a state machine with no I/O: contexts, their handlers and held campaigns,
 /// screen lifecycles, app and user activity, and view time. Every step takes the current time and returns the
 /// effects for its driver, ``CampaignEngine``, to perform.
@@ -6,7 +8,9 @@
 /// - A context is active when it is visible (the global context always is), the app is in the foreground and
 ///   the user is not idle.
 /// - A campaign identical to the one last delivered to its context and target less than ``duplicateWindow``
-///   ago, or to the one held for them, is dropped; after the window the same campaign is delivered again.
+///   ago, or to the one held for them, is dropped; after the window the same campaign is delivered again. The
+///   global context's deliveries are kept across launches (``restoreDeliveries(_:date:now:)``); a screen's
+///   end with the screen, as they do within a launch.
 /// - Otherwise it is delivered when the context is active and has a handler for its target, and held when not;
 ///   a newer campaign for the same target replaces (drops) the held one.
 /// - Held campaigns are delivered when the context becomes active or a handler for their target is set.
@@ -41,6 +45,22 @@ struct CampaignDeliveryState: Sendable {
         var global = CampaignContextState(name: "global", isScreen: false)
         global.wasActive = true
         contexts[Self.globalID] = global
+    }
+
+    /// Starts the global context's duplicate window from deliveries an earlier launch made: each delivered at
+    /// its wall-clock date counts as delivered that long before `now`, and those already outside the window are
+    /// forgotten. A date after `date` (the wall clock went back) counts as delivered now.
+    /// - Parameters:
+    ///   - deliveries: The campaigns and when they were delivered, on the wall clock.
+    ///   - date: The wall-clock time now.
+    ///   - now: The monotonic time now.
+    mutating func restoreDeliveries(_ deliveries: [(campaign: Campaign, date: Date)], date: Date, now: Duration) {
+        for (campaign, delivered) in deliveries {
+            let elapsed = max(0, date.timeIntervalSince(delivered))
+            guard elapsed < duplicateWindow.seconds else { continue }
+            let at = now - .milliseconds(Int64((elapsed * 1000).rounded()))
+            contexts[Self.globalID]?.lastDelivered[campaign.target] = DeliveredCampaign(campaign: campaign, at: at)
+        }
     }
 
     // MARK: Activity

@@ -49,7 +49,14 @@ final class CampaignEngine: Sendable {
             now: scheduler.uptime()
         )
         let restored = trackingStore?.load()
-        state = Mutex(State(delivery: delivery, tracking: TrackingState(restoring: restored?.saved ?? .init())))
+        let tracking = TrackingState(restoring: restored?.saved ?? .init())
+        var restoredDelivery = delivery
+        restoredDelivery.restoreDeliveries(
+            tracking.recentDeliveries.values.map { ($0.campaign, $0.date) },
+            date: scheduler.now(),
+            now: scheduler.uptime()
+        )
+        state = Mutex(State(delivery: restoredDelivery, tracking: tracking))
         if let problem = restored?.problem { recordStorageError(problem) }
         step { delivery, _ in delivery.start() }
     }
@@ -175,6 +182,10 @@ final class CampaignEngine: Sendable {
         perform(effects)
         switch result {
         case .deliver(let handler):
+            if ticket.contextID == CampaignDeliveryState.globalID {
+                let window = configuration.duplicateWindow
+                tracking { $0.noteDelivered(ticket.campaign, at: scheduler.now(), window: window) }
+            }
             handler(ticket.campaign)
             return .success
         case .notDelivered(let reason):

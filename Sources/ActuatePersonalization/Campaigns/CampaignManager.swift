@@ -9,10 +9,17 @@ import Foundation
 /// let campaigns = CampaignManager(
 ///     reporter: reporter,
 ///     source: try LocalCampaignSource(contentsOf: rulesURL),
-///     scheduler: SystemScheduler.shared
+///     scheduler: SystemScheduler.shared,
+///     configuration: CampaignConfiguration(),
+///     directory: supportDirectory.appendingPathComponent("campaigns")
 /// )
 /// let screen = campaigns.makeScreen(named: "Product")
 /// ```
+///
+/// The directory is required, as the tracker's and the content blocks' are: the documented Evergage behaviours
+/// that span launches (a repeated order id is ignored, the mirrored cart, the duplicate window) keep their state
+/// there, so none of them silently lasts for one process only. Apps pass a folder in Application Support; tests
+/// pass a temporary folder of their own and reuse it to simulate a relaunch.
 ///
 /// Delivery decisions are performed as actions of `PersonalizationFeature` in the configuration's session,
 /// so the timeline shows every campaign delivered, held and dropped, and why. Handlers run on the
@@ -30,24 +37,24 @@ public final class CampaignManager: Sendable {
     ///   - source: Where campaigns come from.
     ///   - scheduler: The clock for idle time, visibility timeouts and view time.
     ///   - configuration: Timeouts, the delivery queue and the session that performs delivery decisions.
-    ///   - directory: Where the mirrored `cart` and the purchased order ids are kept, in
-    ///     `campaign-tracking.json` (owner-only, replaced atomically, the last 1,000 order ids), so that both
-    ///     survive a relaunch; nil keeps them in memory only. A file that cannot be read back is moved aside to
-    ///     `campaign-tracking.json.corrupt` and recorded as a `CampaignEventType.storageError` event, and
-    ///     tracking starts empty.
+    ///   - directory: Where the mirrored `cart`, the purchased order ids and the campaigns delivered within the
+    ///     duplicate window are kept, in `campaign-tracking.json` (owner-only, replaced atomically, the last 1,000
+    ///     order ids), so that all three survive a relaunch; created when first written. A file that cannot be
+    ///     read back is moved aside to `campaign-tracking.json.corrupt` and recorded as a
+    ///     `CampaignEventType.storageError` event, and tracking starts empty.
     public init(
         reporter: Reporter,
         source: any CampaignSource,
         scheduler: any ActuateScheduler = SystemScheduler.shared,
         configuration: CampaignConfiguration = CampaignConfiguration(),
-        directory: URL? = nil
+        directory: URL
     ) {
         engine = CampaignEngine(
             reporter: reporter,
             source: source,
             scheduler: scheduler,
             configuration: configuration,
-            trackingStore: directory.map(CampaignTrackingStore.init(directory:))
+            trackingStore: CampaignTrackingStore(directory: directory)
         )
         globalContext = CampaignContext(name: "global", id: CampaignDeliveryState.globalID, engine: engine)
     }

@@ -3,13 +3,17 @@ import ActuateReporting
 import Foundation
 import Synchronization
 
-/// Keeps the mirrored cart and the purchased order ids in `campaign-tracking.json` in a campaign manager's
-/// directory, so that after a relaunch a repeated order id is still ignored and the cart is still there.
+/// Keeps the mirrored cart, the purchased order ids and the campaigns last delivered to the global context in
+/// `campaign-tracking.json` in a campaign manager's directory, so that after a relaunch a repeated order id is
+/// still ignored, the cart is still there, and an identical campaign is still a duplicate within the window.
 ///
 /// ```json
 /// {"version": 1, "cart": [{"item": {"type": "Product", "id": "sku-1", …}, "quantity": 2, "price": 80}],
-///  "orderIds": ["order-1", "order-2"]}
+///  "orderIds": ["order-1", "order-2"],
+///  "delivered": [{"campaign": {"target": "banner", "campaignId": "summer", …}, "at": 1798761600.5}]}
 /// ```
+///
+/// `delivered` (seconds since 1970 on the scheduler's wall clock) is absent from files written before it existed.
 ///
 /// Writes replace the file atomically, readable by its owner only (0600, see ``OwnerOnlyFile``), and are ordered
 /// by generation: a snapshot older than the one already written is skipped. At most
@@ -66,6 +70,7 @@ final class CampaignTrackingStore: Sendable {
             "version": 1,
             "cart": .array(saved.cart.map(\.jsonValue)),
             "orderIds": .array(saved.orderIDs.map(JSONValue.string)),
+            "delivered": .array(saved.delivered.compactMap(Self.encode)),
         ]
         let data: Data
         do {
@@ -93,6 +98,13 @@ final class CampaignTrackingStore: Sendable {
         var description: String { reason }
     }
 
+    private static func encode(_ delivery: TrackingState.RecentDelivery) -> JSONValue? {
+        guard let data = try? JSONEncoder().encode(delivery.campaign),
+            let campaign = try? JSONDecoder().decode(JSONValue.self, from: data)
+        else { return nil }
+        return ["campaign": campaign, "at": .number(delivery.date.timeIntervalSince1970)]
+    }
+
     private static func decode(_ data: Data) throws -> TrackingState.Saved {
         let root: JSONValue
         do {
@@ -108,7 +120,23 @@ final class CampaignTrackingStore: Sendable {
         guard case .array(let ids) = object["orderIds"] ?? .array([]) else {
             throw Damage(reason: "orderIds: expected an array")
         }
+        guard case .array(let delivered) = object["delivered"] ?? .array([]) else {
+            throw Damage(reason: "delivered: expected an array")
+        }
         var saved = TrackingState.Saved()
+        for (index, entry) in delivered.enumerated() {
+            guard case .object(let fields) = entry, let campaign = fields["campaign"],
+                case .number(let seconds) = fields["at"], seconds.isFinite
+            else {
+                throw Damage(reason: "delivered[\(index)]: expected an object with a campaign and a number at")
+            }
+            do {
+                let decoded = try JSONDecoder().decode(Campaign.self, from: JSONEncoder().encode(campaign))
+                saved.delivered.append(.init(campaign: decoded, date: Date(timeIntervalSince1970: seconds)))
+            } catch {
+                throw Damage(reason: "delivered[\(index)].campaign: \(error)")
+            }
+        }
         for (index, line) in lines.enumerated() {
             do {
                 saved.cart.append(try ItemJSONReader.lineItem(line))

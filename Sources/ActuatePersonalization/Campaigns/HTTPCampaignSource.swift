@@ -14,7 +14,7 @@ import FoundationNetworking
 ///     endpoint: URL(string: "https://campaigns.example.com/v1/campaigns")!,
 ///     apiKey: "…"
 /// )
-/// let campaigns = CampaignManager(reporter: reporter, source: source)
+/// let campaigns = CampaignManager(reporter: reporter, source: source, directory: campaignsDirectory)
 /// ```
 ///
 /// The article <doc:ServingCampaigns> documents every field of the request and the response, so that a team can

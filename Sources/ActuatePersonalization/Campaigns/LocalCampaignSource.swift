@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// let source = try LocalCampaignSource(contentsOf: rulesURL)
-/// let campaigns = CampaignManager(reporter: reporter, source: source)
+/// let campaigns = CampaignManager(reporter: reporter, source: source, directory: campaignsDirectory)
 /// ```
 ///
 /// Each request earns every campaign whose trigger matches it, in file order.

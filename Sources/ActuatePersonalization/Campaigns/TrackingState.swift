@@ -1,19 +1,30 @@
 import ActuateReporting
+import Foundation
 
-/// What tracking remembers between calls: the mirrored cart, the order ids already purchased, and user and
-/// account attributes waiting for the next event.
+/// What tracking remembers between calls: the mirrored cart, the order ids already purchased, the campaigns last
+/// delivered to the global context, and user and account attributes waiting for the next event.
 ///
-/// The cart and the order ids are ``Saved`` across launches when the manager has a directory (see
-/// ``CampaignTrackingStore``); ``savedGeneration`` counts their changes, so a change is written once and an older
-/// snapshot never overwrites a newer one. Only the last ``maxRememberedOrderIDs`` order ids are remembered.
+/// The cart, the order ids and the global context's deliveries are ``Saved`` across launches in the manager's
+/// directory (see ``CampaignTrackingStore``); ``savedGeneration`` counts their changes, so a change is written once
+/// and an older snapshot never overwrites a newer one. Only the last ``maxRememberedOrderIDs`` order ids are
+/// remembered, and only the deliveries still inside the duplicate window.
 struct TrackingState: Sendable {
     /// How many purchased order ids are remembered to ignore a repeated purchase; older ones are forgotten first.
     static let maxRememberedOrderIDs = 1_000
 
-    /// What survives a relaunch: the mirrored cart, and the purchased order ids, oldest first.
+    /// What survives a relaunch: the mirrored cart, the purchased order ids, oldest first, and the campaigns last
+    /// delivered to the global context per target, by target.
     struct Saved: Sendable, Hashable {
         var cart: [LineItem] = []
         var orderIDs: [String] = []
+        var delivered: [RecentDelivery] = []
+    }
+
+    /// A campaign delivered to the global context, and when, on the wall clock: after a relaunch an identical
+    /// campaign is still a duplicate until the duplicate window has passed since `date`.
+    struct RecentDelivery: Sendable, Hashable {
+        var campaign: Campaign
+        var date: Date
     }
 
     private(set) var cart: [LineItem] = []
@@ -22,7 +33,9 @@ struct TrackingState: Sendable {
     private var purchasedOrderIDs: Set<String> = []
     private var userAttributes: [String: JSONValue] = [:]
     private var accountAttributes: [String: JSONValue] = [:]
-    /// Counts changes to the cart and the order ids.
+    /// The campaign last delivered to the global context, by target.
+    private(set) var recentDeliveries: [String: RecentDelivery] = [:]
+    /// Counts changes to the cart, the order ids and the recent deliveries.
     private(set) var savedGeneration: UInt64 = 0
 
     init() {}
@@ -31,10 +44,25 @@ struct TrackingState: Sendable {
     init(restoring saved: Saved) {
         cart = saved.cart
         for orderID in saved.orderIDs { remember(orderID) }
+        for delivery in saved.delivered { recentDeliveries[delivery.campaign.target] = delivery }
     }
 
-    /// The cart and the remembered order ids, as they are saved.
-    var saved: Saved { Saved(cart: cart, orderIDs: orderIDs) }
+    /// The cart, the remembered order ids and the recent deliveries, as they are saved.
+    var saved: Saved {
+        Saved(
+            cart: cart,
+            orderIDs: orderIDs,
+            delivered: recentDeliveries.keys.sorted().compactMap { recentDeliveries[$0] }
+        )
+    }
+
+    /// Notes that `campaign` reached the global context's handler at `date`, and forgets deliveries that are
+    /// `window` or more older than `date`.
+    mutating func noteDelivered(_ campaign: Campaign, at date: Date, window: Duration) {
+        recentDeliveries = recentDeliveries.filter { date.timeIntervalSince($0.value.date) < window.seconds }
+        recentDeliveries[campaign.target] = RecentDelivery(campaign: campaign, date: date)
+        savedGeneration += 1
+    }
 
     private mutating func remember(_ orderID: String) {
         guard purchasedOrderIDs.insert(orderID).inserted else { return }

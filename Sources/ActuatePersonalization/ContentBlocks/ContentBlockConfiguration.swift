@@ -46,7 +46,9 @@ public struct ContentBlockConfiguration: Sendable {
     /// The largest document a block may become once its assets are inlined, in bytes; 16 MB by default. A block
     /// that names one asset in many places would otherwise grow without bound.
     var maxDocumentBytes: Int
-    /// Called with every problem the manager meets (source failures, unreadable history), on any thread.
+    /// Called with every problem the manager meets (source failures, unreadable history), on any thread. A
+    /// source that keeps failing the same way is reported once until it answers again, however many placeholders
+    /// and prefetches asked it; each placeholder still tells its behaviour callback.
     package var onError: (@Sendable (ContentBlockError) -> Void)?
 
     /// Creates a configuration.
@@ -108,7 +110,7 @@ extension ContentBlockConfiguration {
     ///
     /// ```swift
     /// let manager = ContentBlockManager(
-    ///     source: LocalContentBlockSource(contentsOf: rulesURL), reporter: reporter, directory: directory,
+    ///     source: try LocalContentBlockSource(contentsOf: rulesURL), reporter: reporter, directory: directory,
     ///     configuration: ContentBlockConfiguration().routed(through: system)
     /// )
     /// ```

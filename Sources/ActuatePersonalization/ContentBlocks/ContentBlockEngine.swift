@@ -22,6 +22,9 @@ final class ContentBlockEngine: Sendable {
         var prefetchIDs: [String] = []
         var history: ContentBlockHistory?
         var lastError: ContentBlockError?
+        /// The source's failure already passed to `onError`, until the source answers again: a prefetch and the
+        /// placeholders that load after it meet one failure, reported once.
+        var reportedSourceFailure: ContentBlockError?
     }
 
     let source: any ContentBlockSource
@@ -97,9 +100,14 @@ final class ContentBlockEngine: Sendable {
             self.configuration.workQueue.async {
                 switch result {
                 case .success(let blocks):
+                    self.state.withLock { $0.reportedSourceFailure = nil }
                     self.store(blocks, for: ids, generation: generation)
                 case .failure(let error):
-                    self.report(error)
+                    let repeated = self.state.withLock { state -> Bool in
+                        defer { state.reportedSourceFailure = error }
+                        return state.reportedSourceFailure == error
+                    }
+                    if !repeated { self.report(error) }
                 }
                 completion(result)
                 self.work.end()

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let manager = ContentBlockManager(
-///     source: LocalContentBlockSource(contentsOf: rulesURL),
+///     source: try LocalContentBlockSource(contentsOf: rulesURL),
 ///     reporter: reporter,
 ///     directory: supportDirectory.appendingPathComponent("content-blocks")
 /// )

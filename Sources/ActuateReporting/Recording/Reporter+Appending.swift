@@ -24,7 +24,46 @@ extension Reporter {
             let ended = state.sessions.endSession(uptime: scheduler.uptime(), date: scheduler.now(), reason: reason)
             if let ended {
                 appendEnd(ended, ids: ids, state: &state, result: &result)
+                (store as? any OpenSessionKeeping)?.saveOpenSession(nil)
             }
+            return result
+        }
+        finish(result)
+    }
+
+    /// Notes `session` as open at its last event, `date`, in a store that keeps it, so that the next launch can
+    /// end it. Called with the lock held.
+    func keepOpen(_ session: ReportingSession, at date: Date, ids: StoredIdentity) {
+        guard let keeper = store as? any OpenSessionKeeping else { return }
+        let record = OpenSessionRecord(
+            sessionID: session.id,
+            lastActivityDate: date,
+            duration: max(.zero, session.lastActivityUptime - session.startUptime).seconds,
+            anonymousID: ids.anonymousID,
+            userID: ids.userID
+        )
+        keeper.saveOpenSession(record)
+    }
+
+    /// Records the end of the session an earlier launch left open, at its last activity and with the ids its
+    /// events carried, as ``SessionEndReason/foundOpenAtLaunch``; the store then keeps no open session.
+    func endSessionFoundOpen() {
+        guard let keeper = store as? any OpenSessionKeeping, let open = keeper.loadOpenSession() else { return }
+        let result = state.withLock { state -> StepResult in
+            var result = StepResult()
+            let event = ReportEvent(
+                type: ReportEventType.sessionEnd.rawValue,
+                timestamp: open.lastActivityDate,
+                sessionID: open.sessionID,
+                anonymousID: open.anonymousID,
+                userID: open.userID,
+                properties: [
+                    ReportEventKey.duration: .number(open.duration),
+                    ReportEventKey.reason: .string(SessionEndReason.foundOpenAtLaunch.rawValue),
+                ]
+            )
+            appendBoundary(event, state: &state, result: &result)
+            keeper.saveOpenSession(nil)
             return result
         }
         finish(result)

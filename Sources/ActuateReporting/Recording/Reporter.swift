@@ -23,6 +23,10 @@ import Synchronization
 /// `lastError` and passed to the `onError` handler of ``ReporterConfiguration``.
 ///
 /// Tracking consent follows the rules documented on ``TrackingConsent``.
+///
+/// A session the previous launch left open on the same store (a `FileEventStore` or `MemoryEventStore`; the app
+/// was killed before it ended) is ended when the reporter is made: its `session_end` is recorded at its last
+/// activity, with reason `foundOpenAtLaunch`.
 public final class Reporter: Sendable {
     struct State {
         var sessions: SessionStateMachine
@@ -99,6 +103,7 @@ public final class Reporter: Sendable {
         initial.lastError = identity.loadError
         state = Mutex(initial)
         if let error = identity.loadError { onError?(error) }
+        endSessionFoundOpen()
     }
 
     // MARK: Recording
@@ -137,6 +142,7 @@ public final class Reporter: Sendable {
             }
             var result = StepResult()
             appendSessionEvents(for: transition, ids: ids, state: &state, result: &result)
+            keepOpen(transition.current, at: now, ids: ids)
             let event = ReportEvent(
                 type: type.rawValue,
                 timestamp: now,
@@ -173,6 +179,7 @@ public final class Reporter: Sendable {
             }
             var result = StepResult()
             appendSessionEvents(for: transition, ids: ids, state: &state, result: &result)
+            keepOpen(transition.current, at: transition.current.startDate, ids: ids)
             return (result, transition.current)
         }
         finish(result)

@@ -78,6 +78,9 @@ package enum SessionEndReason: String, Sendable, Hashable, Codable {
     case ended
     /// The identity was reset.
     case reset
+    /// The app stopped while the session was open; the next launch found it and recorded its end at its last
+    /// activity.
+    case foundOpenAtLaunch
 }
 
 /// A session that has ended, with its length.

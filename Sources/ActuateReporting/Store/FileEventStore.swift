@@ -41,6 +41,8 @@ public final class FileEventStore: EventStore {
     private let files: Mutex<JournalFiles>
     /// Where synced appends wait for their events to reach disk, sharing writes.
     private let syncedAppends = SyncedAppendGate()
+    /// The open reporting session's record, `open-session.json`.
+    private let openSession: OpenSessionFile
 
     /// The writes that ``DurabilityMode/synced`` appends led so far, and the appends those writes carried: how
     /// many ways concurrent synced appends shared each sync (the benchmarks report it).
@@ -72,6 +74,7 @@ public final class FileEventStore: EventStore {
         self.recoveryReport = result.report
         self.state = Mutex(result.state)
         self.files = Mutex(result.files)
+        self.openSession = OpenSessionFile(directory: path)
     }
 
     deinit {
@@ -309,6 +312,7 @@ public final class FileEventStore: EventStore {
             return !state.isClosed
         }
         guard wasOpen else { return }
+        openSession.close()
         try files.withLock { files in
             defer { files.close() }
             try write(state.withLock { $0.takePending() }, with: &files)
@@ -465,5 +469,15 @@ extension FileEventStore {
     /// The most bytes of the dead-letter file read at once since the store opened, for tests of paging.
     var largestDeadLetterRead: Int {
         files.withLock { $0.deadLetters.largestRead }
+    }
+}
+
+extension FileEventStore: OpenSessionKeeping {
+    package func loadOpenSession() -> OpenSessionRecord? {
+        openSession.load()
+    }
+
+    package func saveOpenSession(_ record: OpenSessionRecord?) {
+        openSession.save(record)
     }
 }

@@ -41,6 +41,8 @@ public final class MemoryEventStore: EventStore {
     }
 
     private let state = Mutex(State())
+    /// The open reporting session's record, for a reporter made on this store after another (a relaunch).
+    private let openSession = Mutex<OpenSessionRecord?>(nil)
     private let maxEvents: Int
 
     /// Creates an empty store.
@@ -134,5 +136,15 @@ extension MemoryEventStore {
     /// The number of dead letters.
     func deadLetterCount() -> Int {
         state.withLock { $0.deadLetters.count }
+    }
+}
+
+extension MemoryEventStore: OpenSessionKeeping {
+    package func loadOpenSession() -> OpenSessionRecord? {
+        openSession.withLock { $0 }
+    }
+
+    package func saveOpenSession(_ record: OpenSessionRecord?) {
+        openSession.withLock { $0 = record }
     }
 }

@@ -49,3 +49,6 @@ struct NotesView: NotesPresenter {
 }
 
 let notesView = NotesView()
+
+/// The rules file's JSON a test hands the personalization test harness.
+let rules = #"{"campaigns": [], "contentBlocks": []}"#

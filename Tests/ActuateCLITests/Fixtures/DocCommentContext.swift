@@ -88,7 +88,11 @@ final class BrowseAction: Action {
 // MARK: - Values the examples use
 
 /// The product screen of the campaign and item examples.
-let screen = CampaignManager(reporter: reporter, source: source).makeScreen(named: "Product")
+let screen = CampaignManager(
+    reporter: reporter,
+    source: source,
+    directory: supportDirectory.appendingPathComponent("campaigns")
+).makeScreen(named: "Product")
 
 /// Web views of the app.
 let surface = AppWebView()
@@ -101,6 +105,7 @@ func open(_ url: URL) {}
 
 let socks = try! Product(id: "sku-2", name: "Socks", price: 5, currency: "EUR")
 let trackerDirectory = supportDirectory.appendingPathComponent("tracker")
+let campaignsDirectory = supportDirectory.appendingPathComponent("campaigns")
 let donor = RecordingIntentDonor()
 let activityRouter = ActivityRouter(activityTypePrefix: "com.example.shop")
 

@@ -208,7 +208,7 @@ let opener = AppURLOpener()
 
 /// The content blocks of the home screen, as the content-block snippet makes them.
 let manager = ContentBlockManager(
-    source: LocalContentBlockSource(contentsOf: rulesURL),
+    source: try! LocalContentBlockSource(contentsOf: rulesURL),
     reporter: reporter,
     directory: supportDirectory.appendingPathComponent("content-blocks")
 )

@@ -22,12 +22,15 @@ struct CampaignFixture {
     let deliveryQueue: DispatchQueue
     let manager: CampaignManager
     let deliveries: CampaignDeliveries
+    /// The manager's folder, deleted with the fixture; pass it to another fixture to simulate a relaunch.
+    let directory: TemporaryDirectory
 
     init(
         source: any CampaignSource,
         reportDecisions: Bool = false,
         store: MemoryEventStore = MemoryEventStore(),
-        visitor: String = "visitor-1"
+        visitor: String = "visitor-1",
+        directory: TemporaryDirectory = TemporaryDirectory()
     ) {
         let harness = ActionTestHarness()
         let reporter = Reporter(
@@ -47,6 +50,7 @@ struct CampaignFixture {
         self.reporter = reporter
         self.deliveryQueue = deliveryQueue
         self.deliveries = deliveries
+        self.directory = directory
         self.manager = CampaignManager(
             reporter: reporter,
             source: source,
@@ -56,7 +60,8 @@ struct CampaignFixture {
                 visibilityTimeout: Self.visibilityTimeout,
                 deliveryQueue: deliveryQueue,
                 session: harness.session
-            )
+            ),
+            directory: directory.url
         )
     }
 
@@ -65,7 +70,8 @@ struct CampaignFixture {
         offering campaigns: [(action: String, campaign: Campaign)],
         reportDecisions: Bool = false,
         store: MemoryEventStore = MemoryEventStore(),
-        visitor: String = "visitor-1"
+        visitor: String = "visitor-1",
+        directory: TemporaryDirectory = TemporaryDirectory()
     ) {
         let rules = campaigns.map {
             CampaignRule(campaign: $0.campaign, trigger: CampaignTriggerRule(event: .action($0.action)))
@@ -74,7 +80,8 @@ struct CampaignFixture {
             source: LocalCampaignSource(rules: CampaignRules(rules: rules)),
             reportDecisions: reportDecisions,
             store: store,
-            visitor: visitor
+            visitor: visitor,
+            directory: directory
         )
     }
 
