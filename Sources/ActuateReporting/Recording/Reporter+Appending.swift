@@ -24,7 +24,8 @@ extension Reporter {
             let ended = state.sessions.endSession(uptime: scheduler.uptime(), date: scheduler.now(), reason: reason)
             if let ended {
                 appendEnd(ended, ids: ids, state: &state, result: &result)
-                (store as? any OpenSessionKeeping)?.saveOpenSession(nil)
+                state.keptOpen = nil
+                openSessionKeeper?.saveOpenSession(nil)
             }
             return result
         }
@@ -32,9 +33,11 @@ extension Reporter {
     }
 
     /// Notes `session` as open at its last event, `date`, in a store that keeps it, so that the next launch can
-    /// end it. Called with the lock held.
-    func keepOpen(_ session: ReportingSession, at date: Date, ids: StoredIdentity) {
-        guard let keeper = store as? any OpenSessionKeeping else { return }
+    /// end it. The note is rewritten when the session or the ids change, and otherwise at most once a second of
+    /// the event clock: a session found open at the next launch ends at its last activity to within a second, and
+    /// an event costs no file write of its own. Called with the lock held.
+    func keepOpen(_ session: ReportingSession, at date: Date, ids: StoredIdentity, state: inout State) {
+        guard let keeper = openSessionKeeper else { return }
         let record = OpenSessionRecord(
             sessionID: session.id,
             lastActivityDate: date,
@@ -42,13 +45,19 @@ extension Reporter {
             anonymousID: ids.anonymousID,
             userID: ids.userID
         )
+        if let kept = state.keptOpen, kept.sessionID == record.sessionID, kept.anonymousID == record.anonymousID,
+            kept.userID == record.userID, date.timeIntervalSince(kept.lastActivityDate) < 1
+        {
+            return
+        }
+        state.keptOpen = record
         keeper.saveOpenSession(record)
     }
 
     /// Records the end of the session an earlier launch left open, at its last activity and with the ids its
     /// events carried, as ``SessionEndReason/foundOpenAtLaunch``; the store then keeps no open session.
     func endSessionFoundOpen() {
-        guard let keeper = store as? any OpenSessionKeeping, let open = keeper.loadOpenSession() else { return }
+        guard let keeper = openSessionKeeper, let open = keeper.loadOpenSession() else { return }
         let result = state.withLock { state -> StepResult in
             var result = StepResult()
             let event = ReportEvent(

@@ -26,7 +26,7 @@ import Synchronization
 ///
 /// A session the previous launch left open on the same store (a `FileEventStore` or `MemoryEventStore`; the app
 /// was killed before it ended) is ended when the reporter is made: its `session_end` is recorded at its last
-/// activity, with reason `foundOpenAtLaunch`.
+/// activity (to within a second), with reason `foundOpenAtLaunch`.
 public final class Reporter: Sendable {
     struct State {
         var sessions: SessionStateMachine
@@ -35,6 +35,8 @@ public final class Reporter: Sendable {
         var purged = 0
         var failedAppends = 0
         var lastError: ReportingError?
+        /// The open session as last noted in the store (see `keepOpen`).
+        var keptOpen: OpenSessionRecord?
         var resetHandlers: [@Sendable () -> Void] = []
         var sessionStartHandlers: [@Sendable (ReportingSession) -> Void] = []
     }
@@ -49,6 +51,8 @@ public final class Reporter: Sendable {
     }
 
     let store: any EventStore
+    /// The store, when it keeps the open session's record for the next launch.
+    let openSessionKeeper: (any OpenSessionKeeping)?
     let delivery: (any EventDelivery)?
     /// The clock the reporter reads for timestamps (`now()`) and session rules (`uptime()`); parts built on the
     /// reporter, such as a personalization tracker, read the same one, so a system runs on one clock.
@@ -92,6 +96,7 @@ public final class Reporter: Sendable {
         configuration: ReporterConfiguration = ReporterConfiguration()
     ) {
         self.store = store
+        self.openSessionKeeper = store as? any OpenSessionKeeping
         self.delivery = delivery
         self.scheduler = scheduler
         self.identity = identity
@@ -142,7 +147,7 @@ public final class Reporter: Sendable {
             }
             var result = StepResult()
             appendSessionEvents(for: transition, ids: ids, state: &state, result: &result)
-            keepOpen(transition.current, at: now, ids: ids)
+            keepOpen(transition.current, at: now, ids: ids, state: &state)
             let event = ReportEvent(
                 type: type.rawValue,
                 timestamp: now,
@@ -179,7 +184,7 @@ public final class Reporter: Sendable {
             }
             var result = StepResult()
             appendSessionEvents(for: transition, ids: ids, state: &state, result: &result)
-            keepOpen(transition.current, at: transition.current.startDate, ids: ids)
+            keepOpen(transition.current, at: transition.current.startDate, ids: ids, state: &state)
             return (result, transition.current)
         }
         finish(result)

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// `open-session.json` in a ``FileEventStore``'s directory: the record of the reporting session open now,
-/// rewritten in place at every event (one positional write, no sync), so the next launch can end it.
+/// rewritten in place (one positional write, no sync) when the session or its ids change and at most once a second
+/// otherwise, so the next launch can end it.
 ///
 /// The JSON is padded with spaces to at least ``minimumLength`` bytes and to the longest record written, so a
 /// shorter record fully replaces a longer one without truncating. A torn or damaged file reads as no record:
