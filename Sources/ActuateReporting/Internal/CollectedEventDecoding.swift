@@ -157,24 +157,27 @@ package enum CollectedEventDecoding {
     /// Parses the 36-character form, in either case, without Foundation's parser.
     static func uuid(parsing text: String) -> UUID? {
         var text = text
-        return text.withUTF8 { bytes -> UUID? in
-            guard bytes.count == 36 else { return nil }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let parsed = withUnsafeMutableBytes(of: &value) { raw -> Bool in
-                var index = 0
-                for byteIndex in 0..<16 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 {
-                        guard bytes[index] == UInt8(ascii: "-") else { return false }
-                        index += 1
-                    }
-                    guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return false }
-                    raw[byteIndex] = high << 4 | low
-                    index += 2
+        return text.withUTF8 { uuid(utf8: $0) }
+    }
+
+    /// Parses the 36-character form, in either case, from its UTF-8 bytes.
+    static func uuid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &value) { raw -> Bool in
+            var index = 0
+            for byteIndex in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
                 }
-                return true
+                guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return false }
+                raw[byteIndex] = high << 4 | low
+                index += 2
             }
-            return parsed ? UUID(uuid: value) : nil
+            return true
         }
+        return parsed ? UUID(uuid: value) : nil
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {
@@ -209,58 +212,61 @@ enum ISO8601Text {
     /// The date, or nil when the text is not of that form.
     static func date(from text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes -> Date? in
-            guard bytes.count >= 20 else { return nil }
-            func number(_ start: Int, _ count: Int) -> Int? {
-                var value = 0
-                for index in start..<start + count {
-                    let byte = bytes[index]
-                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                }
-                return value
+        return text.withUTF8 { date(utf8: $0) }
+    }
+
+    /// The date written in `bytes` (UTF-8), or nil when they are not of that form.
+    static func date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count >= 20 else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<start + count {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            guard let year = number(0, 4), bytes[4] == UInt8(ascii: "-"), let month = number(5, 2),
-                bytes[7] == UInt8(ascii: "-"), let day = number(8, 2),
-                bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), let hour = number(11, 2),
-                bytes[13] == UInt8(ascii: ":"), let minute = number(14, 2), bytes[16] == UInt8(ascii: ":"),
-                let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-                second < 61
-            else { return nil }
-            var index = 19
-            var fraction = 0.0
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                var scale = 0.1
-                let start = index
-                while index < bytes.count, let digit = number(index, 1) {
-                    fraction += Double(digit) * scale
-                    scale /= 10
-                    index += 1
-                }
-                guard index > start else { return nil }
-            }
-            var offset = 0
-            guard index < bytes.count else { return nil }
-            switch bytes[index] {
-            case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-                index += 1
-            case UInt8(ascii: "+"), UInt8(ascii: "-"):
-                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-                guard index + 6 == bytes.count, let hours = number(index + 1, 2), bytes[index + 3] == UInt8(ascii: ":"),
-                    let minutes = number(index + 4, 2)
-                else { return nil }
-                offset = sign * (hours * 3600 + minutes * 60)
-                index += 6
-            default:
-                return nil
-            }
-            guard index == bytes.count else { return nil }
-            let days = daysSince1970(year: year, month: month, day: day)
-            let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset)
-            // Milliseconds are kept exactly as the writers wrote them: whole microseconds, then added.
-            return Date(timeIntervalSince1970: seconds + (fraction * 1_000_000).rounded() / 1_000_000)
+            return value
         }
+        guard let year = number(0, 4), bytes[4] == UInt8(ascii: "-"), let month = number(5, 2),
+            bytes[7] == UInt8(ascii: "-"), let day = number(8, 2),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), let hour = number(11, 2),
+            bytes[13] == UInt8(ascii: ":"), let minute = number(14, 2), bytes[16] == UInt8(ascii: ":"),
+            let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+            second < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, let digit = number(index, 1) {
+                fraction += Double(digit) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        var offset = 0
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            guard index + 6 == bytes.count, let hours = number(index + 1, 2), bytes[index + 3] == UInt8(ascii: ":"),
+                let minutes = number(index + 4, 2)
+            else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+            index += 6
+        default:
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = daysSince1970(year: year, month: month, day: day)
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset)
+        // Milliseconds are kept exactly as the writers wrote them: whole microseconds, then added.
+        return Date(timeIntervalSince1970: seconds + (fraction * 1_000_000).rounded() / 1_000_000)
     }
 
     /// Howard Hinnant's `days_from_civil`.

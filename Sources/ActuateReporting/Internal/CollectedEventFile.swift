@@ -10,7 +10,7 @@ import Foundation
 ///
 /// When `batch` is an envelope's first member (as Actuate's writers put it) its events are read one by one, so a batch
 /// of any size takes one event's memory; otherwise the envelope is read whole. Each event is decoded by
-/// ``CollectedEventDecoding``.
+/// ``CollectedEventDecoding``: an event in Actuate's shape straight from the bytes, any other as a dictionary first.
 package enum CollectedEventFile {
     /// The bytes read at a time.
     package static let chunkSize = 1 << 20
@@ -131,6 +131,10 @@ package enum CollectedEventFile {
                     return parser.position
                 }
                 parser.position = objectStart
+                if let event = try CollectedEventDecoding.actuateEvent(&parser) {
+                    try deliver(event, body)
+                    return parser.position
+                }
                 let object = try parser.parseObject(depth: 1)
                 if case .array(let elements)? = object["batch"] {
                     for element in elements {
@@ -150,8 +154,11 @@ package enum CollectedEventFile {
                 }
                 if !first { try parser.expect(UInt8(ascii: ","), "',' or ']' in the batch") }
                 guard try parser.peek() == UInt8(ascii: "{") else { throw .invalid("a batch element is not an object") }
-                let members = try parser.parseObject(depth: 1)
-                try deliver(members, body)
+                if let event = try CollectedEventDecoding.actuateEvent(&parser) {
+                    try deliver(event, body)
+                } else {
+                    try deliver(try parser.parseObject(depth: 1), body)
+                }
                 state = .batchElements(first: false)
                 return parser.position
             case .envelopeMembers:
@@ -187,6 +194,13 @@ package enum CollectedEventFile {
         } catch {
             throw .invalid(error.description)
         }
+        try deliver(event, body)
+    }
+
+    private static func deliver(
+        _ event: ReportEvent,
+        _ body: (ReportEvent) throws -> Void
+    ) throws(JSONBytesParser.Failure) {
         do {
             try body(event)
         } catch {

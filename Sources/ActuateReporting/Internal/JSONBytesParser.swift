@@ -130,6 +130,38 @@ struct JSONBytesParser {
         throw .truncated
     }
 
+    /// Consumes a string whose `"` is next and returns the offsets of its bytes between the quotes, when it holds no
+    /// escape; with an escape it returns nil and leaves the position at the opening quote, for ``parseString()``.
+    mutating func parseUnescapedString() throws(Failure) -> Range<Int>? {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return start..<position - 1
+            }
+            if byte == UInt8(ascii: "\\") {
+                position = start - 1
+                return nil
+            }
+            if byte < 0x20 { throw .invalid("a control character inside a string") }
+            position += 1
+        }
+        throw .truncated
+    }
+
+    /// Whether the bytes at `range` are the UTF-8 of `text`.
+    func isText(_ text: StaticString, at range: Range<Int>) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        return memcmp(bytes.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
+    }
+
+    /// The bytes at `range`, lent to `body` for the length of the call.
+    func withBytes<Result>(at range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
     /// The slow path of a string with escapes, from its first byte after the quote.
     private mutating func parseEscapedString(from start: Int) throws(Failure) -> String {
         var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))

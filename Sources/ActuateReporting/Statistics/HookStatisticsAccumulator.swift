@@ -56,7 +56,11 @@ struct HookStatisticsAccumulator {
 
     private mutating func addActionEnded(_ event: ReportEvent) {
         guard let analyticsID = event.properties[ReportEventKey.analyticsID]?.stringValue else { return }
-        var entry = actions[analyticsID] ?? ActionEntry()
+        // Mutated in place: a copy taken out of the dictionary would copy its duration buckets on every event.
+        Self.update(&actions[analyticsID, default: ActionEntry()], with: event)
+    }
+
+    private static func update(_ entry: inout ActionEntry, with event: ReportEvent) {
         if let name = event.properties[ReportEventKey.action]?.stringValue { entry.actionName = name }
         if let path = event.properties[ReportEventKey.feature]?.stringValue { entry.featurePath = path }
         entry.figures.performed += 1
@@ -70,7 +74,6 @@ struct HookStatisticsAccumulator {
         }
         let source = event.properties[ReportEventKey.source]?.stringValue.flatMap(ArrivalSource.init(rawValue:))
         entry.figures[arrivedFrom: source ?? .application] += 1
-        actions[analyticsID] = entry
     }
 
     private mutating func addURLOpened(_ event: ReportEvent) {
