@@ -99,7 +99,7 @@ struct ContentBlockAssetCacheTests {
             let surface = InstantHTMLSurface()
             let (placeholder, callback) = await manager.loadedPlaceholder(surface: surface)
             let url = server.url("/assets/hero.png").absoluteString
-            let message = "the asset \(url) could not be loaded: the server answered with status \(status)"
+            let message = "the asset \(url) could not be loaded: \(HTTPSourceStatus(statusCode: status))"
             #expect(callback.calls == [.error("home", blockID: "hero", message: message)])
             #expect(callback.readyValues == [false])
             #expect(surface.documents.isEmpty)

@@ -214,6 +214,10 @@ struct HTTPCampaignSourceTests {
         #expect(throws: CampaignSourceError.invalidAPIKey(reason: "it is empty")) {
             try HTTPCampaignSource(endpoint: URL(string: "https://campaigns.example.com/v1")!, apiKey: "")
         }
+        // The one key rule of every HTTP source (OutgoingRequestPolicy.apiKeyProblem).
+        #expect(throws: CampaignSourceError.invalidAPIKey(reason: "it is blank: only whitespace")) {
+            try HTTPCampaignSource(endpoint: URL(string: "https://campaigns.example.com/v1")!, apiKey: "   ")
+        }
         let source = try HTTPCampaignSource(
             endpoint: URL(string: "https://campaigns.example.com/v1")!,
             apiKey: "super-secret"

@@ -55,7 +55,7 @@ struct HTTPContentBlockSourceTests {
     @Test(
         "Failures and malformed answers are clear errors, never crashes",
         arguments: [
-            ("{\"contentBlocks\": []}", 500, "the server answered with status 500"),
+            ("{\"contentBlocks\": []}", 500, "the server answered with status 500 (a server error)"),
             (#"{"contentBlocks": [{"id": "a", "name": "A", "placeh"#, 200, "$: not valid JSON"),
             (
                 #"{"contentBlocks": [{"id": "a", "name": "A", "placeholders": ["home"], "html": "", "frequency": 1}]}"#,

@@ -142,6 +142,10 @@ struct HTTPDecisionSourceTests {
         #expect(throws: DecisionSourceError.invalidAPIKey(reason: "it is empty")) {
             try HTTPDecisionSource(endpoint: URL(string: "https://decisions.example.com/v1")!, apiKey: "")
         }
+        // The one key rule of every HTTP source (OutgoingRequestPolicy.apiKeyProblem).
+        #expect(throws: DecisionSourceError.invalidAPIKey(reason: "it is blank: only whitespace")) {
+            try HTTPDecisionSource(endpoint: URL(string: "https://decisions.example.com/v1")!, apiKey: "   ")
+        }
         #expect(throws: DecisionSourceError.self) {
             try HTTPDecisionSource(endpoint: URL(string: "https://decisions.example.com/v1")!, apiKey: "a\nb")
         }

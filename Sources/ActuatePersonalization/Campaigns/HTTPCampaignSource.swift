@@ -65,11 +65,8 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
                 reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)"
             )
         }
-        if let apiKey {
-            guard !apiKey.isEmpty else { throw CampaignSourceError.invalidAPIKey(reason: "it is empty") }
-            if let problem = OutgoingRequestPolicy.headerValueProblem(apiKey) {
-                throw CampaignSourceError.invalidAPIKey(reason: problem)
-            }
+        if let apiKey, let problem = OutgoingRequestPolicy.apiKeyProblem(apiKey) {
+            throw CampaignSourceError.invalidAPIKey(reason: problem)
         }
         let policy = OutgoingRequestPolicy(
             timeout: timeout,
@@ -112,13 +109,13 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
         case .http(let response): http = response
         case .failed(let failure): throw CampaignSourceError.requestFailed(message: failure.message)
         }
-        switch http.statusCode {
-        case 200..<300: break
-        case 300..<400: throw CampaignSourceError.redirected(status: http.statusCode)
-        case 401, 403: throw CampaignSourceError.unauthorized(status: http.statusCode)
-        case 413: throw CampaignSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
-        case 500..<600: throw CampaignSourceError.serverError(status: http.statusCode)
-        default: throw CampaignSourceError.unexpectedStatus(http.statusCode)
+        switch HTTPSourceStatus(statusCode: http.statusCode) {
+        case .success: break
+        case .redirected(let status): throw CampaignSourceError.redirected(status: status)
+        case .unauthorized(let status): throw CampaignSourceError.unauthorized(status: status)
+        case .requestTooLarge: throw CampaignSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+        case .serverError(let status): throw CampaignSourceError.serverError(status: status)
+        case .unexpected(let status): throw CampaignSourceError.unexpectedStatus(status)
         }
         if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != http.body.count {
             throw CampaignSourceError.malformedResponse(

@@ -46,9 +46,8 @@ struct ContentBlockAssetDownloader: Sendable {
             case .http(let answer): http = answer
             case .failed(let failure): return fail(failure.message)
             }
-            guard (200..<300).contains(http.statusCode) else {
-                return fail("the server answered with status \(http.statusCode)")
-            }
+            let status = HTTPSourceStatus(statusCode: http.statusCode)
+            guard status.isSuccess else { return fail(status.description) }
             guard !http.body.isEmpty else { return fail("the server sent no data") }
             let declared = http.value(forHeader: "Content-Type") ?? ""
             guard let type = ContentBlockAssetType.allowed(declared) else {

@@ -120,10 +120,8 @@ public struct HTTPContentBlockSource: ContentBlockSource {
         case .http(let answer): http = answer
         case .failed(let failure): return .failure(.sourceFailed(source: source, reason: failure.message))
         }
-        let status = http.statusCode
-        guard (200..<300).contains(status) else {
-            return .failure(.sourceFailed(source: source, reason: "the server answered with status \(status)"))
-        }
+        let status = HTTPSourceStatus(statusCode: http.statusCode)
+        guard status.isSuccess else { return .failure(.sourceFailed(source: source, reason: status.description)) }
         do throws(RulesFileError) {
             return .success(try ContentBlockRules(data: http.body, name: source).blocks)
         } catch {

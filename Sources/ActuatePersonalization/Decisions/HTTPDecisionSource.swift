@@ -55,11 +55,8 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
         maximumResponseBytes: Int = 4 * 1_024 * 1_024
     ) throws {
         try Self.validate(endpoint)
-        if let apiKey {
-            guard !apiKey.isEmpty else { throw DecisionSourceError.invalidAPIKey(reason: "it is empty") }
-            if let problem = OutgoingRequestPolicy.headerValueProblem(apiKey) {
-                throw DecisionSourceError.invalidAPIKey(reason: problem)
-            }
+        if let apiKey, let problem = OutgoingRequestPolicy.apiKeyProblem(apiKey) {
+            throw DecisionSourceError.invalidAPIKey(reason: problem)
         }
         self.endpoint = endpoint
         self.timeout = max(timeout, .milliseconds(1))
@@ -104,12 +101,12 @@ public final class HTTPDecisionSource: DecisionSource, CustomStringConvertible {
             throw DecisionSourceError.connectionFailed(message: failure.message)
         }
         let data = http.body
-        switch http.statusCode {
-        case 200..<300: break
-        case 401, 403: throw DecisionSourceError.unauthorized(status: http.statusCode)
-        case 413: throw DecisionSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
-        case 500..<600: throw DecisionSourceError.serverError(status: http.statusCode)
-        default: throw DecisionSourceError.unexpectedStatus(http.statusCode)
+        switch HTTPSourceStatus(statusCode: http.statusCode) {
+        case .success: break
+        case .unauthorized(let status): throw DecisionSourceError.unauthorized(status: status)
+        case .requestTooLarge: throw DecisionSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
+        case .serverError(let status): throw DecisionSourceError.serverError(status: status)
+        case .redirected(let status), .unexpected(let status): throw DecisionSourceError.unexpectedStatus(status)
         }
         if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != data.count {
             throw DecisionSourceError.malformedResponse(

@@ -96,14 +96,8 @@ public final class HTTPEventTransport: EventTransport, CustomStringConvertible, 
         case .unsupportedScheme: throw .unsupportedScheme(OutgoingRequestPolicy.redacted(endpoint))
         case .insecure: throw .insecureEndpoint(OutgoingRequestPolicy.redacted(endpoint))
         }
-        if let apiKey {
-            guard !apiKey.isEmpty else { throw .invalidAPIKey(reason: "it is empty") }
-            guard !apiKey.allSatisfy({ $0.isWhitespace }) else {
-                throw .invalidAPIKey(reason: "it is blank: only whitespace")
-            }
-            if let problem = OutgoingRequestPolicy.headerValueProblem(apiKey) {
-                throw .invalidAPIKey(reason: problem)
-            }
+        if let apiKey, let problem = OutgoingRequestPolicy.apiKeyProblem(apiKey) {
+            throw .invalidAPIKey(reason: problem)
         }
     }
 

@@ -120,6 +120,16 @@ package struct OutgoingRequestPolicy: Sendable, Hashable {
             ? nil : "it contains characters that are not printable ASCII"
     }
 
+    /// Why `key` cannot be sent as an API key (`Authorization: Bearer <key>`), or nil when it can: one rule for the
+    /// event transport and every HTTP source. A key is not empty, not only whitespace, and a valid header value.
+    /// - Parameter key: The API key.
+    /// - Returns: The problem in words, or nil.
+    package static func apiKeyProblem(_ key: String) -> String? {
+        if key.isEmpty { return "it is empty" }
+        if key.allSatisfy(\.isWhitespace) { return "it is blank: only whitespace" }
+        return headerValueProblem(key)
+    }
+
     /// Why `url` may not be requested, or nil when it may.
     package static func problem(with url: URL) -> EndpointProblem? {
         guard let host = url.host, !host.isEmpty else { return .missingHost }
