@@ -21,3 +21,207 @@ public final class ActionSession: Sendable {
         self.dispatcher = dispatcher
     }
 }
+
+extension ActionSession {
+    /// Performs an action in this session, calling `completion` once when it has completed.
+    ///
+    /// `completion` runs on the thread that completed the action (the action's queue when it completed
+    /// synchronously), after every plugin has heard the outcome.
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action, or a verified conditional binding.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    ///   - completion: Called once with the outcome.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application,
+        completion: (@Sendable (ActionOutcome) -> Void)?
+    ) {
+        dispatch(binding.binding, input, presenter, userInitiated, source, completion: Self.simplifying(completion))
+    }
+
+    /// Performs an action in this session and returns its outcome.
+    ///
+    /// Cancelling the awaiting task cancels an ``AsyncAction``'s body; the outcome is then a failure with
+    /// ``ActionCancellationError``.
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action, or a verified conditional binding.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    /// - Returns: The outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application
+    ) async -> ActionOutcome {
+        await performDetailed(binding, input: input, presenter: presenter, userInitiated: userInitiated, source: source)
+            .simplifiedOutcome
+    }
+
+    /// Performs an action in this session and returns the full outcome, including feature termination: the one
+    /// `async` implementation every `await`ed `perform` forwards to.
+    ///
+    /// - Parameters:
+    ///   - binding: The feature's binding of the action, or a verified conditional binding.
+    ///   - input: The input.
+    ///   - presenter: The presenter the action drives.
+    ///   - userInitiated: Whether the user asked for this directly. The default is `true`.
+    ///   - source: Where the request came from. The default is ``ActionSource/application``.
+    /// - Returns: The outcome.
+    @inlinable
+    package func performDetailed<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool = true,
+        source: ActionSource = .application
+    ) async -> ActionPerformOutcome {
+        let resolution = binding.binding.resolved()
+        if resolution.withObject({ $0.isAsyncAction }) {
+            return await performAwaitingBody(
+                binding,
+                input: input,
+                presenter: presenter,
+                userInitiated: userInitiated,
+                source: source,
+                queue: resolution.withObject { $0.marker.withObject { $0 } }
+            )
+        }
+        let cancellation = ActionCancellation()
+        return await withTaskCancellationHandler {
+            // Checked, not unsafe: an unsafe continuation resumed from the action's queue before this task has
+            // suspended is reported as a data race by the Thread Sanitizer (CI runs the suite under it).
+            await withCheckedContinuation { continuation in
+                dispatch(binding, input, presenter, userInitiated, source, cancellation) {
+                    continuation.resume(returning: $0)
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Performs an ``AsyncAction`` whose body the awaiting task runs itself, on the action's queue.
+    ///
+    /// The task moves to the queue's executor, where the request is dispatched inline (the plugins hear it begin
+    /// there, as they would after a hop), and then runs the body the runner hands it instead of waiting for a task
+    /// started for it. The body still runs on the queue, behind its gate; the awaiting task's cancellation is its
+    /// own. The task moves twice, onto the queue and back, as a bare continuation round trip through the queue
+    /// does, and no task is created. Should the runner start the body in a task after all (an action that
+    /// implements the callback `perform` itself), the outcome is awaited as usual.
+    @inlinable
+    func performAwaitingBody<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool,
+        source: ActionSource,
+        queue marker: DispatchQueueMarker
+    ) async -> ActionPerformOutcome {
+        let cancellation = ActionCancellation(awaitingBody: true)
+        return await withTaskCancellationHandler {
+            await withTaskExecutorPreference(marker.executor) {
+                let outcome = AwaitedOutcome()
+                dispatch(binding, input, presenter, userInitiated, source, cancellation) { outcome.deliver($0) }
+                if let body = cancellation.takeHandedOverBody() { await body() }
+                if let delivered = outcome.delivered { return delivered }
+                return await outcome.value
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Hands an awaited request to the dispatcher, with its cancellation, delivering the full outcome.
+    @inlinable
+    func dispatch<Binding: ActionBinding>(
+        _ binding: Binding,
+        _ input: Binding.ActionType.InputType,
+        _ presenter: Binding.ActionType.PresenterType,
+        _ userInitiated: Bool,
+        _ source: ActionSource,
+        _ cancellation: ActionCancellation,
+        delivering deliver: @escaping @Sendable (ActionPerformOutcome) -> Void
+    ) {
+        dispatch(
+            binding.binding,
+            input,
+            presenter,
+            userInitiated,
+            source,
+            cancellation: cancellation,
+            completion: .detailed(deliver)
+        )
+    }
+
+    /// Performs an action that takes no input.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType,
+        completion: (@Sendable (ActionOutcome) -> Void)?
+    ) where Binding.ActionType.InputType == NoInput {
+        perform(binding, input: .noInput, presenter: presenter, completion: completion)
+    }
+
+    /// Performs an action that drives no presenter.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        completion: (@Sendable (ActionOutcome) -> Void)?
+    ) where Binding.ActionType.PresenterType == NoPresenter {
+        perform(binding, input: input, presenter: (), completion: completion)
+    }
+
+    /// Performs an action that takes no input and drives no presenter.
+    @inlinable
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        completion: (@Sendable (ActionOutcome) -> Void)?
+    ) where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
+        perform(binding, input: .noInput, presenter: (), completion: completion)
+    }
+
+    /// Performs an action that takes no input, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        presenter: Binding.ActionType.PresenterType
+    ) async -> ActionOutcome where Binding.ActionType.InputType == NoInput {
+        await perform(binding, input: .noInput, presenter: presenter)
+    }
+
+    /// Performs an action that drives no presenter, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType
+    ) async -> ActionOutcome where Binding.ActionType.PresenterType == NoPresenter {
+        await perform(binding, input: input, presenter: ())
+    }
+
+    /// Performs an action that takes no input and drives no presenter, and returns its outcome.
+    @inlinable
+    @discardableResult
+    public func perform<Binding: ActionBinding>(
+        _ binding: Binding
+    ) async -> ActionOutcome
+    where Binding.ActionType.InputType == NoInput, Binding.ActionType.PresenterType == NoPresenter {
+        await perform(binding, input: .noInput, presenter: ())
+    }
+}
