@@ -57,7 +57,7 @@ struct StatisticsAccumulator {
     private var productClicks: [ProductClick] = []
     private var purchasedProducts: [PurchasedProduct] = []
     /// Every session seen, numbered in order of appearance, so that per-content session sets hold numbers.
-    private var sessionNumbers: [String: UInt32] = [:]
+    private var sessionNumbers = SessionNumbers()
     private var eventCount = 0
     private var malformed = 0
 
@@ -68,13 +68,7 @@ struct StatisticsAccumulator {
 
     mutating func add(_ event: ReportEvent) {
         eventCount += 1
-        let session: UInt32
-        if let known = sessionNumbers[event.sessionID] {
-            session = known
-        } else {
-            session = UInt32(truncatingIfNeeded: sessionNumbers.count)
-            sessionNumbers[event.sessionID] = session
-        }
+        let session = sessionNumbers.number(of: event.sessionID)
         if event.eventType == .purchase {
             let time = event.timestamp.timeIntervalSinceReferenceDate
             let anonymousID = IDHash.of(event.anonymousID)
