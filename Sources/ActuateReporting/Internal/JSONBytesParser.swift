@@ -83,10 +83,10 @@ struct JSONBytesParser {
     mutating func parseObject(depth: Int) throws(Failure) -> [String: JSONValue] {
         guard depth <= Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
         try expect(UInt8(ascii: "{"), "{")
-        var members: [String: JSONValue] = [:]
-        if try consume(UInt8(ascii: "}")) { return members }
-        // An event has seven members and a few properties: room for them without growing.
-        members.reserveCapacity(8)
+        if try consume(UInt8(ascii: "}")) { return [:] }
+        // An event has seven members and a few properties: room for them without growing. (The initializer is
+        // specialized here; `reserveCapacity` ran the standard library's generic code, a metadata lookup per object.)
+        var members = [String: JSONValue](minimumCapacity: 8)
         while true {
             guard try peek() == UInt8(ascii: "\"") else { throw .invalid("expected a member name") }
             let key = try parseString()
