@@ -111,4 +111,31 @@ struct CollectedEventFileTests {
         #expect(events[0].properties["actionName"] == "Café \"x\"" && events[1].sessionID == "s\n2")
         #expect(events[2].sessionID == "" && events[5].type == "y" && events[5].userID == nil)
     }
+
+    @Test("a string's end, escape or control character is found at every offset of the eight-byte scan")
+    func stringStops() {
+        func parse(_ text: [UInt8]) -> Result<String, JSONBytesParser.Failure> {
+            text.withUnsafeBufferPointer { bytes in
+                var parser = JSONBytesParser(bytes)
+                do throws(JSONBytesParser.Failure) {
+                    return .success(try parser.parseString())
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        for length in 0..<20 {
+            let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            let quote = UInt8(ascii: "\"")
+            #expect(parse([quote] + plain + [quote, quote]) == .success(String(repeating: "a", count: length)))
+            #expect(
+                parse([quote] + plain + [UInt8(ascii: "\\"), UInt8(ascii: "n"), quote]).map(\.count)
+                    == .success(length + 1)
+            )
+            #expect(
+                parse([quote] + plain + [0x1F, quote]) == .failure(.invalid("a control character inside a string"))
+            )
+            #expect(parse([quote] + plain + [0xC3, 0xA9]) == .failure(.truncated))
+        }
+    }
 }
