@@ -41,6 +41,12 @@ struct JSONBytesParser {
 
     /// The next byte after whitespace, without consuming it.
     mutating func peek() throws(Failure) -> UInt8 {
+        // Compact JSON has no whitespace between tokens: a byte above the space that is not a byte order mark's first
+        // is the answer, without the loop.
+        if position < bytes.count {
+            let byte = bytes[position]
+            if byte > 0x20, byte != 0xEF { return byte }
+        }
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
         return bytes[position]
