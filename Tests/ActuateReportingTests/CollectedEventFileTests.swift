@@ -78,4 +78,64 @@ struct CollectedEventFileTests {
         #expect(events[3].userID == "u" && events[3].properties["tier"] == "gold" && events[3].anonymousID == "")
         #expect(events.last?.id.uuidString == "00000000-0000-0000-0000-000000000004")
     }
+
+    @Test("events read straight from the bytes equal the dictionary path's, and unusual members fall back to it")
+    func directDecoding() throws {
+        let objects = [
+            #"{"id":"0a000000-0000-0000-0000-000000000001","type":"executed","timestamp":"2026-01-01T00:00:00.125Z","sessionID":"s-1","anonymousID":"a","userID":"u","properties":{"contentSource":"action","actionId":"3","actionName":"Caf\u00e9 \"x\"","n":[1,2.5,{"k":null}]}}"#,
+            #"{"type":"close","id":"0a000000-0000-0000-0000-000000000002","sessionID":"s\n2","anonymousID":"a","timestamp":"2026-01-01T01:00:00+01:00","properties":null}"#,
+            #"{"id":"0A000000-0000-0000-0000-00000000000A","type":"target","timestamp":1767225600.5,"sessionID":7,"anonymousID":"a"}"#,
+            #"{"id":"not-a-uuid","type":"x","timestamp":"2026-01-01T00:00:00Z","sessionID":"s","anonymousID":"a","extra":1,"properties":{}}"#,
+            #"{"id":"a\u0062c","type":"x","timestamp":"2026-01-01T00:00:00Z","sessionID":"s","anonymousID":"a","properties":{}}"#,
+            #"{"id":"0a000000-0000-0000-0000-000000000003","type":"x","type":"y","timestamp":"2026-01-01T00:00:00Z","anonymousID":"a","userID":null}"#,
+            #"{"messageId":"m-1","type":"track","event":"executed","anonymousId":"a","timestamp":"2026-01-01T00:00:00Z","properties":{"actionId":"1"}}"#,
+        ]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("direct-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("batch.json").path
+        let text =
+            "{\"batch\":[\(objects.joined(separator: ","))],\"sentAt\":\"2026-01-01T00:00:00Z\"}\n"
+            + objects.joined(separator: "\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var events: [ReportEvent] = []
+        try CollectedEventFile.forEachEvent(atPath: path) { events.append($0) }
+        let expected = try objects.map { object in
+            let members = try Array(object.utf8).withUnsafeBufferPointer { bytes in
+                var parser = JSONBytesParser(bytes)
+                return try parser.parseObject(depth: 1)
+            }
+            return try CollectedEventDecoding.event(from: members)
+        }
+        #expect(events == expected + expected)
+        #expect(events[0].properties["actionName"] == "Café \"x\"" && events[1].sessionID == "s\n2")
+        #expect(events[2].sessionID == "" && events[5].type == "y" && events[5].userID == nil)
+    }
+
+    @Test("a string's end, escape or control character is found at every offset of the eight-byte scan")
+    func stringStops() {
+        func parse(_ text: [UInt8]) -> Result<String, JSONBytesParser.Failure> {
+            text.withUnsafeBufferPointer { bytes in
+                var parser = JSONBytesParser(bytes)
+                do throws(JSONBytesParser.Failure) {
+                    return .success(try parser.parseString())
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        for length in 0..<20 {
+            let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            let quote = UInt8(ascii: "\"")
+            #expect(parse([quote] + plain + [quote, quote]) == .success(String(repeating: "a", count: length)))
+            #expect(
+                parse([quote] + plain + [UInt8(ascii: "\\"), UInt8(ascii: "n"), quote]).map(\.count)
+                    == .success(length + 1)
+            )
+            #expect(
+                parse([quote] + plain + [0x1F, quote]) == .failure(.invalid("a control character inside a string"))
+            )
+            #expect(parse([quote] + plain + [0xC3, 0xA9]) == .failure(.truncated))
+        }
+    }
 }

@@ -68,14 +68,17 @@ package struct CampaignLiftAccumulator {
 
     /// The campaign id and group of an impression event, or nil for other events.
     private static func impression(in event: ReportEvent) -> (String, Bool)? {
+        // The type first: it rules out most events without a lookup in their properties.
+        let isControl: Bool
+        switch event.type {
+        case ReportEventType.executed.rawValue: isControl = false
+        case CampaignEventType.controlImpression.rawValue: isControl = true
+        default: return nil
+        }
         guard event.properties[ReportEventKey.contentSource] == .string(ContentSource.campaign.rawValue),
             let campaignID = event.properties[ReportEventKey.actionID]?.stringValue
         else { return nil }
-        switch event.type {
-        case ReportEventType.executed.rawValue: return (campaignID, false)
-        case CampaignEventType.controlImpression.rawValue: return (campaignID, true)
-        default: return nil
-        }
+        return (campaignID, isControl)
     }
 }
 

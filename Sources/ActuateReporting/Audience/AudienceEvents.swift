@@ -5,7 +5,7 @@ import Foundation
 /// events (a batch resent after a lost acknowledgement, a file copied twice).
 ///
 /// Memory stays bounded: stores are read a page at a time, files a megabyte at a time, and the ids seen are kept
-/// as 8-byte fingerprints (``EventIDSet``).
+/// as 64-bit fingerprints in six bytes each (``EventIDSet``).
 package struct AudienceEvents {
     /// What reading the sources found.
     package struct Summary: Sendable, Hashable {

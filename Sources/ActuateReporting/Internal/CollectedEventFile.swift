@@ -131,7 +131,7 @@ package enum CollectedEventFile {
                     return parser.position
                 }
                 parser.position = objectStart
-                if let event = try CollectedEventDecoding.actuateEvent(&parser) {
+                if let event = try actuateEvent(&parser) {
                     try deliver(event, body)
                     return parser.position
                 }
@@ -154,11 +154,7 @@ package enum CollectedEventFile {
                 }
                 if !first { try parser.expect(UInt8(ascii: ","), "',' or ']' in the batch") }
                 guard try parser.peek() == UInt8(ascii: "{") else { throw .invalid("a batch element is not an object") }
-                if let event = try CollectedEventDecoding.actuateEvent(&parser) {
-                    try deliver(event, body)
-                } else {
-                    try deliver(try parser.parseObject(depth: 1), body)
-                }
+                try deliver(try event(&parser), body)
                 state = .batchElements(first: false)
                 return parser.position
             case .envelopeMembers:
@@ -181,6 +177,38 @@ package enum CollectedEventFile {
             throw StepError.needMore
         } catch .invalid(let reason) {
             throw StepError.invalid(reason)
+        }
+    }
+
+    /// Reads an event object whose `{` is next: straight from the bytes when it is in Actuate's shape, else through
+    /// a dictionary of its members.
+    private static func event(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> ReportEvent {
+        let objectStart = parser.position
+        do throws(JSONBytesParser.Failure) {
+            return try CollectedEventDecoding.actuateEvent(&parser)
+        } catch .truncated {
+            throw .truncated
+        } catch {
+            parser.position = objectStart
+        }
+        let members = try parser.parseObject(depth: 1)
+        do {
+            return try CollectedEventDecoding.event(from: members)
+        } catch {
+            throw .invalid(error.description)
+        }
+    }
+
+    /// An event object in Actuate's shape whose `{` is next, or nil with the position unchanged.
+    private static func actuateEvent(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> ReportEvent? {
+        let objectStart = parser.position
+        do throws(JSONBytesParser.Failure) {
+            return try CollectedEventDecoding.actuateEvent(&parser)
+        } catch .truncated {
+            throw .truncated
+        } catch {
+            parser.position = objectStart
+            return nil
         }
     }
 

@@ -41,6 +41,12 @@ struct JSONBytesParser {
 
     /// The next byte after whitespace, without consuming it.
     mutating func peek() throws(Failure) -> UInt8 {
+        // Compact JSON has no whitespace between tokens: a byte above the space that is not a byte order mark's first
+        // is the answer, without the loop.
+        if position < bytes.count {
+            let byte = bytes[position]
+            if byte > 0x20, byte != 0xEF { return byte }
+        }
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
         return bytes[position]
@@ -83,10 +89,10 @@ struct JSONBytesParser {
     mutating func parseObject(depth: Int) throws(Failure) -> [String: JSONValue] {
         guard depth <= Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
         try expect(UInt8(ascii: "{"), "{")
-        var members: [String: JSONValue] = [:]
-        if try consume(UInt8(ascii: "}")) { return members }
-        // An event has seven members and a few properties: room for them without growing.
-        members.reserveCapacity(8)
+        if try consume(UInt8(ascii: "}")) { return [:] }
+        // An event has seven members and a few properties: room for them without growing. (The initializer is
+        // specialized here; `reserveCapacity` ran the standard library's generic code, a metadata lookup per object.)
+        var members = [String: JSONValue](minimumCapacity: 8)
         while true {
             guard try peek() == UInt8(ascii: "\"") else { throw .invalid("expected a member name") }
             let key = try parseString()
@@ -116,18 +122,16 @@ struct JSONBytesParser {
     mutating func parseString() throws(Failure) -> String {
         try expect(UInt8(ascii: "\""), "a string")
         let start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
-            if byte < 0x20 { throw .invalid("a control character inside a string") }
+        position = stringStop(from: start)
+        guard position < bytes.count else { throw .truncated }
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
             position += 1
+            return text
+        case UInt8(ascii: "\\"): return try parseEscapedString(from: start)
+        default: throw .invalid("a control character inside a string")
         }
-        throw .truncated
     }
 
     /// Consumes a string whose `"` is next and returns the offsets of its bytes between the quotes, when it holds no
@@ -135,20 +139,45 @@ struct JSONBytesParser {
     mutating func parseUnescapedString() throws(Failure) -> Range<Int>? {
         try expect(UInt8(ascii: "\""), "a string")
         let start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return start..<position - 1
-            }
-            if byte == UInt8(ascii: "\\") {
-                position = start - 1
-                return nil
-            }
-            if byte < 0x20 { throw .invalid("a control character inside a string") }
+        position = stringStop(from: start)
+        guard position < bytes.count else { throw .truncated }
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
             position += 1
+            return start..<position - 1
+        case UInt8(ascii: "\\"):
+            position = start - 1
+            return nil
+        default: throw .invalid("a control character inside a string")
         }
-        throw .truncated
+    }
+
+    /// The offset of the first byte at or after `start` that ends a string's plain run: a quote, a backslash or a
+    /// control character; `bytes.count` when there is none. Eight bytes are tested at a time (the lowest flagged byte
+    /// of each test is exact, so the lowest of the three is the first stop).
+    private func stringStop(from start: Int) -> Int {
+        var index = start
+        let count = bytes.count
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                let stops =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                let flags = stops & highBits
+                if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return count
     }
 
     /// Whether the bytes at `range` are the UTF-8 of `text`.

@@ -22,9 +22,10 @@ struct StatisticsAccumulator {
         /// Its place in `contentKeys`.
         var number: UInt32
         var figures = ContentFigures()
-        /// Sessions by their number in `sessionNumbers`: four bytes each, not a string per content.
-        var impressionSessions: Set<UInt32> = []
-        var clickSessions: Set<UInt32> = []
+        /// Sessions by their number in `sessionNumbers`: four bytes each (one bit each once most sessions are in),
+        /// not a string per content.
+        var impressionSessions = SessionNumberSet()
+        var clickSessions = SessionNumberSet()
         var series = SeriesCounts(empty: ContentSeriesPoint(start: ""))
     }
 
@@ -56,7 +57,7 @@ struct StatisticsAccumulator {
     private var productClicks: [ProductClick] = []
     private var purchasedProducts: [PurchasedProduct] = []
     /// Every session seen, numbered in order of appearance, so that per-content session sets hold numbers.
-    private var sessionNumbers: [String: UInt32] = [:]
+    private var sessionNumbers = SessionNumbers()
     private var eventCount = 0
     private var malformed = 0
 
@@ -67,13 +68,7 @@ struct StatisticsAccumulator {
 
     mutating func add(_ event: ReportEvent) {
         eventCount += 1
-        let session: UInt32
-        if let known = sessionNumbers[event.sessionID] {
-            session = known
-        } else {
-            session = UInt32(truncatingIfNeeded: sessionNumbers.count)
-            sessionNumbers[event.sessionID] = session
-        }
+        let session = sessionNumbers.number(of: event.sessionID)
         if event.eventType == .purchase {
             let time = event.timestamp.timeIntervalSinceReferenceDate
             let anonymousID = IDHash.of(event.anonymousID)
@@ -170,8 +165,9 @@ struct StatisticsAccumulator {
             entries[key]?.series.update(at: date, in: seriesInterval) { $0.conversions += 1 }
         }
         var totals = ContentFigures()
-        var impressionSessions: Set<UInt32> = []
-        var clickSessions: Set<UInt32> = []
+        // Every session that saw an impression (a click) of any content, a bit per session number.
+        var impressionSessions = [UInt64](repeating: 0, count: (sessionNumbers.count + 63) / 64)
+        var clickSessions = impressionSessions
         var contents: [ContentStatistics] = []
         for entry in entries.values {
             var figures = entry.figures
@@ -186,11 +182,11 @@ struct StatisticsAccumulator {
             totals.articleClicks += figures.articleClicks
             totals.errors += figures.errors
             totals.attributedPurchases += figures.attributedPurchases
-            impressionSessions.formUnion(entry.impressionSessions)
-            clickSessions.formUnion(entry.clickSessions)
+            entry.impressionSessions.addMembers(to: &impressionSessions)
+            entry.clickSessions.addMembers(to: &clickSessions)
         }
-        totals.sessionsWithImpression = impressionSessions.count
-        totals.sessionsWithClick = clickSessions.count
+        totals.sessionsWithImpression = impressionSessions.reduce(0) { $0 + $1.nonzeroBitCount }
+        totals.sessionsWithClick = clickSessions.reduce(0) { $0 + $1.nonzeroBitCount }
         totals.computeRates()
         contents.sort { lhs, rhs in
             if lhs.content.source != rhs.content.source {
