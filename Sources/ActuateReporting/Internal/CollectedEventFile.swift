@@ -183,14 +183,7 @@ package enum CollectedEventFile {
     /// Reads an event object whose `{` is next: straight from the bytes when it is in Actuate's shape, else through
     /// a dictionary of its members.
     private static func event(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> ReportEvent {
-        let objectStart = parser.position
-        do throws(JSONBytesParser.Failure) {
-            return try CollectedEventDecoding.actuateEvent(&parser)
-        } catch .truncated {
-            throw .truncated
-        } catch {
-            parser.position = objectStart
-        }
+        if let event = try actuateEvent(&parser) { return event }
         let members = try parser.parseObject(depth: 1)
         do {
             return try CollectedEventDecoding.event(from: members)
