@@ -19,13 +19,13 @@ import Testing
 /// #expect(try app.events("campaign_delivered").count == 1)
 /// ```
 ///
-/// One ``ActuateTesting/TestScheduler`` drives everything: the reporter's sessions, the campaigns' idle and
+/// One `TestScheduler` (ActuateTesting) drives everything: the reporter's sessions, the campaigns' idle and
 /// visibility timeouts, the content blocks' time-to-live and carousels, the store's group commit and the
 /// dispatcher's watchdog. Every launch keeps its state in one temporary folder, removed when the harness is
 /// released: ``relaunch()`` closes the store, removes the reporting plugin and makes every part again on the
 /// same folders, as the next launch of the app would, so order ids, the duplicate window, display history,
 /// identity and the open session carry over. Actions run in ``session``, whose ``timeline`` records every
-/// decision; the harness is strict, as ``ActuateTesting/ActionTestHarness`` is.
+/// decision; the harness is strict, as `ActionTestHarness` is.
 public final class PersonalizationTestHarness: Sendable {
     /// What one launch made. ``PersonalizationTestHarness/relaunch()`` replaces it.
     public struct Launch: Sendable {
