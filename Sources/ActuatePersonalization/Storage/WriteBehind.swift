@@ -25,7 +25,8 @@ final class WriteBehind<Snapshot: Sendable>: Sendable {
         var waiters: [(generation: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let queue: DispatchQueue
+    /// The writer queue; tests suspend it to show that callers return without it.
+    let queue: DispatchQueue
     private let write: @Sendable (Snapshot, UInt64) -> Void
     private let state = Mutex(State())
 
