@@ -5,9 +5,10 @@ import Synchronization
 /// returns; a writer queue writes it, and snapshots submitted while a write is running are coalesced to the
 /// newest one.
 ///
-/// The caller's thread never encodes, writes or syncs. What a crash can lose is the snapshots submitted after
-/// the last write began: about one write (an encode and an `fsync`, a few milliseconds). A file is always
-/// replaced whole by its writer (``OwnerOnlyFile``), so a crash never leaves it damaged.
+/// The caller's thread never encodes, writes or syncs. What a crash can lose is the snapshots the last finished
+/// write did not hold: at most about two writes' time (the one in flight and the one before it; each an encode and
+/// an `fsync`). A file is always replaced whole by its writer (``OwnerOnlyFile``), so a crash never leaves it
+/// damaged.
 ///
 /// The writer's block holds this value and the newest snapshot, so releasing the owner (a tracker's `deinit`)
 /// loses nothing: the pending snapshot is still written. ``wait()`` returns once every snapshot submitted

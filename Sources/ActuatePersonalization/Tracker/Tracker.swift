@@ -47,8 +47,9 @@ import Synchronization
 /// queue encodes and writes the newest snapshot, and snapshots taken while a write runs are coalesced into the
 /// next one. No call of the tracker waits for the disk on the caller's thread.
 ///
-/// - What a crash can lose: the changes made after the last write began, about one write's time (an encode and
-///   an `fsync`, a few milliseconds): a few page views, behaviour commands or a cached result. Never a damaged
+/// - What a crash can lose: the changes the last finished write did not hold, at most about two writes' time (the
+///   write in flight and the one before it; each an encode and an `fsync`, a few milliseconds on a phone's flash,
+///   more on a busy disk): the newest page views, behaviour commands or cached result. Never a damaged
 ///   file: each file is replaced whole (written to a temporary file, synced, renamed), so a relaunch reads the
 ///   last complete snapshot.
 /// - A close is not durable when ``ContentAction/reportClose(dontShowSessions:)`` or ``reportActionClicked(_:)``
@@ -165,8 +166,8 @@ public final class Tracker: Sendable {
         guard let request = plan.request else {
             return deliver(plan.cached ?? .empty)
         }
-        // Pending commands and the profile reach the disk before any network call; unchanged state is not
-        // written again.
+        // Pending commands and the profile are handed to the writer before any network call (written behind, within
+        // the loss window); unchanged state is not handed over again.
         persistState()
         let answer: TrackerResult
         do {
@@ -261,7 +262,7 @@ public final class Tracker: Sendable {
     ///
     /// The tracker writes its files behind the caller, on a writer queue of its own: calls such as
     /// ``navigate(documentName:)``, ``getResult()`` and a close return without waiting for the disk, and a crash
-    /// can lose what changed in the last few milliseconds (see the type's documentation). Call this before the
+    /// can lose what changed in the last few milliseconds (see "Files and what a crash can lose"). Call this before the
     /// app is suspended, or in a test before reading the files or relaunching over the same directory.
     ///
     /// ```swift
