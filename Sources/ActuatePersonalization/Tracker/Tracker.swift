@@ -57,7 +57,7 @@ import Synchronization
 ///   that window shows the closed action again after the relaunch. Call ``waitForWrites()`` when a close must
 ///   be on disk before the app goes on.
 /// - Releasing the tracker loses nothing: the writer keeps the pending snapshot and writes it. Before the app
-///   is suspended, `await tracker.waitForWrites()`.
+///   is suspended or the process exits, `await tracker.waitForWrites()`.
 /// - Storage problems reach `onError` from the writer queue.
 public final class Tracker: Sendable {
     struct Core: Sendable {
