@@ -83,7 +83,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "JournalWriter",
-            dependencies: ["ActuateReporting"],
+            dependencies: ["ActuateReporting", "ActuatePersonalization", "Actuate"],
             path: "Tests/Support/JournalWriter"
         ),
         // The entry points of the libFuzzer targets in Tests/Fuzz (built by .ci/fuzz) and of the regression tests that

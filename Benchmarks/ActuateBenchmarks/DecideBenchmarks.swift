@@ -14,7 +14,8 @@ extension Benchmark {
         let fixture = try DecideFixture(ruleCount: 1_000, eventCount: 10_000)
         defer { fixture.close() }
         let calls = context.size(20_000, quick: 1_000)
-        // Each call after a page view writes the tracker's state and result files (two fsyncs, about 26 ms).
+        // Each page view hands the tracker's state to its writer queue; the caller no longer waits for the disk
+        // (issue 45), but the writer's fsyncs still share the machine.
         let callsAfterNavigation = context.size(200, quick: 20)
         var matched = 0
         var trackerCPU: [Double] = []
@@ -86,8 +87,9 @@ extension Benchmark {
                 baseline: Measurement(label: "hand-written Set lookups", unit: "µs", samples: floor),
                 higherIsBetter: false,
                 note: "the visitor's page changes between calls (two pages in turn), so the answer is recomputed "
-                    + "each time; only getResult() is timed, two clock reads around each call included"
-            ).target(.median, 10),
+                    + "each time; navigate and getResult() are timed together on the caller, two clock reads "
+                    + "around each pair included; the files are written behind, on the tracker's writer queue"
+            ).target(.median, 20),
         ]
     }
 }
@@ -166,16 +168,16 @@ final class DecideFixture: Sendable {
         let outcome = Mutex<Result<Double, any Error>>(.success(0))
         DecideFixture.wait {
             let clock = ContinuousClock()
-            var inGetResult = Duration.zero
+            var onCaller = Duration.zero
             do {
                 for call in 0..<calls {
-                    try self.tracker.navigate(documentName: call.isMultiple(of: 2) ? "category/7" : "home")
                     let start = clock.now
+                    try self.tracker.navigate(documentName: call.isMultiple(of: 2) ? "category/7" : "home")
                     _ = try await self.tracker.getResult()
-                    inGetResult += clock.now - start
+                    onCaller += clock.now - start
                 }
                 try self.tracker.navigate(documentName: "home")
-                outcome.withLock { $0 = .success(inGetResult.seconds) }
+                outcome.withLock { $0 = .success(onCaller.seconds) }
             } catch {
                 outcome.withLock { $0 = .failure(error) }
             }

@@ -85,6 +85,8 @@ enum DemoPersonalization {
             print("close rate \(percent(figures.closeRate)), product clicks \(figures.productClicks)")
         }
         print(statistics.description.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
+        // The tracker writes its files behind the caller; before the process ends, let the last snapshot land.
+        await tracker.waitForWrites()
     }
 
     /// Prints that the banner is hidden, and for how many sessions after the current one.

@@ -65,7 +65,7 @@ struct CampaignTrackingStoreTests {
     }
 
     @Test("A repeated order id is still ignored after a relaunch, and the cart is still there, every field kept")
-    func survivesRelaunch() throws {
+    func survivesRelaunch() async throws {
         let directory = TemporaryDirectory()
         let first = Launch(directory: directory.url)
         let global = first.manager.globalContext
@@ -76,6 +76,7 @@ struct CampaignTrackingStoreTests {
         global.removeFromCart(try LineItem(product: Self.socks))
         #expect(try first.purchasedOrderIDs() == ["order-1"])
         let cart = first.manager.cart
+        await first.manager.waitUntilSettled()
 
         let second = Launch(directory: directory.url)
         #expect(second.manager.cart == cart)
@@ -90,6 +91,7 @@ struct CampaignTrackingStoreTests {
         #expect(try second.purchasedOrderIDs() == ["order-2"])
         #expect(second.manager.cart.isEmpty)
         #expect(try second.events(CampaignEventType.storageError).isEmpty)
+        await second.manager.waitUntilSettled()
 
         let third = Launch(directory: directory.url)
         #expect(third.manager.cart.isEmpty, "the purchase emptied the saved cart")
@@ -103,16 +105,17 @@ struct CampaignTrackingStoreTests {
     }
 
     @Test("The file is readable by its owner only")
-    func ownerOnly() throws {
+    func ownerOnly() async throws {
         let directory = TemporaryDirectory()
         let launch = Launch(directory: directory.url)
         launch.manager.globalContext.addToCart(try LineItem(product: Self.socks))
+        await launch.manager.waitUntilSettled()
         let attributes = try FileManager.default.attributesOfItem(atPath: Self.fileURL(directory).path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
     @Test("Only the last 1,000 order ids are remembered, across launches too")
-    func boundedOrderIDs() throws {
+    func boundedOrderIDs() async throws {
         let directory = TemporaryDirectory()
         let ids = (0..<1_005).map { "order-\($0)" }
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
@@ -126,6 +129,7 @@ struct CampaignTrackingStoreTests {
         // order-4 was among the 5 oldest ids, forgotten on load; remembering it again forgets order-5, the oldest.
         launch.manager.globalContext.purchase(try Order(orderID: "order-6", lineItems: [line]))
         #expect(try launch.purchasedOrderIDs() == ["order-4"], "order-0 to order-4 were the oldest, and forgotten")
+        await launch.manager.waitUntilSettled()
 
         let saved = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: Self.fileURL(directory)))
         guard case .array(let remembered) = saved.trackedObject?["orderIds"] else {
@@ -194,7 +198,7 @@ struct CampaignTrackingStoreTests {
         "A damaged file is set aside with an error event, tracking starts empty and writes a new file",
         arguments: damages
     )
-    func damagedFile(_ damage: Damage) throws {
+    func damagedFile(_ damage: Damage) async throws {
         let directory = TemporaryDirectory()
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
         try Data(damage.contents.utf8).write(to: Self.fileURL(directory))
@@ -219,6 +223,7 @@ struct CampaignTrackingStoreTests {
             try Order(orderID: "order-1", lineItems: [try LineItem(product: Self.socks)])
         )
         #expect(try launch.purchasedOrderIDs() == ["order-1"])
+        await launch.manager.waitUntilSettled()
         let next = Launch(directory: directory.url)
         #expect(try next.events(CampaignEventType.storageError).isEmpty)
         next.manager.globalContext.purchase(
@@ -228,13 +233,14 @@ struct CampaignTrackingStoreTests {
     }
 
     @Test("A file that cannot be written gives an error event, and tracking goes on in memory")
-    func unwritable() throws {
+    func unwritable() async throws {
         let directory = TemporaryDirectory()
         // A plain file where the directory should be: nothing can be created under it.
         try Data("not a directory".utf8).write(to: directory.url)
         let launch = Launch(directory: directory.url)
         launch.manager.globalContext.addToCart(try LineItem(product: Self.socks))
         #expect(launch.manager.cart.count == 1)
+        await launch.manager.waitUntilSettled()
         let errors = try launch.events(CampaignEventType.storageError)
         #expect(errors.count == 1)
         #expect(errors.first?.properties[CampaignEventKey.message]?.stringValue?.contains("failed") == true)

@@ -28,6 +28,8 @@ final class CampaignEngine: Sendable {
     let configuration: CampaignConfiguration
     /// Where the cart and the purchased order ids are kept across launches, or nil to keep them in memory only.
     let trackingStore: CampaignTrackingStore?
+    /// Writes the tracking snapshots behind the caller, on a writer queue of the engine's own.
+    let trackingWriter: WriteBehind<TrackingState.Saved>?
     let state: Mutex<State>
 
     init(
@@ -57,6 +59,17 @@ final class CampaignEngine: Sendable {
             now: scheduler.uptime()
         )
         state = Mutex(State(delivery: restoredDelivery, tracking: tracking))
+        // The writer holds the store and a weak link to the engine, so a released engine's last snapshot is still
+        // written and the engine is not kept alive by its writer.
+        let link = CampaignEngineLink()
+        trackingWriter = trackingStore.map { store in
+            WriteBehind(queue: DispatchQueue(label: "actuate.personalization.campaigns.writer")) { saved, generation in
+                if let problem = store.save(saved, generation: generation) {
+                    link.engine?.recordStorageError(problem)
+                }
+            }
+        }
+        link.engine = self
         if let problem = restored?.problem { recordStorageError(problem) }
         step { delivery, _ in delivery.start() }
     }
@@ -84,7 +97,8 @@ final class CampaignEngine: Sendable {
         state.withLock { body($0.delivery) }
     }
 
-    /// Changes the tracking state under the lock, then saves the cart and the order ids when they changed.
+    /// Changes the tracking state under the lock, then hands the cart, the order ids and the recent deliveries to
+    /// the writer when they changed: the caller's thread never writes or syncs the file.
     func tracking<Value>(_ body: (inout TrackingState) -> Value) -> Value {
         let (value, changed) = state.withLock { state -> (Value, (TrackingState.Saved, UInt64)?) in
             let before = state.tracking.savedGeneration
@@ -92,15 +106,11 @@ final class CampaignEngine: Sendable {
             let after = state.tracking.savedGeneration
             return (value, after == before ? nil : (state.tracking.saved, after))
         }
-        if let (saved, generation) = changed, let trackingStore,
-            let problem = trackingStore.save(saved, generation: generation)
-        {
-            recordStorageError(problem)
-        }
+        if let (saved, generation) = changed { trackingWriter?.submit(saved, generation: generation) }
         return value
     }
 
-    private func recordStorageError(_ message: String) {
+    fileprivate func recordStorageError(_ message: String) {
         record(
             CampaignEventType.storageError,
             [CampaignEventKey.message: .string(message)],
@@ -279,8 +289,15 @@ final class CampaignEngine: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns once every request, decision and delivery started so far has finished.
+    /// Returns once every request, decision and delivery started so far has finished, and the tracking file holds
+    /// what they changed.
     func waitUntilSettled() async {
+        await waitUntilDelivered()
+        await trackingWriter?.wait()
+    }
+
+    /// Returns once every request, decision and delivery started so far has finished, written or not.
+    func waitUntilDelivered() async {
         await withCheckedContinuation { continuation in
             let settled = state.withLock { state -> Bool in
                 guard state.unfinished > 0 else { return true }
@@ -336,5 +353,19 @@ final class CampaignEngine: Sendable {
         ]
         if let actionName = record.view.actionName { properties[CampaignEventKey.actionName] = .string(actionName) }
         self.record(CampaignEventType.viewTime, properties, contextName: record.contextName)
+    }
+}
+
+/// A weak reference from the engine's writer back to the engine, set once the engine exists.
+final class CampaignEngineLink: Sendable {
+    private struct Weak {
+        weak var engine: CampaignEngine?
+    }
+
+    private let reference = Mutex(Weak())
+
+    var engine: CampaignEngine? {
+        get { reference.withLock { $0.engine } }
+        set { reference.withLock { $0.engine = newValue } }
     }
 }

@@ -16,7 +16,8 @@ import Synchronization
 /// `delivered` (seconds since 1970 on the scheduler's wall clock) is absent from files written before it existed.
 ///
 /// Writes replace the file atomically, readable by its owner only (0600, see ``OwnerOnlyFile``), and are ordered
-/// by generation: a snapshot older than the one already written is skipped. At most
+/// by generation: a snapshot older than the one already written is skipped. The campaign engine calls ``save(_:generation:)``
+/// on its writer queue only (see ``WriteBehind``), never on the caller's. At most
 /// ``TrackingState/maxRememberedOrderIDs`` order ids are kept, the most recent. A file that cannot be read back
 /// (not JSON, an unknown version, a line item its initialiser refuses, larger than ``maxFileBytes``) is moved
 /// aside to `campaign-tracking.json.corrupt`, never deleted, and tracking starts with an empty cart and no order

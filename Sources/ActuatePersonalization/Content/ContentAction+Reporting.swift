@@ -35,6 +35,10 @@ extension ContentAction {
     /// ``Tracker/defaultSessionPolicy``); ``Tracker/startNewSession()`` starts one at once.
     /// ``Tracker/hiddenSessionsRemaining(actionID:)`` tells how many sessions after the current one it stays
     /// hidden.
+    ///
+    /// The close hides the action at once, but its count reaches the tracker's file a few milliseconds after this
+    /// method returns, written behind the caller; `await tracker.waitForWrites()` when it must be on disk (see
+    /// ``Tracker``'s "Files and what a crash can lose").
     /// - Parameter dontShowSessions: The sessions not to show it, counting this one; negatives count as 0.
     /// - Returns: Whether the report was sent, dropped as a duplicate, or not made for want of a tracker.
     @discardableResult

@@ -4,8 +4,9 @@ import Foundation
 /// Keeps a ``ContentBlockHistory`` in `content-block-history.json` in a directory, so frequency rules hold
 /// across launches.
 ///
-/// Writes replace the file atomically, readable by its owner only (0600, see ``OwnerOnlyFile``). A file that cannot be parsed is moved aside to
-/// `content-block-history.json.corrupt` (never deleted) and the history starts empty.
+/// Writes replace the file atomically, readable by its owner only (0600, see ``OwnerOnlyFile``). A file that cannot
+/// be parsed is moved aside to `content-block-history.json.corrupt` (never deleted) and the history starts empty.
+/// The engine reads and writes it on the configuration's work queue only, never on the caller's queue.
 struct ContentBlockHistoryStore: Sendable {
     static let fileName = "content-block-history.json"
 

@@ -112,6 +112,8 @@ extension Tracker {
         continueSession()
         let incremental = source.isIncremental
         core.withLock { $0.tracker.record(command, keepPending: incremental) }
+        // Handed to the writer, not written here: a crash loses at most the last few milliseconds of commands.
+        persistState()
         if case .product(.purchased, _) = command {
             perform(PersonalizationFeature.trackPurchase, input: command, userInitiated: true)
         } else {

@@ -1,5 +1,6 @@
 import Actuate
 import ActuateReporting
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -37,10 +38,30 @@ import Synchronization
 /// - Results are cached on disk. A failing source never changes the cache: ``getResult()`` throws
 ///   ``TrackerError/decisionFailed(reason:lastGoodResult:)`` with the last good result. Pending commands leave
 ///   the list only when a source has answered for them.
+///
+/// ## Files and what a crash can lose
+///
+/// The tracker keeps its state (sessions, don't-show counts, pending commands, profile) in `tracker-state.json`
+/// and its cached result in `tracker-result.json`, in its directory. It writes them behind the caller, like the
+/// journal's group commit: a call takes a snapshot under the tracker's lock and returns; the tracker's own writer
+/// queue encodes and writes the newest snapshot, and snapshots taken while a write runs are coalesced into the
+/// next one. No call of the tracker waits for the disk on the caller's thread.
+///
+/// - What a crash can lose: the changes the last finished write did not hold, at most about two writes' time (the
+///   write in flight and the one before it; each an encode and an `fsync`, a few milliseconds on a phone's flash,
+///   more on a busy disk): the newest page views, behaviour commands or cached result. Never a damaged
+///   file: each file is replaced whole (written to a temporary file, synced, renamed), so a relaunch reads the
+///   last complete snapshot.
+/// - A close is not durable when ``ContentAction/reportClose(dontShowSessions:)`` or ``reportActionClicked(_:)``
+///   returns: its don't-show count reaches the disk with the next write, a few milliseconds later. A crash in
+///   that window shows the closed action again after the relaunch. Call ``waitForWrites()`` when a close must
+///   be on disk before the app goes on.
+/// - Releasing the tracker loses nothing: the writer keeps the pending snapshot and writes it. Before the app
+///   is suspended or the process exits, `await tracker.waitForWrites()`.
+/// - Storage problems reach `onError` from the writer queue.
 public final class Tracker: Sendable {
     struct Core: Sendable {
         var tracker = TrackerState()
-        var lastError: TrackerError?
     }
 
     let source: any DecisionSource
@@ -48,11 +69,17 @@ public final class Tracker: Sendable {
     /// The session the tracker's actions are performed in.
     package let session: ActionSession
     let storage: TrackerStorage
+    /// Write the state and the cached result behind the caller, on the tracker's writer queue.
+    let stateWriter: WriteBehind<TrackerState.Saved>
+    let resultWriter: WriteBehind<TrackerResult?>
+    /// The serial queue both writers run on.
+    let writerQueue: DispatchQueue
     let onError: (@Sendable (TrackerError) -> Void)?
     /// The rules that end the tracker's sessions.
     let sessionPolicy: SessionPolicy
     let core: Mutex<Core>
     let inFlight = InFlightReports()
+    let problems: TrackerProblemSink
 
     /// Creates a tracker, reading its state and cached result from `directory`.
     ///
@@ -67,7 +94,8 @@ public final class Tracker: Sendable {
     ///     ``defaultSessionPolicy``, Personyze's 90 minutes from the start. Pass, for example,
     ///     `SessionPolicy(maximumLength: .seconds(90 * 60), inactivityTimeout: .seconds(30 * 60))` to also end
     ///     a session after 30 minutes without a call.
-    ///   - onError: Called with every storage problem, outside the tracker's lock.
+    ///   - onError: Called with every storage problem, outside the tracker's lock; problems with writing the files
+    ///     are reported from the tracker's writer queue.
     public init(
         source: any DecisionSource,
         reporter: Reporter,
@@ -80,14 +108,27 @@ public final class Tracker: Sendable {
         self.reporter = reporter
         self.session = session
         self.sessionPolicy = sessionPolicy
-        self.storage = TrackerStorage(directory: directory)
+        let storage = TrackerStorage(directory: directory)
+        self.storage = storage
         self.onError = onError
+        // The writers hold the storage and the error sink, never the tracker: a tracker released with a snapshot
+        // pending is still written.
+        let problems = TrackerProblemSink(onError: onError)
+        let writerQueue = DispatchQueue(label: "actuate.personalization.tracker.writer")
+        self.writerQueue = writerQueue
+        self.stateWriter = WriteBehind(queue: writerQueue) { saved, generation in
+            if let problem = storage.save(saved, generation: generation) { problems.report(problem) }
+        }
+        self.resultWriter = WriteBehind(queue: writerQueue) { result, generation in
+            if let problem = storage.save(result, generation: generation) { problems.report(problem) }
+        }
+        self.problems = problems
         let loaded = storage.load()
         var state = TrackerState()
         if let saved = loaded.saved { state.saved = saved }
         state.cached = loaded.result
-        self.core = Mutex(Core(tracker: state, lastError: loaded.problems.last))
-        for problem in loaded.problems { onError?(problem) }
+        self.core = Mutex(Core(tracker: state))
+        for problem in loaded.problems { problems.report(problem) }
     }
 
     /// Personyze's session rule: a session lasts 90 minutes from its start ("By default the session is 1.5
@@ -125,8 +166,8 @@ public final class Tracker: Sendable {
         guard let request = plan.request else {
             return deliver(plan.cached ?? .empty)
         }
-        // Pending commands and the profile reach the disk before any network call; unchanged state is not
-        // written again.
+        // Pending commands and the profile are handed to the writer before any network call (written behind, within
+        // the loss window); unchanged state is not handed over again.
         persistState()
         let answer: TrackerResult
         do {
@@ -174,7 +215,7 @@ public final class Tracker: Sendable {
             core.tracker.startSession(at: uptime)
             return core.tracker.resultGeneration
         }
-        if let problem = storage.save(nil, generation: generation) { handle(problem) }
+        resultWriter.submit(nil, generation: generation)
         persistState()
         _ = reporter.startNewSession()
     }
@@ -196,7 +237,7 @@ public final class Tracker: Sendable {
     var pendingCommands: [BehaviourCommand] { core.withLock { $0.tracker.saved.pending.map(\.command) } }
 
     /// The most recent storage problem, if any.
-    package var lastError: TrackerError? { core.withLock { $0.lastError } }
+    package var lastError: TrackerError? { problems.last }
 
     /// How many `error` reports the tracker dropped, over its life, because their action had already reported
     /// an error in the page view.
@@ -217,20 +258,57 @@ public final class Tracker: Sendable {
 
     // MARK: Storage
 
+    /// Waits until the tracker's state and cached result, as they were when the call began, are on disk.
+    ///
+    /// The tracker writes its files behind the caller, on a writer queue of its own: calls such as
+    /// ``navigate(documentName:)``, ``getResult()`` and a close return without waiting for the disk, and a crash
+    /// can lose what changed in the last few milliseconds (see "Files and what a crash can lose"). Call this before the
+    /// app is suspended, or in a test before reading the files or relaunching over the same directory.
+    ///
+    /// ```swift
+    /// try tracker.navigate(documentName: "checkout")
+    /// await tracker.waitForWrites()   // tracker-state.json now holds the page view
+    /// ```
+    public func waitForWrites() async {
+        await stateWriter.wait()
+        await resultWriter.wait()
+    }
+
+    /// Hands the state to the writer when it changed since the last snapshot handed over; the snapshot is taken
+    /// under the lock, and encoding and writing happen on the writer queue.
     func persistState() {
-        // Most calls change nothing: skip copying the state then.
-        guard storage.needsState(generation: core.withLock { $0.tracker.savedGeneration }) else { return }
-        let snapshot = core.withLock { ($0.tracker.saved, $0.tracker.savedGeneration) }
-        if let problem = storage.save(snapshot.0, generation: snapshot.1) { handle(problem) }
+        let snapshot = core.withLock { core -> (saved: TrackerState.Saved, generation: UInt64)? in
+            // Most calls change nothing: skip copying the state then.
+            guard stateWriter.wants(generation: core.tracker.savedGeneration) else { return nil }
+            return (core.tracker.saved, core.tracker.savedGeneration)
+        }
+        if let snapshot { stateWriter.submit(snapshot.saved, generation: snapshot.generation) }
+    }
+
+    func handle(_ problem: TrackerError) {
+        problems.report(problem)
     }
 
     private func persistResult() {
         let snapshot = core.withLock { ($0.tracker.cached, $0.tracker.resultGeneration) }
-        if let problem = storage.save(snapshot.0, generation: snapshot.1) { handle(problem) }
+        resultWriter.submit(snapshot.0, generation: snapshot.1)
+    }
+}
+
+/// Where the tracker's storage problems go: kept as the last one, and passed to the app's handler. Shared by the
+/// tracker and its writers, so a write that fails after the tracker is released is still reported.
+final class TrackerProblemSink: Sendable {
+    private let lastProblem = Mutex<TrackerError?>(nil)
+    let onError: (@Sendable (TrackerError) -> Void)?
+
+    init(onError: (@Sendable (TrackerError) -> Void)?) {
+        self.onError = onError
     }
 
-    func handle(_ problem: TrackerError) {
-        core.withLock { $0.lastError = problem }
+    func report(_ problem: TrackerError) {
+        lastProblem.withLock { $0 = problem }
         onError?(problem)
     }
+
+    var last: TrackerError? { lastProblem.withLock { $0 } }
 }

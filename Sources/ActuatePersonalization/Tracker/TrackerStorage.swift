@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// A file that cannot be parsed is moved aside as `<name>.corrupt` (never deleted) and reported; the tracker
 /// then starts from empty state for that file. Writes are ordered by generation: a snapshot older than the
-/// one already written is skipped.
+/// one already written is skipped. The tracker calls the writing methods on its writer queue only (see
+/// ``WriteBehind``); reading happens once, in the tracker's initialiser.
 final class TrackerStorage: Sendable {
     private struct Written {
         var state: UInt64 = 0
@@ -24,11 +25,6 @@ final class TrackerStorage: Sendable {
         self.directory = directory
         stateURL = directory.appendingPathComponent("tracker-state.json")
         resultURL = directory.appendingPathComponent("tracker-result.json")
-    }
-
-    /// Whether the state snapshot of `generation` would be written: no newer or equal one was.
-    func needsState(generation: UInt64) -> Bool {
-        written.withLock { generation > $0.state }
     }
 
     /// Reads both files; missing files are not problems.

@@ -103,9 +103,11 @@ struct TrackerFixture {
         )
     }
 
-    /// A new launch: a new reporter, dispatcher and tracker over the same directory.
-    func relaunched(source: any DecisionSource) -> TrackerFixture {
-        TrackerFixture(source: source, directory: directory)
+    /// A new launch: a new reporter, dispatcher and tracker over the same directory, once this tracker's files
+    /// are written.
+    func relaunched(source: any DecisionSource) async -> TrackerFixture {
+        await tracker.waitForWrites()
+        return TrackerFixture(source: source, directory: directory)
     }
 
     /// Every stored event except session boundaries, oldest first, once pending reports have completed.

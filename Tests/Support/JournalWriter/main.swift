@@ -8,6 +8,7 @@
 //   `INDEX NANOSECONDS`, taken when `append` returned.
 //   MODE `probe`: tries to open the store and prints `opened`, or `refused PID` naming the holder, then exits.
 //   MODE `soak`: JournalWriter DIRECTORY soak START END COLLECTOR-URL appends and uploads (see SoakWriter.swift).
+//   MODE `tracker`: JournalWriter DIRECTORY tracker: page views and closes on a tracker (see TrackerWriter.swift).
 //   `JournalWriter fetch URL LIMIT` sends one GET and reports its peak memory (see FetchProbe.swift).
 // The event for an index is built exactly as the tests build it (CrashTestEvents.event(at:)).
 import ActuateReporting
@@ -42,6 +43,7 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments
 if arguments.count > 2, arguments[2] == "soak" { SoakWriter.run(arguments) }
 if arguments.count > 1, arguments[1] == "fetch" { FetchProbe.run(arguments) }
+if arguments.count > 2, arguments[2] == "tracker" { TrackerWriter.run(arguments) }
 guard arguments.count >= 4, let start = Int(arguments[3]) else {
     fail("usage: JournalWriter DIRECTORY synced|group|group-timed|hold|probe START [SEGMENT-SIZE]")
 }
