@@ -108,11 +108,11 @@ struct DispatchSnapshotTests {
         // On the queue through the caller's own `sync`, only the `getSpecific` comparison can tell.
         let marker = DispatchQueueMarker.marker(for: SnapshotQueues.left)
         let (recorded, current) = SnapshotQueues.left.sync {
-            (RunningQueue.isRunning(marker), DispatchQueueMarker.isCurrent(marker))
+            (RunningQueue.isRunning(marker), marker.isCurrent)
         }
         #expect(recorded == false)
         #expect(current == true)
-        #expect(DispatchQueueMarker.isCurrent(marker) == false)
+        #expect(marker.isCurrent == false)
     }
 
     @Test("the queue check learns the marker's libdispatch context once and then answers from it alone")
@@ -141,22 +141,22 @@ struct DispatchSnapshotTests {
         let child = DispatchQueue(label: "actuate.tests.snapshot.identity.child", target: SnapshotQueues.identity)
         // A block of a queue targeting the marker's queue is on it, but finds the marker on the target only, and
         // teaches nothing.
-        #expect(child.sync { DispatchQueueMarker.isCurrent(marker) })
+        #expect(child.sync { marker.isCurrent })
         #expect(marker.queueIdentity.load(ordering: .relaxed) == 0)
         #expect(SnapshotQueues.identity.sync { DispatchQueueMarker.isRunningOwnQueue(marker) } == false)
         // A block of the queue itself teaches it; then the check answers without `getSpecific`.
-        #expect(SnapshotQueues.identity.sync { DispatchQueueMarker.isCurrent(marker) })
+        #expect(SnapshotQueues.identity.sync { marker.isCurrent })
         let identity = marker.queueIdentity.load(ordering: .relaxed)
         #expect(identity != 0)
         #expect(SnapshotQueues.identity.sync { DispatchQueueMarker.isRunningOwnQueue(marker) })
         #expect(marker.queueIdentity.load(ordering: .relaxed) == identity)
         // Anywhere else it answers no, and the full check answers as `getSpecific` does.
         #expect(child.sync { DispatchQueueMarker.isRunningOwnQueue(marker) } == false)
-        #expect(child.sync { DispatchQueueMarker.isCurrent(marker) })
+        #expect(child.sync { marker.isCurrent })
         #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isRunningOwnQueue(marker) } == false)
-        #expect(SnapshotQueues.right.sync { DispatchQueueMarker.isCurrent(marker) } == false)
+        #expect(SnapshotQueues.right.sync { marker.isCurrent } == false)
         #expect(DispatchQueueMarker.isRunningOwnQueue(marker) == false)
-        #expect(DispatchQueueMarker.isCurrent(marker) == false)
+        #expect(marker.isCurrent == false)
     }
 
     @Test("nested running-queue records restore the outer one")

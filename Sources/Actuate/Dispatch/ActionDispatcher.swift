@@ -352,7 +352,7 @@ public final class ActionDispatcher: Sendable {
         )
         // The operation holds its plugin list uncounted while this call runs, and counted only once it outlives the
         // call: see `DispatchOperation.plugins`. It holds no reference to this dispatcher.
-        if marker.withObject({ DispatchQueueMarker.isCurrent($0) }) {
+        if marker.withObject({ $0.isCurrent }) {
             Self.run(operation, presenter: presenter, in: entered.cell)
             // Moved into a variable for the uniqueness test; the operation stays a `let` elsewhere, since the
             // hops below would copy a `var` into their closures, one more retain and release per hop.

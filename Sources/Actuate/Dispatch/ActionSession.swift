@@ -225,3 +225,69 @@ extension ActionSession {
         await perform(binding, input: .noInput, presenter: ())
     }
 }
+
+extension ActionSession {
+    /// Hands one request to the dispatcher under this session's name: the one callback implementation, which
+    /// every `perform` (and, through its continuation, the one `async` implementation) forwards to.
+    ///
+    /// - Returns: The request's ``ActionRequest/uniqueID``, or nil when the feature never declared the action.
+    @inlinable
+    @discardableResult
+    func dispatch<F: FeatureDefinition, A: Action>(
+        _ binding: StaticActionBinding<F, A>,
+        _ input: A.InputType,
+        _ presenter: A.PresenterType,
+        _ userInitiated: Bool,
+        _ source: consuming ActionSource,
+        cancellation: ActionCancellation? = nil,
+        dependencies: DependencyStore? = nil,
+        completion: consuming CallerCompletion
+    ) -> UInt64? {
+        dispatcher.dispatch(
+            binding,
+            session: name,
+            input: input,
+            presenter: presenter,
+            userInitiated: userInitiated,
+            source: source,
+            cancellation: cancellation,
+            dependencies: dependencies,
+            completion: completion
+        )
+    }
+
+    /// Performs an action and calls `completion` with its full outcome, for the test kit: returns the request's
+    /// ``ActionRequest/uniqueID`` (nil when the feature never declared the action), so that the harness matches
+    /// completions and diagnostics to the request that caused them.
+    ///
+    /// - Parameters:
+    ///   - cancellation: The perform's cancellation, when the test kit can cancel it; see ``PerformCancellation``.
+    ///   - dependencies: The request's dependency values, instead of those of the dispatcher or the caller.
+    package func performReturningID<Binding: ActionBinding>(
+        _ binding: Binding,
+        input: Binding.ActionType.InputType,
+        presenter: Binding.ActionType.PresenterType,
+        userInitiated: Bool,
+        source: ActionSource,
+        cancellation: PerformCancellation? = nil,
+        dependencies: DependencyStore? = nil,
+        completion: @escaping @Sendable (ActionPerformOutcome) -> Void
+    ) -> UInt64? {
+        dispatch(
+            binding.binding,
+            input,
+            presenter,
+            userInitiated,
+            source,
+            cancellation: cancellation?.state,
+            dependencies: dependencies,
+            completion: .detailed(completion)
+        )
+    }
+
+    @inlinable
+    static func simplifying(_ completion: (@Sendable (ActionOutcome) -> Void)?) -> CallerCompletion {
+        guard let completion else { return .none }
+        return .simplified(completion)
+    }
+}

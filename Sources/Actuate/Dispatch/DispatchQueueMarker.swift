@@ -1,17 +1,21 @@
 import Dispatch
 import Synchronization
 
-/// Per-queue state that Actuate attaches to each action queue once, the first time it sees the queue.
+/// Per-queue state that Actuate attaches to each action queue once, the first time it sees the queue, and the one
+/// place that answers "is this thread on that queue?" (``isCurrent``).
 ///
-/// The dispatcher tells whether the current thread is running on an action's queue in three steps, each
-/// taken only when the one before misses. First it compares the queue libdispatch records as running the current
-/// block (`dispatch_get_current_queue`, a thread-local read, no lock) with the marker's queue, once the marker has
-/// learned how libdispatch names it (``queueIdentity``): this recognises the caller's own `sync` or `async` onto
-/// the queue and the dispatcher's own runs. Then it compares the marker with ``RunningQueue/currentMarker``, the
-/// thread-local marker the dispatcher sets while it runs a body on a queue (a body that is inside a `sync` onto
-/// another queue). Last it compares the marker of the current queue hierarchy, read with `getSpecific`, which
-/// takes libdispatch's lock on the queue's specifics (a queue that targets the action's queue). No queue, key or
-/// lock is created per dispatch.
+/// The dispatcher asks that question once per dispatch, to run the body inline or hop onto the queue. The answer
+/// comes from the cheapest of three pieces of evidence, each read only when the one before is silent, and each the
+/// only one that sees its case:
+/// 1. libdispatch names the marker's own queue as the one running the current block (``isRunningOwnQueue``: a
+///    thread-local read, no lock), once the marker has learned how libdispatch names it (``queueIdentity``). This
+///    sees the caller's own `sync` or `async` onto the queue, and the dispatcher's own runs.
+/// 2. ``RunningQueue`` records the marker for this thread: the dispatcher sets it while it runs a body of the queue.
+///    This alone sees a body that went into a `sync` onto another queue and performs from there.
+/// 3. libdispatch's search of the current queue hierarchy finds the marker (``isCurrentQueue``, which takes
+///    libdispatch's lock on the queue's specifics): this alone sees a queue that targets the action's queue, and it
+///    teaches step 1 the queue's identity.
+/// No queue, key or lock is created per dispatch.
 @usableFromInline
 final class DispatchQueueMarker: Sendable {
     private static let key = DispatchSpecificKey<DispatchQueueMarker>()
@@ -66,18 +70,16 @@ final class DispatchQueueMarker: Sendable {
         return marker(for: queue)
     }
 
-    /// Whether the current thread is running work submitted to `queue` (or to a queue that targets it).
-    static func isCurrent(_ queue: DispatchQueue) -> Bool {
-        isCurrent(marker(for: queue))
-    }
-
-    /// Whether the current thread is running work submitted to the queue `marker` belongs to.
+    /// Whether the current thread holds this marker's queue: it runs a block of the queue (or of a queue that targets
+    /// it), or a body the dispatcher runs on the queue, possibly inside a `sync` onto another queue. The one way the
+    /// core asks; see the type's documentation for the evidence it reads.
     @inlinable
-    static func isCurrent(_ marker: DispatchQueueMarker) -> Bool {
-        isRunningOwnQueue(marker) || RunningQueue.isRunning(marker) || isCurrentQueue(marker)
+    var isCurrent: Bool {
+        Self.isRunningOwnQueue(self) || RunningQueue.isRunning(self) || Self.isCurrentQueue(self)
     }
 
-    /// Whether libdispatch records the marker's own queue as the one running the current block: one thread-local
+    /// Evidence 1 of ``isCurrent``: whether libdispatch records the marker's own queue as the one running the
+    /// current block: one thread-local
     /// read, no lock, no atomic read-modify-write.
     ///
     /// When it is, `getSpecific` would find this marker too: `dispatch_get_specific` starts its search from that
@@ -89,7 +91,8 @@ final class DispatchQueueMarker: Sendable {
         return identity != 0 && identity == DispatchSpecific.currentQueueBitPattern
     }
 
-    /// The `getSpecific` comparison, for callers the dispatcher did not put on the queue itself.
+    /// Evidence 3 of ``isCurrent``: the `getSpecific` comparison, for callers the dispatcher did not put on the queue
+    /// itself.
     ///
     /// `DispatchQueue.getSpecific` is a generic wrapper that counts references to the key, the box and the
     /// value. Underneath it, libdispatch's `dispatch_get_specific` returns the context pointer stored under the

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The identity of the current thread, for ``InputHoldingOperation``'s request loan: equal for two reads on
+/// The identity of the current thread, for ``RequestOperation``'s request loan: equal for two reads on
 /// one thread, different on two threads that are alive at once, never zero.
 @usableFromInline
 enum CurrentThread {
