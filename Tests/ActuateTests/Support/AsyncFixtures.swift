@@ -109,7 +109,7 @@ final class BannerPresenter {
 
     func show(_ text: String) {
         shown.append(text)
-        ranOnMainQueue.append(DispatchQueueMarker.isCurrent(.main))
+        ranOnMainQueue.append(DispatchQueueMarker.marker(for: .main).isCurrent)
     }
 }
 
