@@ -27,7 +27,7 @@ struct ContentBlockManagerTests {
         #expect(home.contentBlock?.id == "hero")
         #expect(cart.contentBlock?.id == "cart-offer")
         #expect(source.requests.count == 1)
-        #expect(source.requestsOffWorkQueue == 0)
+        #expect(source.onMainThread == [false])
     }
 
     @Test("File and network work never runs on the main queue, even when the configuration names it")

@@ -281,11 +281,7 @@ struct NumericBoundaryTests {
                     + #""ttlSeconds": 1e300}]}"#
             )
             let source = try HTTPContentBlockSource(endpoint: server.blocksURL)
-            let result = await withCheckedContinuation { continuation in
-                source.loadBlocks(placeholderIDs: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
-                    continuation.resume(returning: $0)
-                }
-            }
+            let result = await source.result()
             guard case .failure(let error) = result else {
                 Issue.record("the answer was accepted: \(result)")
                 return

@@ -15,11 +15,7 @@ struct OutgoingRequestPolicyTests {
         """#
 
     private func load(_ source: HTTPContentBlockSource) async -> Result<[ContentBlock], ContentBlockError> {
-        await withCheckedContinuation { continuation in
-            source.loadBlocks(placeholderIDs: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
-                continuation.resume(returning: $0)
-            }
-        }
+        await source.result()
     }
 
     @Test(

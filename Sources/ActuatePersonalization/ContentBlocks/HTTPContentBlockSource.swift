@@ -86,11 +86,14 @@ public struct HTTPContentBlockSource: ContentBlockSource {
         self.client = OutgoingHTTPClient(policy: policy)
     }
 
-    public func loadBlocks(
-        placeholderIDs: [String],
-        identity: StoredIdentity,
-        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
-    ) {
+    /// Posts the placeholders and the user, and reads the blocks the server answers with.
+    /// - Parameters:
+    ///   - placeholderIDs: The placeholders to load blocks for.
+    ///   - identity: Who the blocks are for.
+    /// - Returns: The blocks of the answer, validated as a rules file's `contentBlocks` are.
+    /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` for a request that failed or a status that
+    ///   is not a success, ``ContentBlockError/invalidRules(_:)`` for a body that is not valid blocks.
+    public func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
         var body: [String: JSONValue] = [
             "placeholderIds": .array(placeholderIDs.map { .string($0) }),
             "anonymousId": .string(identity.anonymousID),
@@ -103,13 +106,9 @@ public struct HTTPContentBlockSource: ContentBlockSource {
         do {
             request.httpBody = try JSONEncoder().encode(JSONValue.object(body))
         } catch {
-            completion(.failure(.sourceFailed(source: source, reason: "\(error)")))
-            return
+            throw ContentBlockError.sourceFailed(source: source, reason: "\(error)")
         }
-        let source = source
-        client.send(request) { response in
-            completion(Self.result(response, source: source))
-        }
+        return try Self.result(await client.send(request), source: source).get()
     }
 
     private var source: String { OutgoingRequestPolicy.redacted(endpoint) }
