@@ -16,12 +16,19 @@ import Foundation
 /// - The manager calls ``loadBlocks(placeholderIDs:identity:)`` from a task of its own, never on the main queue
 ///   or the main actor, so a source may read files there.
 ///
+/// A source of your own composes the others, for example the server with the bundled rules as a fallback:
+///
 /// ```swift
-/// struct FixedBlocks: ContentBlockSource {
-///     let blocks: [ContentBlock]
+/// struct ServerWithFallback: ContentBlockSource {
+///     let server: HTTPContentBlockSource
+///     let bundled: LocalContentBlockSource
 ///
 ///     func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
-///         blocks.filter { !Set(placeholderIDs).isDisjoint(with: $0.placeholders) }
+///         do {
+///             return try await server.loadBlocks(placeholderIDs: placeholderIDs, identity: identity)
+///         } catch {
+///             return try await bundled.loadBlocks(placeholderIDs: placeholderIDs, identity: identity)
+///         }
 ///     }
 /// }
 /// ```
