@@ -41,7 +41,10 @@ enum DemoCampaigns {
         print("\nCampaigns: a product screen's handlers, a held campaign, and a control group")
         let source: any CampaignSource
         if let campaignServer {
-            source = try HTTPCampaignSource(endpoint: campaignServer, timeout: .seconds(5), deadline: .seconds(10))
+            var limits = HTTPSourceLimits.campaigns
+            limits.timeout = .seconds(5)
+            limits.deadline = .seconds(10)
+            source = try HTTPCampaignSource(endpoint: campaignServer, limits: limits)
             print("   The campaigns come from the campaign server at \(campaignServer.absoluteString).")
         } else {
             source = try LocalCampaignSource(data: Data(rules.utf8), name: "embedded demo campaigns")

@@ -27,7 +27,7 @@ struct ContentBlockManagerTests {
         #expect(home.contentBlock?.id == "hero")
         #expect(cart.contentBlock?.id == "cart-offer")
         #expect(source.requests.count == 1)
-        #expect(source.requestsOffWorkQueue == 0)
+        #expect(source.onMainThread == [false])
     }
 
     @Test("File and network work never runs on the main queue, even when the configuration names it")
@@ -203,6 +203,22 @@ struct ContentBlockManagerTests {
         #expect(errors.withLock { $0 }.count == 2, "a failure after the source answered again is a new one")
     }
 
+    @Test("A source that throws an error of its own is reported as a source failure naming the source's type")
+    func foreignErrorBecomesSourceFailure() async throws {
+        let fixture = ContentBlockFixture()
+        let errors = Mutex<[ContentBlockError]>([])
+        var configuration = fixture.configuration()
+        configuration.onError = { error in errors.withLock { $0.append(error) } }
+        let manager = fixture.makeManager(OfflineContentBlockSource(), configuration: configuration)
+        let (home, callback) = manager.deferredPlaceholder()
+        await home.reloadAndWait(manager)
+        let expected = ContentBlockError.sourceFailed(source: "OfflineContentBlockSource", reason: "offline(retry: 3)")
+        #expect(errors.withLock { $0 } == [expected])
+        #expect(manager.lastError == expected)
+        #expect(callback.readyValues == [false])
+        #expect(home.contentBlock == nil)
+    }
+
     @Test("The local source reads the contentBlocks array of the shared rules file and ignores the other parts")
     func sharedRulesFile() async throws {
         let fixture = ContentBlockFixture()
@@ -221,5 +237,16 @@ struct ContentBlockManagerTests {
         let (cart, _) = manager.deferredPlaceholder("cart")
         await cart.reloadAndWait(manager)
         #expect(cart.contentBlock?.id == "cart-offer")
+    }
+}
+
+/// A source of an app's own that fails with an error of its own type, not a ``ContentBlockError``.
+private struct OfflineContentBlockSource: ContentBlockSource {
+    enum Failure: Error {
+        case offline(retry: Int)
+    }
+
+    func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
+        throw Failure.offline(retry: 3)
     }
 }

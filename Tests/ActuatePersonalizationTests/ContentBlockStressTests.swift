@@ -108,7 +108,7 @@ struct ContentBlockStressTests {
             }
         }
         #expect(callbacks.allSatisfy { $0.offQueue == 0 }, "callbacks ran off the callback queue")
-        #expect(source.requestsOffWorkQueue == 0)
+        #expect(source.requestsOnMainThread == 0)
         #expect(source.requests > 0)
         #expect(manager.lastError == nil)
 
@@ -144,7 +144,7 @@ struct ContentBlockStressTests {
 private final class PerUserContentBlockSource: ContentBlockSource {
     private struct State {
         var requests = 0
-        var offWorkQueue = 0
+        var onMainThread = 0
         var holding = false
         var held: [@Sendable () -> Void] = []
     }
@@ -153,7 +153,7 @@ private final class PerUserContentBlockSource: ContentBlockSource {
     private let answerHeld = DispatchSemaphore(value: 0)
 
     var requests: Int { state.withLock { $0.requests } }
-    var requestsOffWorkQueue: Int { state.withLock { $0.offWorkQueue } }
+    var requestsOnMainThread: Int { state.withLock { $0.onMainThread } }
 
     /// Holds every answer from now on until ``releaseNewestFirst()``.
     func hold() {
@@ -182,26 +182,25 @@ private final class PerUserContentBlockSource: ContentBlockSource {
         for answer in held.reversed() { answer() }
     }
 
-    func loadBlocks(
-        placeholderIDs: [String],
-        identity: StoredIdentity,
-        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
-    ) {
-        let onWorkQueue = DispatchQueue.getSpecific(key: ContentBlockFixture.workQueueKey) == "work"
+    func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
+        let onMainThread = Thread.isMainThread
         let user = identity.userID ?? "anonymous"
         let blocks = placeholderIDs.map { ContentBlock.test("\($0)-\(user)", placeholders: [$0]) }
-        let answer: @Sendable () -> Void = { completion(.success(blocks)) }
-        let holding = state.withLock { state -> Bool in
-            state.requests += 1
-            if !onWorkQueue { state.offWorkQueue += 1 }
-            if state.holding { state.held.append(answer) }
-            return state.holding
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let answer: @Sendable () -> Void = { continuation.resume() }
+            let holding = state.withLock { state -> Bool in
+                state.requests += 1
+                if onMainThread { state.onMainThread += 1 }
+                if state.holding { state.held.append(answer) }
+                return state.holding
+            }
+            if holding {
+                answerHeld.signal()
+            } else {
+                DispatchQueue.global().async(execute: answer)
+            }
         }
-        if holding {
-            answerHeld.signal()
-        } else {
-            DispatchQueue.global().async(execute: answer)
-        }
+        return blocks
     }
 }
 

@@ -20,9 +20,11 @@ struct HTTPCampaignSourceTests {
         try HTTPCampaignSource(
             endpoint: server.campaignsURL,
             apiKey: "test-key-123",
-            timeout: .seconds(20),
-            deadline: .seconds(40),
-            maximumResponseBytes: maximumResponseBytes
+            limits: .campaigns.changing(
+                timeout: .seconds(20),
+                deadline: .seconds(40),
+                maximumResponseBytes: maximumResponseBytes
+            )
         )
     }
 
@@ -230,7 +232,7 @@ struct HTTPCampaignSourceTests {
     func requestTooLarge() async throws {
         let source = try HTTPCampaignSource(
             endpoint: URL(string: "https://campaigns.example.com/v1")!,
-            maximumRequestBytes: 100
+            limits: .campaigns.changing(maximumRequestBytes: 100)
         )
         let request = CampaignRequest(
             trigger: .action("Open Reviews"),

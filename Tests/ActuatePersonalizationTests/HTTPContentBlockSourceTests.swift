@@ -18,9 +18,7 @@ struct HTTPContentBlockSourceTests {
         _ source: HTTPContentBlockSource,
         identity: StoredIdentity = StoredIdentity(anonymousID: "anon-1")
     ) async -> Result<[ContentBlock], ContentBlockError> {
-        await withCheckedContinuation { continuation in
-            source.loadBlocks(placeholderIDs: ["home"], identity: identity) { continuation.resume(returning: $0) }
-        }
+        await source.result(identity: identity)
     }
 
     @Test("A manager shows blocks from the server, asking for its placeholders and the user's identity")

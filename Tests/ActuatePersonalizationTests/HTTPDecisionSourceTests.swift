@@ -12,7 +12,11 @@ struct HTTPDecisionSourceTests {
         """
 
     private func source(_ server: TestDecisionServer) throws -> HTTPDecisionSource {
-        try HTTPDecisionSource(endpoint: server.decideURL, apiKey: "test-key-123", timeout: .seconds(20))
+        try HTTPDecisionSource(
+            endpoint: server.decideURL,
+            apiKey: "test-key-123",
+            limits: .decisions.changing(timeout: .seconds(20), deadline: .seconds(40))
+        )
     }
 
     @Test("posts the visitor and the pending commands, and reads the decision back")
@@ -83,7 +87,7 @@ struct HTTPDecisionSourceTests {
         arguments: [
             ("cut-json", "not valid JSON"),
             ("not-json", "not valid JSON"),
-            ("wrong-shape", "$.actions: expected Array"),
+            ("wrong-shape", "$.actions: expected an array, found an object"),
         ]
     )
     func malformedBodies(entry: String, reason: String) async throws {
@@ -93,11 +97,11 @@ struct HTTPDecisionSourceTests {
                 _ = try await source.decide(DecisionRequest(visitorID: "v", sessionCount: 1))
                 Issue.record("expected a malformed response")
             } catch {
-                guard case .malformedResponse(let text) = error as? DecisionSourceError else {
+                guard case .invalidResponse(let invalid) = error as? DecisionSourceError else {
                     Issue.record("unexpected error \(error)")
                     return
                 }
-                #expect(text.contains(reason), "\(text)")
+                #expect(invalid.problems.contains { $0.description.contains(reason) }, "\(invalid)")
             }
         }
     }
@@ -162,7 +166,7 @@ struct HTTPDecisionSourceTests {
     func requestTooLarge() async throws {
         let source = try HTTPDecisionSource(
             endpoint: URL(string: "https://decisions.example.com/v1")!,
-            maximumRequestBytes: 100
+            limits: .decisions.changing(maximumRequestBytes: 100)
         )
         let request = DecisionRequest(
             visitorID: "v",

@@ -200,10 +200,8 @@ struct NumericBoundaryTests {
                     _ = try DecisionWireFormat.decode(data)
                     return []
                 } catch {
-                    guard case .malformedResponse(let reason) = error as? DecisionSourceError else { return [] }
-                    // The decoder's reason starts with the path: `$.actions[0].id: …`.
-                    let path = reason.prefix { $0 != ":" }
-                    return [RulesFileProblem(path: String(path), message: String(reason.dropFirst(path.count + 2)))]
+                    guard case .invalidResponse(let invalid) = error as? DecisionSourceError else { return [] }
+                    return invalid.problems
                 }
             },
             read: { read(try DecisionWireFormat.decode($0)) }
@@ -266,9 +264,17 @@ struct NumericBoundaryTests {
     func decisionIDBeyondExactRange() {
         let data = Data(#"{"actions": [{"id": 10000000000000000, "contentType": "text/html", "content": "x"}]}"#.utf8)
         #expect(
-            throws: DecisionSourceError.malformedResponse(
-                reason: "$.actions[0].id: expected a whole number from -9007199254740991 to 9007199254740991, "
-                    + "found 10000000000000000"
+            throws: DecisionSourceError.invalidResponse(
+                RulesFileError(
+                    file: DecisionWireFormat.answerName,
+                    problems: [
+                        RulesFileProblem(
+                            path: "$.actions[0].id",
+                            message: "expected a whole number from -9007199254740991 to 9007199254740991, "
+                                + "found 10000000000000000"
+                        )
+                    ]
+                )
             )
         ) { try DecisionWireFormat.decode(data) }
     }
@@ -281,11 +287,7 @@ struct NumericBoundaryTests {
                     + #""ttlSeconds": 1e300}]}"#
             )
             let source = try HTTPContentBlockSource(endpoint: server.blocksURL)
-            let result = await withCheckedContinuation { continuation in
-                source.loadBlocks(placeholderIDs: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
-                    continuation.resume(returning: $0)
-                }
-            }
+            let result = await source.result()
             guard case .failure(let error) = result else {
                 Issue.record("the answer was accepted: \(result)")
                 return

@@ -15,11 +15,7 @@ struct OutgoingRequestPolicyTests {
         """#
 
     private func load(_ source: HTTPContentBlockSource) async -> Result<[ContentBlock], ContentBlockError> {
-        await withCheckedContinuation { continuation in
-            source.loadBlocks(placeholderIDs: ["home"], identity: StoredIdentity(anonymousID: "anon-1")) {
-                continuation.resume(returning: $0)
-            }
-        }
+        await source.result()
     }
 
     @Test(
@@ -33,7 +29,7 @@ struct OutgoingRequestPolicyTests {
                 let error = await #expect(throws: DecisionSourceError.self) {
                     try await source.decide(DecisionRequest(visitorID: "v", sessionCount: 1))
                 }
-                #expect(error == .unexpectedStatus(status))
+                #expect(error == .redirected(status: status))
                 #expect(try await target.requests().isEmpty, "the redirect target must not be asked")
                 let asked = try await redirect.records().requests
                 #expect(asked.map(\.authorization) == ["Bearer \(Self.secret)"])
@@ -110,7 +106,7 @@ struct OutgoingRequestPolicyTests {
         try await RedirectServer.with { server in
             let source = try HTTPContentBlockSource(
                 endpoint: server.url("/stream/50000000"),
-                maximumResponseBytes: 1_000
+                limits: .contentBlocks.changing(maximumResponseBytes: 1_000)
             )
             let result = await load(source)
             guard case .failure(let error) = result else {
@@ -126,7 +122,10 @@ struct OutgoingRequestPolicyTests {
     @Test("A content-block answer that declares a length over the limit is refused before its body is read")
     func contentBlockDeclaredOversized() async throws {
         try await RedirectServer.with { server in
-            let source = try HTTPContentBlockSource(endpoint: server.url("/declared/5000"), maximumResponseBytes: 1_000)
+            let source = try HTTPContentBlockSource(
+                endpoint: server.url("/declared/5000"),
+                limits: .contentBlocks.changing(maximumResponseBytes: 1_000)
+            )
             let result = await load(source)
             guard case .failure(let error) = result else {
                 Issue.record("an oversized answer was accepted: \(result)")
@@ -141,7 +140,10 @@ struct OutgoingRequestPolicyTests {
         let big =
             #"{"conditions": [], "actions": [{"id": 1, "name": ""# + String(repeating: "x", count: 5_000) + #""}]}"#
         try await TestDecisionServer.with(result: big) { server in
-            let source = try HTTPDecisionSource(endpoint: server.decideURL, maximumResponseBytes: 1_000)
+            let source = try HTTPDecisionSource(
+                endpoint: server.decideURL,
+                limits: .decisions.changing(maximumResponseBytes: 1_000)
+            )
             let error = await #expect(throws: DecisionSourceError.self) {
                 try await source.decide(DecisionRequest(visitorID: "v", sessionCount: 1))
             }

@@ -88,7 +88,7 @@ struct RulesDocumentReaderTests {
         let targeting = ["$defs", "targeting", "properties"]
         let pairs: [([String], [String])] = [
             ([], RulesFileParser.rootKeys),
-            (["$defs", "action"], RulesFileParser.actionKeys),
+            (["$defs", "action"], RulesDocumentReader.contentActionKeys),
             (["$defs", "condition"], RulesFileParser.conditionKeys),
             (["$defs", "targeting"], RulesFileParser.targetingKeys),
             (targeting + ["productsSeen"], RulesFileParser.seenKeys),

@@ -1,10 +1,6 @@
 import ActuateReporting
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Asks a campaign server: posts each tracked event (an action, an item view, a cart change, a purchase, a
 /// review, a share, a comment or a favourite) with the user and the context, and reads back the campaigns it
 /// earns, each with the server's test or control assignment for that user.
@@ -22,71 +18,44 @@ import FoundationNetworking
 /// server, a status that is not a success, a body cut short, of the wrong shape or with a number out of range.
 /// The manager records it as a `CampaignEventType.campaignSourceError` event, and the request earns nothing.
 ///
-/// The API key travels in an `Authorization: Bearer …` header and nowhere else. The source obeys the package's one
-/// outgoing-request policy, as `HTTPEventTransport` (ActuateReporting) does: plain `http` is refused except to
-/// loopback hosts (a literal 127.0.0.0/8 address, `::1` or `localhost`), a redirect is never followed (its 3xx
-/// status is `CampaignSourceError.redirected(status:)`, so the key never reaches the server it points to), a
-/// response is read only up to `maximumResponseBytes`, `timeout` bounds each wait for data and
-/// `deadline` the whole request.
+/// It is one of three HTTP sources of one shape (``HTTPDecisionSource``, ``HTTPContentBlockSource``): the same
+/// `init(endpoint:apiKey:headers:limits:)`, the same credentials rule, and the package's one outgoing-request
+/// policy, as `HTTPEventTransport` (ActuateReporting) obeys: plain `http` is refused except to loopback hosts (a
+/// literal 127.0.0.0/8 address, `::1` or `localhost`), a redirect is never followed (its 3xx status is
+/// `CampaignSourceError.redirected(status:)`, so the key never reaches the server it points to), a response is
+/// read only up to ``HTTPSourceLimits/maximumResponseBytes``, ``HTTPSourceLimits/timeout`` bounds each wait for
+/// data and ``HTTPSourceLimits/deadline`` the whole request (``HTTPSourceLimits/campaigns`` by default). The API
+/// key travels in an `Authorization: Bearer …` header and nowhere else.
 public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
-    /// Where requests are posted.
-    let endpoint: URL
-    /// How long to wait for the next bytes of an answer.
-    let timeout: Duration
-    /// How long one request may take in all.
-    let deadline: Duration
-    /// The largest request body sent, in bytes.
-    let maximumRequestBytes: Int
-    /// The largest response body read, in bytes.
-    let maximumResponseBytes: Int
-
-    private let authorization: String?
-    private let client: OutgoingHTTPClient
+    /// The HTTP core every source of the module shares.
+    let http: HTTPSourceClient
 
     /// Creates a source.
     /// - Parameters:
     ///   - endpoint: The campaign URL, `https`, or `http` on a loopback host.
     ///   - apiKey: The key sent as `Authorization: Bearer <key>`, or nil for none.
-    ///   - timeout: How long to wait for the next bytes of an answer (15 seconds by default).
-    ///   - deadline: How long one request may take in all (30 seconds by default).
-    ///   - maximumRequestBytes: The largest request body sent (256 KB by default).
-    ///   - maximumResponseBytes: The largest response body read (1 MB by default).
-    /// - Throws: `CampaignSourceError.invalidEndpoint(reason:)` or `CampaignSourceError.invalidAPIKey(reason:)`.
+    ///   - headers: Extra request headers. Each name must be an HTTP token and each value printable ASCII, the rule
+    ///     API keys follow, and none may be one the source sets itself (`Content-Type`, `Accept`,
+    ///     `Content-Length`, or `Authorization` beside a key).
+    ///   - limits: How long a request waits and how much it sends and reads (``HTTPSourceLimits/campaigns``: 15 s
+    ///     idle, 30 s in all, 256 KB out, 1 MB back).
+    /// - Throws: `CampaignSourceError.invalidEndpoint(reason:)`, `.invalidAPIKey(reason:)` or
+    ///   `.invalidHeader(reason:)`.
     public init(
         endpoint: URL,
         apiKey: String? = nil,
-        timeout: Duration = .seconds(15),
-        deadline: Duration = .seconds(30),
-        maximumRequestBytes: Int = 256 * 1_024,
-        maximumResponseBytes: Int = 1_024 * 1_024
+        headers: [String: String] = [:],
+        limits: HTTPSourceLimits = .campaigns
     ) throws {
-        if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
-            throw CampaignSourceError.invalidEndpoint(
-                reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)"
-            )
+        do throws(HTTPSourceFailure) {
+            http = try HTTPSourceClient(endpoint: endpoint, apiKey: apiKey, headers: headers, limits: limits)
+        } catch {
+            throw CampaignSourceError(error)
         }
-        if let apiKey, let problem = OutgoingRequestPolicy.apiKeyProblem(apiKey) {
-            throw CampaignSourceError.invalidAPIKey(reason: problem)
-        }
-        let policy = OutgoingRequestPolicy(
-            timeout: timeout,
-            deadline: deadline,
-            maximumResponseBytes: maximumResponseBytes,
-            followsRedirects: false
-        )
-        self.endpoint = endpoint
-        self.timeout = policy.timeout
-        self.deadline = policy.deadline
-        self.maximumRequestBytes = max(maximumRequestBytes, 1)
-        self.maximumResponseBytes = policy.maximumResponseBytes
-        self.authorization = apiKey.map { "Bearer \($0)" }
-        self.client = OutgoingHTTPClient(policy: policy)
     }
 
-    /// The endpoint and whether a key is set, never the key.
-    public var description: String {
-        "HTTPCampaignSource(endpoint: \(OutgoingRequestPolicy.redacted(endpoint)), apiKey: \(authorization == nil ? "none" : "set"))"
-    }
+    /// The endpoint, whether a key is set and the names of the headers; never a key or a value.
+    public var description: String { http.description(of: "HTTPCampaignSource") }
 
     /// Posts the event and reads the campaigns it earns.
     /// - Parameter request: The event, its context, its user and its properties.
@@ -95,33 +64,11 @@ public struct HTTPCampaignSource: CampaignSource, CustomStringConvertible {
     /// - Throws: `CampaignSourceError` saying what went wrong.
     public func campaigns(for request: CampaignRequest) async throws -> [Campaign] {
         let body: Data
-        do {
-            body = try CampaignWireFormat.encode(request)
+        do throws(HTTPSourceFailure) {
+            body = try await http.post { try CampaignWireFormat.encode(request) }
         } catch {
-            throw CampaignSourceError.requestFailed(message: "the request could not be encoded: \(error)")
+            throw CampaignSourceError(error)
         }
-        guard body.count <= maximumRequestBytes else {
-            throw CampaignSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
-        }
-        let urlRequest = URLRequest.jsonPost(to: endpoint, body: body, timeout: timeout, authorization: authorization)
-        let http: HTTPResponse
-        switch await client.send(urlRequest) {
-        case .http(let response): http = response
-        case .failed(let failure): throw CampaignSourceError.requestFailed(message: failure.message)
-        }
-        switch HTTPSourceStatus(statusCode: http.statusCode) {
-        case .success: break
-        case .redirected(let status): throw CampaignSourceError.redirected(status: status)
-        case .unauthorized(let status): throw CampaignSourceError.unauthorized(status: status)
-        case .requestTooLarge: throw CampaignSourceError.requestTooLarge(bytes: body.count, limit: maximumRequestBytes)
-        case .serverError(let status): throw CampaignSourceError.serverError(status: status)
-        case .unexpected(let status): throw CampaignSourceError.unexpectedStatus(status)
-        }
-        if let declared = http.value(forHeader: "Content-Length").flatMap(Int.init), declared != http.body.count {
-            throw CampaignSourceError.malformedResponse(
-                reason: "the body is cut short: \(http.body.count) of \(declared) bytes arrived"
-            )
-        }
-        return try CampaignWireFormat.decode(http.body)
+        return try CampaignWireFormat.decode(body)
     }
 }

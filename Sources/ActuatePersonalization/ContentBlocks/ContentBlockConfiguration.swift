@@ -55,7 +55,8 @@ public struct ContentBlockConfiguration: Sendable {
     /// - Parameters:
     ///   - scheduler: The clock; the system scheduler by default.
     ///   - session: The session for tracking actions; `ActionSession/main` by default.
-    ///   - workQueue: The queue for file and network work; a new serial queue by default.
+    ///   - workQueue: The queue for file and asset work, where the source's answers are handled; a new serial
+    ///     queue by default. The source itself is asked from a task, off this queue and the main queue.
     ///   - callbackQueue: The queue for surfaces and callbacks; the main queue by default.
     ///   - urlOpener: Opens clicked links; nil by default.
     ///   - historyRetention: How long history is kept; 30 days by default.

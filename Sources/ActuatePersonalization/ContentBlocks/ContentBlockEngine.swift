@@ -95,8 +95,12 @@ final class ContentBlockEngine: Sendable {
     /// the work queue.
     func fetch(_ ids: [String], completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void) {
         let generation = state.withLock { $0.cacheGeneration }
+        let identity = reporter.identity.current
         work.begin()
-        source.loadBlocks(placeholderIDs: ids, identity: reporter.identity.current) { result in
+        // The source is asked from a task of its own, off the work queue (an async source may suspend for the
+        // network), and its answer comes back to the work queue, where the cache and the callbacks live.
+        Task {
+            let result = await Self.load(ids, identity: identity, from: self.source)
             self.configuration.workQueue.async {
                 switch result {
                 case .success(let blocks):
@@ -112,6 +116,21 @@ final class ContentBlockEngine: Sendable {
                 completion(result)
                 self.work.end()
             }
+        }
+    }
+
+    /// Asks `source` for the blocks of `ids`: its answer, or what it threw as a ``ContentBlockError``.
+    private static func load(
+        _ ids: [String],
+        identity: StoredIdentity,
+        from source: any ContentBlockSource
+    ) async -> Result<[ContentBlock], ContentBlockError> {
+        do {
+            return .success(try await source.loadBlocks(placeholderIDs: ids, identity: identity))
+        } catch let error as ContentBlockError {
+            return .failure(error)
+        } catch {
+            return .failure(.sourceFailed(source: String(describing: type(of: source)), reason: "\(error)"))
         }
     }
 

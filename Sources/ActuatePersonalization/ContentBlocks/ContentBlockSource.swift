@@ -4,25 +4,42 @@ import Foundation
 /// Where a ``ContentBlockManager`` gets its content blocks: the local rules file by default
 /// (``LocalContentBlockSource``), or a server (``HTTPContentBlockSource``).
 ///
+/// It has the shape of the other two sources of the module, `DecisionSource` and `CampaignSource`: one
+/// `async throws` requirement that answers each request once, by returning or throwing.
+///
 /// Implementation requirements:
-/// - Call `completion` exactly once per request, on any thread.
 /// - Return every block that lists at least one of the requested placeholders; blocks for other placeholders
 ///   may be included and are ignored.
-/// - Report problems as a ``ContentBlockError``, never by crashing; a source that cannot answer leaves the
-///   manager's cache as it was.
-/// - The manager calls ``loadBlocks(placeholderIDs:identity:completion:)`` on its work queue, never on the
-///   main queue, so a source may read files there.
+/// - Report problems by throwing, never by crashing: a ``ContentBlockError`` reaches the configuration's
+///   `onError` as it is, and any other error as ``ContentBlockError/sourceFailed(source:reason:)``. A source that
+///   cannot answer leaves the manager's cache as it was.
+/// - The manager calls ``loadBlocks(placeholderIDs:identity:)`` from a task of its own, never on the main queue
+///   or the main actor, so a source may read files there.
+///
+/// A source of your own composes the others, for example the server with the bundled rules as a fallback:
+///
+/// ```swift
+/// struct ServerWithFallback: ContentBlockSource {
+///     let server: HTTPContentBlockSource
+///     let bundled: LocalContentBlockSource
+///
+///     func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
+///         do {
+///             return try await server.loadBlocks(placeholderIDs: placeholderIDs, identity: identity)
+///         } catch {
+///             return try await bundled.loadBlocks(placeholderIDs: placeholderIDs, identity: identity)
+///         }
+///     }
+/// }
+/// ```
 public protocol ContentBlockSource: Sendable {
     /// Loads the blocks for some placeholders.
     /// - Parameters:
     ///   - placeholderIDs: The placeholders to load blocks for.
     ///   - identity: Who the blocks are for, so a server can personalize them.
-    ///   - completion: Receives the blocks or the reason there are none.
-    func loadBlocks(
-        placeholderIDs: [String],
-        identity: StoredIdentity,
-        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
-    )
+    /// - Returns: The blocks that list at least one of the placeholders.
+    /// - Throws: A ``ContentBlockError`` saying why there are none, or any other error.
+    func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock]
 }
 
 /// Why a content block could not be loaded or shown.

@@ -1,131 +1,97 @@
 import ActuateReporting
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A ``ContentBlockSource`` that asks a server for the blocks of some placeholders, personalized for the user.
 ///
 /// It posts `{"placeholderIds": [...], "anonymousId": "...", "userId": "..."}` as JSON and expects a 2xx answer
 /// whose body has the rules file's shape, an object with a `contentBlocks` array, validated the same way.
-/// A failed request, a non-2xx status and a malformed or truncated body are reported as a
-/// ``ContentBlockError`` and never crash.
+/// A failed request, a non-2xx status and a malformed or truncated body are thrown as a ``ContentBlockError``
+/// and never crash.
 ///
-/// The source obeys the package's one outgoing-request policy, as `HTTPEventTransport` does: the endpoint is
-/// `https`, or `http` to a loopback host only (a literal 127.0.0.0/8 address, `::1` or `localhost`); a redirect
-/// is never followed (the request may carry an authorization in its headers, and a redirected POST would lose
-/// its body), so a 3xx answer is a source failure; the answer is read up to `maximumResponseBytes` and no
-/// further; `timeout` bounds each wait for data and `deadline` the whole request. Its `headers` are checked when
-/// it is created: a name that is not an HTTP token or a value that is not printable ASCII is refused there, so
-/// nothing the caller passes can add a header line of its own.
+/// It is one of three HTTP sources of one shape (``HTTPDecisionSource``, ``HTTPCampaignSource``): the same
+/// `init(endpoint:apiKey:headers:limits:)`, the same credentials rule, and the package's one outgoing-request
+/// policy, as `HTTPEventTransport` obeys: the endpoint is `https`, or `http` to a loopback host only (a literal
+/// 127.0.0.0/8 address, `::1` or `localhost`); a redirect is never followed (the request may carry credentials,
+/// and a redirected POST would lose its body), so a 3xx answer is a source failure; the answer is read up to
+/// ``HTTPSourceLimits/maximumResponseBytes`` and no further; ``HTTPSourceLimits/timeout`` bounds each wait for
+/// data and ``HTTPSourceLimits/deadline`` the whole request (``HTTPSourceLimits/contentBlocks`` by default). Its
+/// key and headers are checked when it is created: a header name that is not an HTTP token or a value that is
+/// not printable ASCII is refused there, so nothing the caller passes can add a header line of its own.
 ///
 /// ```swift
-/// let source = try HTTPContentBlockSource(endpoint: URL(string: "https://api.example.com/content-blocks")!)
+/// let source = try HTTPContentBlockSource(
+///     endpoint: URL(string: "https://api.example.com/content-blocks")!,
+///     headers: ["X-Api-Key": "…"]
+/// )
 /// ```
-public struct HTTPContentBlockSource: ContentBlockSource {
-    /// Where requests are posted.
-    let endpoint: URL
-    /// How long to wait for the next bytes of an answer.
-    let timeout: Duration
-    /// How long one request may take in all.
-    let deadline: Duration
-    /// The largest answer read, in bytes.
-    let maximumResponseBytes: Int
-    private let client: OutgoingHTTPClient
-    private let headers: [String: String]
+public struct HTTPContentBlockSource: ContentBlockSource, CustomStringConvertible {
+    /// The HTTP core every source of the module shares.
+    let http: HTTPSourceClient
 
     /// Creates a source.
     /// - Parameters:
     ///   - endpoint: Where requests are posted: `https`, or `http` on a loopback host.
-    ///   - headers: Extra request headers, such as an authorization. Each name must be an HTTP token (RFC 7230:
-    ///     ASCII letters, digits and `!#$%&'*+-.^_|~` or the backtick) and each value printable ASCII, the rule API
-    ///     keys follow, so no header can end early and start another (`"X-Key\r\nX-Injected: yes"`).
-    ///   - timeout: How long to wait for the next bytes of an answer (30 seconds by default).
-    ///   - deadline: How long one request may take in all (60 seconds by default).
-    ///   - maximumResponseBytes: The largest answer read (4 MB by default).
-    /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` when the endpoint is not allowed, or when a
-    ///   header's name or value cannot be sent as it is (the reason names the header, never its value).
+    ///   - apiKey: The key sent as `Authorization: Bearer <key>`, or nil for none.
+    ///   - headers: Extra request headers. Each name must be an HTTP token (RFC 7230: ASCII letters, digits and
+    ///     `!#$%&'*+-.^_|~` or the backtick) and each value printable ASCII, the rule API keys follow, so no header
+    ///     can end early and start another (`"X-Key\r\nX-Injected: yes"`); none may be one the source sets itself
+    ///     (`Content-Type`, `Accept`, `Content-Length`, or `Authorization` beside a key).
+    ///   - limits: How long a request waits and how much it sends and reads (``HTTPSourceLimits/contentBlocks``:
+    ///     30 s idle, 60 s in all, 64 KB out, 4 MB back).
+    /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` when the endpoint is not allowed, or when the
+    ///   key or a header cannot be sent as it is (the reason names the header, never its value).
     public init(
         endpoint: URL,
+        apiKey: String? = nil,
         headers: [String: String] = [:],
-        timeout: Duration = .seconds(30),
-        deadline: Duration = .seconds(60),
-        maximumResponseBytes: Int = 4 * 1_024 * 1_024
+        limits: HTTPSourceLimits = .contentBlocks
     ) throws(ContentBlockError) {
-        if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
-            throw .sourceFailed(source: OutgoingRequestPolicy.redacted(endpoint), reason: problem.reason)
+        do throws(HTTPSourceFailure) {
+            http = try HTTPSourceClient(endpoint: endpoint, apiKey: apiKey, headers: headers, limits: limits)
+        } catch {
+            throw ContentBlockError(error, source: OutgoingRequestPolicy.redacted(endpoint))
         }
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            // The name as a Swift literal, cut short: its CR or LF shows escaped, and it may be long.
-            let shown = String(String(reflecting: name).prefix(120))
-            if let problem = OutgoingRequestPolicy.headerNameProblem(name) {
-                throw .sourceFailed(
-                    source: OutgoingRequestPolicy.redacted(endpoint),
-                    reason: "the header name \(shown) cannot be sent: \(problem)"
-                )
-            }
-            if let problem = OutgoingRequestPolicy.headerValueProblem(value) {
-                throw .sourceFailed(
-                    source: OutgoingRequestPolicy.redacted(endpoint),
-                    reason: "the value of the header \(shown) cannot be sent: \(problem)"
-                )
-            }
-        }
-        let policy = OutgoingRequestPolicy(
-            timeout: timeout,
-            deadline: deadline,
-            maximumResponseBytes: maximumResponseBytes,
-            followsRedirects: false
-        )
-        self.endpoint = endpoint
-        self.headers = headers
-        self.timeout = policy.timeout
-        self.deadline = policy.deadline
-        self.maximumResponseBytes = policy.maximumResponseBytes
-        self.client = OutgoingHTTPClient(policy: policy)
     }
 
-    public func loadBlocks(
-        placeholderIDs: [String],
-        identity: StoredIdentity,
-        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
-    ) {
+    /// Where requests are posted.
+    var endpoint: URL { http.endpoint }
+
+    /// The endpoint, whether a key is set and the names of the headers; never a key or a value.
+    public var description: String { http.description(of: "HTTPContentBlockSource") }
+
+    /// Posts the placeholders and the user, and reads the blocks the server answers with.
+    /// - Parameters:
+    ///   - placeholderIDs: The placeholders to load blocks for.
+    ///   - identity: Who the blocks are for.
+    /// - Returns: The blocks of the answer, validated as a rules file's `contentBlocks` are.
+    /// - Throws: ``ContentBlockError/sourceFailed(source:reason:)`` for a request that failed or a status that
+    ///   is not a success, ``ContentBlockError/invalidRules(_:)`` for a body that is not valid blocks.
+    public func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
         var body: [String: JSONValue] = [
             "placeholderIds": .array(placeholderIDs.map { .string($0) }),
             "anonymousId": .string(identity.anonymousID),
         ]
         if let userID = identity.userID { body["userId"] = .string(userID) }
-        var request = URLRequest(url: endpoint)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        do {
-            request.httpBody = try JSONEncoder().encode(JSONValue.object(body))
+        let answer: Data
+        do throws(HTTPSourceFailure) {
+            answer = try await http.post { try JSONEncoder().encode(JSONValue.object(body)) }
         } catch {
-            completion(.failure(.sourceFailed(source: source, reason: "\(error)")))
-            return
+            throw ContentBlockError(error, source: http.redactedEndpoint)
         }
-        let source = source
-        client.send(request) { response in
-            completion(Self.result(response, source: source))
+        do throws(RulesFileError) {
+            return try ContentBlockRules(data: answer, name: http.redactedEndpoint).blocks
+        } catch {
+            throw ContentBlockError.invalidRules(error)
         }
     }
+}
 
-    private var source: String { OutgoingRequestPolicy.redacted(endpoint) }
-
-    static func result(_ response: TransportResponse, source: String) -> Result<[ContentBlock], ContentBlockError> {
-        let http: HTTPResponse
-        switch response {
-        case .http(let answer): http = answer
-        case .failed(let failure): return .failure(.sourceFailed(source: source, reason: failure.message))
-        }
-        let status = HTTPSourceStatus(statusCode: http.statusCode)
-        guard status.isSuccess else { return .failure(.sourceFailed(source: source, reason: status.description)) }
-        do throws(RulesFileError) {
-            return .success(try ContentBlockRules(data: http.body, name: source).blocks)
-        } catch {
-            return .failure(.invalidRules(error))
-        }
+extension ContentBlockError {
+    /// The error for what the HTTP core found: a source failure with its reason.
+    /// - Parameters:
+    ///   - failure: Why the source got no usable answer.
+    ///   - source: The endpoint, without a user name or password.
+    init(_ failure: HTTPSourceFailure, source: String) {
+        self = .sourceFailed(source: source, reason: failure.description)
     }
 }

@@ -38,12 +38,13 @@ public struct LocalContentBlockSource: ContentBlockSource {
         self.rules = rules
     }
 
-    public func loadBlocks(
-        placeholderIDs: [String],
-        identity: StoredIdentity,
-        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
-    ) {
+    /// The blocks of the rules that list at least one of `placeholderIDs`; it never throws.
+    /// - Parameters:
+    ///   - placeholderIDs: The placeholders to load blocks for.
+    ///   - identity: Who the blocks are for; the local rules are the same for everyone.
+    /// - Returns: The matching blocks, in the file's order.
+    public func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
         let wanted = Set(placeholderIDs)
-        completion(.success(rules.blocks.filter { !wanted.isDisjoint(with: $0.placeholders) }))
+        return rules.blocks.filter { !wanted.isDisjoint(with: $0.placeholders) }
     }
 }

@@ -1,7 +1,7 @@
 import ActuateReporting
 import Foundation
 
-/// The JSON an ``HTTPDecisionSource`` posts, and reads back.
+/// The JSON an ``HTTPDecisionSource`` posts, and reads back with the rules reader (``RulesDocumentReader``).
 ///
 /// Request: `{"visitorId": "…", "userId": "…", "sessionCount": 3, "commands": [BehaviourCommand…]}`.
 /// Response: `{"conditions": [{"id": 1, "name": "…", "isControlGroup": false}], "actions": [{"id": 7, "name":
@@ -21,11 +21,6 @@ package enum DecisionWireFormat {
         }
     }
 
-    struct Response: Decodable {
-        var conditions: [TrackerCondition]?
-        var actions: [ContentAction]
-    }
-
     static func encode(_ request: DecisionRequest) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -39,64 +34,64 @@ package enum DecisionWireFormat {
         )
     }
 
-    /// Reads a response body, or says exactly what is wrong with it.
-    package static func decode(_ data: Data) throws(DecisionSourceError) -> TrackerResult {
-        guard !data.isEmpty else { throw .malformedResponse(reason: "the body is empty") }
-        try checkNumbers(in: data)
-        let response: Response
-        do {
-            response = try JSONDecoder().decode(Response.self, from: data)
-        } catch let error as DecodingError {
-            throw .malformedResponse(reason: describe(error, data: data))
-        } catch {
-            throw .malformedResponse(reason: String(describing: error))
-        }
-        var seen = Set<Int>()
-        for (index, action) in response.actions.enumerated() where !seen.insert(action.id).inserted {
-            throw .malformedResponse(reason: "$.actions[\(index)].id: duplicate action id \(action.id)")
-        }
-        return TrackerResult(conditions: response.conditions ?? [], actions: response.actions)
-    }
+    /// What a decision answer is called in its ``RulesFileError``.
+    package static let answerName = "the decision server's answer"
 
-    /// Range-checks the ids of a response before the decoder converts them, so that an id it would refuse
-    /// (`1e300`, `0.5`) or take past the number policy (`1e16`) is refused at its path, naming the range.
-    private static func checkNumbers(in data: Data) throws(DecisionSourceError) {
-        guard case .object(let root)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
-        for key in ["conditions", "actions"] {
-            guard case .array(let elements)? = root[key] else { continue }
+    /// Reads an answer body with the rules reader, or says exactly what is wrong with it.
+    ///
+    /// Its content actions go through ``RulesDocumentReader/contentAction(_:at:strictKeys:)`` and the rules
+    /// file's cross checks on actions, so an answer is held to what a rules file is held to (the same required
+    /// fields, number policy, paths and words), except that a server may add keys of its own.
+    /// - Parameter data: The body.
+    /// - Returns: The conditions and actions of the answer.
+    /// - Throws: ``DecisionSourceError/invalidResponse(_:)`` with every problem and its JSON path.
+    package static func decode(_ data: Data) throws(DecisionSourceError) -> TrackerResult {
+        var reader = RulesDocumentReader()
+        var conditions: [TrackerCondition] = []
+        var actions: [ContentAction] = []
+        var actionPaths: [String] = []
+        if let root = reader.root(of: data), let object = reader.object(root, at: "$") {
+            for (index, element) in (reader.array(object["conditions"], at: "$.conditions") ?? []).enumerated() {
+                if let condition = condition(element, at: "$.conditions[\(index)]", reader: &reader) {
+                    conditions.append(condition)
+                }
+            }
+            let elements = reader.array(object["actions"], at: "$.actions", required: true) ?? []
             for (index, element) in elements.enumerated() {
-                guard case .object(let object) = element, case .number(let id)? = object["id"],
-                    JSONNumberPolicy.wholeNumber(id) == nil
-                else { continue }
-                throw .malformedResponse(
-                    reason: "$.\(key)[\(index)].id: " + JSONNumberPolicy.wholeNumberProblem(found: id)
-                )
+                let path = "$.actions[\(index)]"
+                if let action = reader.contentAction(element, at: path, strictKeys: false) {
+                    actions.append(action)
+                    actionPaths.append(path)
+                }
+            }
+            let reported = Set(reader.problems.map(\.path))
+            let checks = RulesFileChecks.problems(
+                in: RulesFile(actions: actions, conditions: []),
+                actionPaths: actionPaths
+            )
+            for problem in checks where !reported.contains(problem.path) {
+                reader.report(problem.path, problem.message)
             }
         }
+        guard reader.problems.isEmpty else {
+            let problems = reader.problems.sorted { RulesDocumentReader.documentOrder($0.path, $1.path) }
+            throw .invalidResponse(RulesFileError(file: answerName, problems: problems))
+        }
+        return TrackerResult(conditions: conditions, actions: actions)
     }
 
-    private static func describe(_ error: DecodingError, data: Data) -> String {
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON (\(data.count) bytes, perhaps cut short): "
-                + RulesDocumentReader.reason(error, in: data)
-        case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): missing"
-        case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(type)"
-        case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): expected \(type), found null"
-        @unknown default:
-            return String(describing: error)
-        }
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.reduce("$") { path, key in
-            if let index = key.intValue { return "\(path)[\(index)]" }
-            return "\(path).\(key.stringValue)"
-        }
+    /// A condition the visitor matched: `id` a whole number (required), `name` a string, `isControlGroup` true or
+    /// false (false when absent).
+    private static func condition(
+        _ value: JSONValue,
+        at path: String,
+        reader: inout RulesDocumentReader
+    ) -> TrackerCondition? {
+        guard let object = reader.object(value, at: path) else { return nil }
+        let id = reader.wholeNumber(object["id"], at: "\(path).id", required: true)
+        let name = reader.string(object["name"], at: "\(path).name")
+        let isControlGroup = object["isControlGroup"].flatMap { reader.bool($0, at: "\(path).isControlGroup") }
+        guard let id else { return nil }
+        return TrackerCondition(id: id, name: name, isControlGroup: isControlGroup ?? false)
     }
 }

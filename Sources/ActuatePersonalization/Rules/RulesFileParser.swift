@@ -10,7 +10,6 @@ struct RulesFileParser {
 
     /// The keys a rules file may hold at its root; `campaigns` and `contentBlocks` belong to their own parsers.
     static let rootKeys = ["$schema", "version", "actions", "conditions"] + RulesFile.otherPartsKeys.sorted()
-    static let actionKeys = ["id", "name", "contentType", "content"]
     static let conditionKeys = ["id", "name", "actions", "controlGroupPercent", "targeting"]
     static let targetingKeys = ["documents", "productsSeen", "articlesSeen", "userData", "sessionCount"]
     static let sessionCountKeys = ["min", "max"]
@@ -65,13 +64,7 @@ struct RulesFileParser {
     // MARK: Elements
 
     private mutating func parseAction(_ value: JSONValue, at path: String) -> ContentAction? {
-        guard let object = reader.object(value, at: path, keys: Self.actionKeys) else { return nil }
-        let id = reader.wholeNumber(object["id"], at: "\(path).id", required: true)
-        let name = reader.string(object["name"], at: "\(path).name")
-        let contentType = reader.string(object["contentType"], at: "\(path).contentType", required: true)
-        let content = reader.string(object["content"], at: "\(path).content", required: true)
-        guard let id else { return nil }
-        return ContentAction(id: id, name: name, contentType: contentType ?? "", content: content ?? "")
+        reader.contentAction(value, at: path, strictKeys: true)
     }
 
     private mutating func parseCondition(_ value: JSONValue, at path: String) -> RuleCondition? {

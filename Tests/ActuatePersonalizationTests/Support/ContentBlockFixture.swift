@@ -2,6 +2,7 @@ import ActuateReporting
 import ActuateTesting
 import Foundation
 import Synchronization
+import Testing
 
 @testable import ActuateCore
 @testable import ActuatePersonalization
@@ -24,9 +25,6 @@ final class ContentBlockFixture: Sendable {
     let opener = RecordingURLOpener()
     private let current: Mutex<(reporter: Reporter, manager: ContentBlockManager?)>
 
-    /// The key set on the work queue, so sources can check where they are called.
-    static let workQueueKey = DispatchSpecificKey<String>()
-
     init() {
         dispatcher = ActionDispatcher(scheduler: scheduler, completionTimeout: nil)
         timeline = Timeline(maxEntries: 500)
@@ -34,7 +32,6 @@ final class ContentBlockFixture: Sendable {
         session = ActionSession(named: "content-blocks", dispatcher: dispatcher)
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("content-block-tests-\(UUID().uuidString)")
-        workQueue.setSpecific(key: Self.workQueueKey, value: "work")
         current = Mutex((Self.makeReporter(store, identityStorage, scheduler), nil))
     }
 
@@ -180,8 +177,26 @@ final class RecordingURLOpener: ContentBlockURLOpener {
     var opened: [URL] { urls.withLock { $0 } }
 }
 
+extension ContentBlockSource {
+    /// The source's answer for `placeholderIDs` as a result; an error that is not a ``ContentBlockError`` is recorded
+    /// as an issue, since the sources of the module throw nothing else.
+    func result(
+        placeholderIDs: [String] = ["home"],
+        identity: StoredIdentity = StoredIdentity(anonymousID: "anon-1")
+    ) async -> Result<[ContentBlock], ContentBlockError> {
+        do {
+            return .success(try await loadBlocks(placeholderIDs: placeholderIDs, identity: identity))
+        } catch let error as ContentBlockError {
+            return .failure(error)
+        } catch {
+            Issue.record("\(Self.self) threw \(error), not a ContentBlockError")
+            return .failure(.sourceFailed(source: "\(Self.self)", reason: "\(error)"))
+        }
+    }
+}
+
 /// A ``ContentBlockSource`` for tests: serves blocks set by the test, counts requests, notes whether each
-/// request came on the work queue, and can be told to fail.
+/// request came on the main thread, and can be told to fail.
 final class ScriptedContentBlockSource: ContentBlockSource {
     private struct State {
         var blocks: [ContentBlock]
@@ -189,7 +204,6 @@ final class ScriptedContentBlockSource: ContentBlockSource {
         var requests: [[String]] = []
         var identities: [StoredIdentity] = []
         var onMainThread: [Bool] = []
-        var offWorkQueue = 0
     }
 
     private let state: Mutex<State>
@@ -217,24 +231,15 @@ final class ScriptedContentBlockSource: ContentBlockSource {
     /// Whether each request ran on the main thread, oldest first.
     var onMainThread: [Bool] { state.withLock { $0.onMainThread } }
 
-    /// The number of requests that did not arrive on the fixture's work queue.
-    var requestsOffWorkQueue: Int { state.withLock { $0.offWorkQueue } }
-
-    func loadBlocks(
-        placeholderIDs: [String],
-        identity: StoredIdentity,
-        completion: @escaping @Sendable (Result<[ContentBlock], ContentBlockError>) -> Void
-    ) {
-        let onWorkQueue = DispatchQueue.getSpecific(key: ContentBlockFixture.workQueueKey) == "work"
+    func loadBlocks(placeholderIDs: [String], identity: StoredIdentity) async throws -> [ContentBlock] {
         let result = state.withLock { state -> Result<[ContentBlock], ContentBlockError> in
             state.requests.append(placeholderIDs)
             state.identities.append(identity)
             state.onMainThread.append(Thread.isMainThread)
-            if !onWorkQueue { state.offWorkQueue += 1 }
             if let failure = state.failure { return .failure(failure) }
             return .success(state.blocks.filter { !Set(placeholderIDs).isDisjoint(with: $0.placeholders) })
         }
-        completion(result)
+        return try result.get()
     }
 }
 
