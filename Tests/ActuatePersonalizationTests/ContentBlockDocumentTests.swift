@@ -13,7 +13,7 @@ struct ContentBlockDocumentTests {
     func bridgeComesFirst() throws {
         let token = BridgeToken.random()
         let document = try ContentBlockDocument.html(for: Self.block, assets: [:], token: token, maxBytes: .max)
-        let policy = try #require(document.range(of: ContentHTMLDocument.contentSecurityPolicy))
+        let policy = try #require(document.range(of: BridgeDocument.contentSecurityPolicy))
         let firstScript = try #require(document.range(of: "<script>"))
         let tokenPosition = try #require(document.range(of: token.text))
         let headEnd = try #require(document.range(of: "</head>"))

@@ -107,7 +107,13 @@ struct ContentBlockPlaceholderStateTests {
         var state = Self.makeState()
         _ = state.handle(.reload(blankingSurface: false))
         let chosen = state.handle(
-            .blocksLoaded(all: [Self.hero, Self.sale], eligible: [Self.sale], previous: nil, rotating: false, generation: 1)
+            .blocksLoaded(
+                all: [Self.hero, Self.sale],
+                eligible: [Self.sale],
+                previous: nil,
+                rotating: false,
+                generation: 1
+            )
         )
         #expect(Self.summary(chosen) == ["loadAssets(sale, 1, redrawing: false)"])
         let none = state.handle(
@@ -138,9 +144,11 @@ struct ContentBlockPlaceholderStateTests {
         #expect(Self.summary(effects) == ["recordShown(hero)", "later shownDue(hero, notify: 1, 1)"])
         #expect(state.current?.id == "hero")
         #expect(!state.loading)
-        #expect(Self.summary(state.handle(.shownDue(Self.hero, notify: [], generation: 1))) == [
-            "tell shown(hero)", "notify(0)",
-        ])
+        #expect(
+            Self.summary(state.handle(.shownDue(Self.hero, notify: [], generation: 1))) == [
+                "tell shown(hero)", "notify(0)",
+            ]
+        )
     }
 
     @Test("A document for a surface is shown on it, and counts once the surface loaded it")
@@ -187,7 +195,8 @@ struct ContentBlockPlaceholderStateTests {
         let effects = state.handle(.message(.success(.close), pageView: "t1", generation: 1))
         #expect(
             Self.summary(effects) == [
-                "recordInteraction(hero)", "tell close(hero)", "pick(2, after: hero, rotating: false, excluding: [\"hero\"])",
+                "recordInteraction(hero)", "tell close(hero)",
+                "pick(2, after: hero, rotating: false, excluding: [\"hero\"])",
             ]
         )
         #expect(state.closed == ["hero"])
@@ -209,7 +218,7 @@ struct ContentBlockPlaceholderStateTests {
     func refusedMessages() {
         var state = Self.makeState()
         _ = Self.showing(Self.hero, in: &state)
-        let refused = Result<ContentBlockBridgeMessage, ContentBlockError>.failure(.invalidMessage(reason: "bad"))
+        let refused = Result<ContentBlockBridgeMessage, BridgeMessageError>.failure(.notAnObject)
         let first = state.handle(.message(refused, pageView: "t1", generation: 1))
         let second = state.handle(.message(refused, pageView: "t1", generation: 1))
         #expect(Self.summary(first).count == 1)

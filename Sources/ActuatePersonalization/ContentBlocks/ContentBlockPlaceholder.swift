@@ -284,7 +284,13 @@ public final class ContentBlockPlaceholder: Sendable {
                     )
                     engine.onCallbackQueue {
                         self.send(
-                            .documentReady(block, html: html, token: token, generation: generation, redrawing: redrawing)
+                            .documentReady(
+                                block,
+                                html: html,
+                                token: token,
+                                generation: generation,
+                                redrawing: redrawing
+                            )
                         )
                     }
                 } catch {
@@ -309,10 +315,8 @@ public final class ContentBlockPlaceholder: Sendable {
     /// on the callback queue.
     private func received(_ message: String, token: BridgeToken, _ generation: Int) {
         engine.onCallbackQueue {
-            let allowed = self.engine.configuration.allowedLinkSchemes
-            let checked = Result { () throws(ContentBlockError) in
-                try ContentBlockBridgeMessage(parsing: message, allowedSchemes: allowed, token: token)
-            }
+            let bridge = ContentBlockDocument.bridge(allowing: self.engine.configuration.allowedLinkSchemes)
+            let checked = BridgeMessage.parseBlockMessage(message, bridge: bridge, token: token)
             self.send(.message(checked, pageView: token.text, generation: generation))
         }
     }

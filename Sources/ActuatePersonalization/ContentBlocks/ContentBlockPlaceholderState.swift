@@ -82,7 +82,7 @@ struct ContentBlockPlaceholderState: Sendable {
         /// A redraw's size change is to be announced. Callback queue.
         case redrawnDue(notify: [@Sendable () -> Void], generation: Int)
         /// The document of page view `pageView` posted a message, checked by the bridge. Callback queue.
-        case message(Result<ContentBlockBridgeMessage, ContentBlockError>, pageView: String, generation: Int)
+        case message(Result<ContentBlockBridgeMessage, BridgeMessageError>, pageView: String, generation: Int)
         /// The app reported a click on `url` in the shown block (a custom view). Callback queue.
         case linkInvoked(url: String, text: String?, allowedSchemes: Set<String>)
     }
@@ -101,7 +101,14 @@ struct ContentBlockPlaceholderState: Sendable {
         /// Load the block's assets, build its document and feed ``Event/documentReady(_:html:token:generation:redrawing:)``.
         case loadAssets(ContentBlock, generation: Int, redrawing: Bool)
         /// Load the block's document into `surface`, feeding its messages and its end back.
-        case show(ContentBlock, html: String, token: BridgeToken, surface: any HTMLSurface, generation: Int, redrawing: Bool)
+        case show(
+            ContentBlock,
+            html: String,
+            token: BridgeToken,
+            surface: any HTMLSurface,
+            generation: Int,
+            redrawing: Bool
+        )
         /// Schedule the carousel's next rotation and feed ``Event/rotationScheduled(_:generation:)``.
         case scheduleRotation(generation: Int)
         /// Note in the history, on the work queue, that the block was shown.
@@ -205,7 +212,14 @@ struct ContentBlockPlaceholderState: Sendable {
                 return handle(.documentLoaded(block, .loaded(size: nil), generation: generation, redrawing: redrawing))
             case .surface(let surface):
                 return [
-                    .show(block, html: html, token: token, surface: surface, generation: generation, redrawing: redrawing)
+                    .show(
+                        block,
+                        html: html,
+                        token: token,
+                        surface: surface,
+                        generation: generation,
+                        redrawing: redrawing
+                    )
                 ]
             }
         case .documentLoaded(let block, let result, let generation, let redrawing):
@@ -332,7 +346,7 @@ struct ContentBlockPlaceholderState: Sendable {
     }
 
     private mutating func received(
-        _ message: Result<ContentBlockBridgeMessage, ContentBlockError>,
+        _ message: Result<ContentBlockBridgeMessage, BridgeMessageError>,
         pageView: String,
         in block: ContentBlock
     ) -> [Effect] {
@@ -347,7 +361,8 @@ struct ContentBlockPlaceholderState: Sendable {
             return effects + startPicking(previous: block, rotating: false)
         case .failure(let error):
             guard errorLimit.admit(pageView: pageView) else { return [] }
-            return [.tell(callback, .error(block, error.description))]
+            let message = ContentBlockError.invalidMessage(reason: error.reason).description
+            return [.tell(callback, .error(block, message))]
         }
     }
 
