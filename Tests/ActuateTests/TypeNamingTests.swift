@@ -18,6 +18,10 @@ final class OpenURLAction: Action {
 
 final class ShoppingCartFeature: Feature {}
 
+enum TypeNamingOuter {
+    struct Inner<Value> {}
+}
+
 @Suite("Default names")
 struct TypeNamingTests {
     @Test(
@@ -51,5 +55,28 @@ struct TypeNamingTests {
         #expect(CreateNewTweetAction.analyticsID == nil)
         #expect(CreateNewTweetAction.activityEligibility.isEmpty)
         #expect(CreateNewTweetAction.suggestedInvocationPhrase == nil)
+    }
+
+    @Test(
+        "type names are those String(describing:) and String(reflecting:) give, without asking about conformances",
+        arguments: [
+            CreateNewTweetAction.self, ShoppingCartFeature.self, NoInput.self, Void.self, Int?.self,
+            TypeNamingOuter.Inner<String>.self, [String: Int].self, (Int, String).self,
+            TypeNamingOuter.Inner<CreateNewTweetAction>.Type.self,
+        ] as [Any.Type]
+    )
+    func typeNames(type: Any.Type) {
+        #expect(TypeNaming.name(of: type) == String(describing: type))
+        #expect(TypeNaming.name(of: type, qualified: true) == String(reflecting: type))
+    }
+
+    @Test("metadata and default names read the type names")
+    func metadataNames() {
+        let metadata = ActionMetadata(CreateNewTweetAction.self, published: false)
+        #expect(metadata.typeName == "CreateNewTweetAction")
+        #expect(metadata.inputTypeName == "NoInput")
+        #expect(metadata.presenterTypeName == "NoPresenter")
+        #expect(TypeNaming.displayName(of: ShoppingCartFeature.self, removingSuffix: "Feature") == "Shopping Cart")
+        #expect(FeaturePath.component(for: ShoppingCartFeature.self) == "ShoppingCartFeature")
     }
 }

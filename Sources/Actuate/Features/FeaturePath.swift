@@ -27,7 +27,7 @@ public struct FeaturePath: Sendable, Hashable, Codable, CustomStringConvertible 
     /// - Parameter feature: The feature type.
     /// - Returns: The component, such as `SearchFeature` for `MyApp.Books.SearchFeature`.
     static func component(for feature: any FeatureDefinition.Type) -> String {
-        TypeNaming.displayName(of: String(describing: feature), removingSuffix: "")
+        TypeNaming.displayName(of: feature, removingSuffix: "")
             .replacingOccurrences(of: " ", with: "")
     }
 
