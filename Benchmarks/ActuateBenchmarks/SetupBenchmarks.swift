@@ -101,8 +101,9 @@ enum SetupProbe {
         case .baseline:
             let features = SetupFixtures.registerByHand()
             queue.sync {
-                if let body = features[ObjectIdentifier(SetupFeature00.self)]?[ObjectIdentifier(Setup00Step0Action.self)]
-                {
+                if let body = features[ObjectIdentifier(SetupFeature00.self)]?[
+                    ObjectIdentifier(Setup00Step0Action.self)
+                ] {
                     sink.take(body())
                 }
             }

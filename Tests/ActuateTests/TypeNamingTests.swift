@@ -38,10 +38,30 @@ struct TypeNamingTests {
             ("GenericAction<Swift.Int>", "Action", "Generic"),
             ("snake_caseAction", "Action", "snake case"),
             ("Version2UpdateAction", "Action", "Version 2 Update"),
+            // Not ASCII: split character by character instead of byte by byte, to the same rules.
+            ("CaféOrderAction", "Action", "Café Order"),
+            ("ÜberURLFeature", "Feature", "Über URL"),
+            ("Größe2DAction", "Action", "Größe 2D"),
+            ("ÄÖÜAction", "Action", "ÄÖÜ"),
         ]
     )
     func displayNames(typeName: String, suffix: String, expected: String) {
         #expect(TypeNaming.displayName(of: typeName, removingSuffix: suffix) == expected)
+    }
+
+    @Test(
+        "ASCII names split byte by byte as they do character by character",
+        arguments: [
+            "CreateNewTweetAction", "OpenURLAction", "HTTPRequestAction", "Show3DViewAction", "snake_caseAction",
+            "Version2UpdateAction", "A1B2cC", "__Action", "Action_", "ABC", "aBC", "X9", "9X", "Setup07Step3Action",
+            "Module.Outer.InnerAction<Swift.Array<Swift.Int>>", "URLFeature", "",
+        ]
+    )
+    func asciiMatchesCharacters(typeName: String) {
+        for suffix in ["Action", "Feature", ""] {
+            let byCharacters = TypeNaming.characterDisplayName(of: typeName, removingSuffix: suffix)
+            #expect(TypeNaming.displayName(of: typeName, removingSuffix: suffix) == byCharacters)
+        }
     }
 
     @Test("actions and features use them by default")
