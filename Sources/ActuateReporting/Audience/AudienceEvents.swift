@@ -41,9 +41,32 @@ package struct AudienceEvents {
     /// - Parameter body: Called with each event the first time its id is seen.
     /// - Returns: The counts and the problems.
     package func forEachUniqueEvent(_ body: (ReportEvent) -> Void) -> Summary {
+        var decoding = ReportEventDecoding()
+        return forEachUniqueEvent(decoding: &decoding, body)
+    }
+
+    /// Calls `body` once per distinct event id over all the sources, as ``forEachUniqueEvent(_:)`` does, with each
+    /// event as the statistics read it: collected batch files are decoded straight from their bytes.
+    /// - Parameters:
+    ///   - texts: Where the events' texts are numbered; the accumulators read them back from it.
+    ///   - body: Called with each event the first time its id is seen.
+    /// - Returns: The counts and the problems.
+    package func forEachUniqueEvent(
+        texts: inout StatisticsTexts,
+        _ body: (StatisticsEvent) -> Void
+    ) -> Summary {
+        var decoding = StatisticsEventDecoding(texts: texts)
+        defer { texts = decoding.texts }
+        return forEachUniqueEvent(decoding: &decoding) { event in body(event) }
+    }
+
+    private func forEachUniqueEvent<Decoding: CollectedEventDecodingStrategy>(
+        decoding: inout Decoding,
+        _ body: (Decoding.Event) -> Void
+    ) -> Summary where Decoding.Event: IdentifiedEvent {
         var summary = Summary()
         var seen = EventIDSet()
-        func deliver(_ event: ReportEvent) {
+        func deliver(_ event: Decoding.Event) {
             summary.eventsRead += 1
             if seen.insert(event.id) {
                 summary.uniqueEvents += 1
@@ -63,7 +86,7 @@ package struct AudienceEvents {
                         inFileStoreDirectory: URL(fileURLWithPath: path),
                         pageSize: pageSize,
                         skippedFiles: &skipped
-                    ) { deliver($0) }
+                    ) { deliver(decoding.event($0)) }
                 } catch {
                     summary.problems.append("\(path): \(Self.reason(error))")
                 }
@@ -75,7 +98,7 @@ package struct AudienceEvents {
                 }
             } else {
                 do {
-                    try CollectedEventFile.forEachEvent(atPath: path) { deliver($0) }
+                    try CollectedEventFile.forEachEvent(atPath: path, decoding: &decoding) { deliver($0) }
                 } catch {
                     summary.problems.append("\(path): \(error)")
                 }
@@ -89,3 +112,11 @@ package struct AudienceEvents {
         return error.description
     }
 }
+
+/// An event with an id, for deduplication.
+protocol IdentifiedEvent {
+    var id: UUID { get }
+}
+
+extension ReportEvent: IdentifiedEvent {}
+extension StatisticsEvent: IdentifiedEvent {}

@@ -255,6 +255,11 @@ struct JSONBytesParser {
     }
 
     /// Parses a number. A number that reaches the end of the window may go on after it: truncated.
+    ///
+    /// An integer of up to 18 digits, and a decimal fraction of up to 15 significant digits without an exponent, are
+    /// computed from their digits: the digits as an integer below 2⁵³ divided by a power of ten up to 10²², both
+    /// exact in a `Double`, so the one rounding of the division gives the correctly rounded value, the same as
+    /// `Double(text)` (Clinger's fast path). Any other number is parsed by `Double(text)`.
     mutating func parseNumber() throws(Failure) -> Double {
         let start = position
         var integer: Int64 = 0
@@ -265,17 +270,26 @@ struct JSONBytesParser {
             position += 1
         }
         var digits = 0
+        var fractionDigits = -1
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if digits < 18 { integer = integer &* 10 &+ Int64(byte - UInt8(ascii: "0")) } else { simple = false }
                 digits += 1
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+                if fractionDigits >= 0 { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                if fractionDigits >= 0 { simple = false }
+                fractionDigits = 0
+            case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
                 simple = false
             default:
                 guard digits > 0 else { throw .invalid("a number without digits") }
-                if simple { return Double(negative ? -integer : integer) }
+                if simple, fractionDigits < 0 { return Double(negative ? -integer : integer) }
+                if simple, fractionDigits > 0, digits <= 15, fractionDigits < Self.powersOfTen.count {
+                    let value = Double(integer) / Self.powersOfTen[fractionDigits]
+                    return negative ? -value : value
+                }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                 guard let value = Double(text) else { throw .invalid("a malformed number") }
                 return value
@@ -283,6 +297,53 @@ struct JSONBytesParser {
             position += 1
         }
         throw .truncated
+    }
+
+    /// 10⁰ to 10²², each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// Skips any value without building it; what it cannot skip cheaply (a string with an escape, a number) it
+    /// parses, so that it accepts and rejects the same bytes as ``parseValue(depth:)``.
+    mutating func skipValue(depth: Int = 0) throws(Failure) {
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            if try parseUnescapedString() == nil { _ = try parseString() }
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
+            position += 1
+            if try consume(UInt8(ascii: "}")) { return }
+            while true {
+                guard try peek() == UInt8(ascii: "\"") else { throw .invalid("expected a member name") }
+                try skipValue(depth: depth + 1)
+                try expect(UInt8(ascii: ":"), "':' after a member name")
+                try skipValue(depth: depth + 1)
+                if try consume(UInt8(ascii: ",")) { continue }
+                try expect(UInt8(ascii: "}"), "',' or '}' in an object")
+                return
+            }
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
+            position += 1
+            if try consume(UInt8(ascii: "]")) { return }
+            while true {
+                try skipValue(depth: depth + 1)
+                if try consume(UInt8(ascii: ",")) { continue }
+                try expect(UInt8(ascii: "]"), "',' or ']' in an array")
+                return
+            }
+        default:
+            _ = try parseValue(depth: depth)
+        }
+    }
+
+    /// Whether the bytes at `range` are all ASCII, so that they are valid UTF-8 and a string of them has the same
+    /// bytes.
+    func isASCII(_ range: Range<Int>) -> Bool {
+        var bits: UInt8 = 0
+        for index in range { bits |= bytes[index] }
+        return bits < 0x80
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
