@@ -215,10 +215,11 @@ extension CollectedEventDecoding {
         _ texts: inout StatisticsTexts
     ) throws(JSONBytesParser.Failure) -> UInt32 {
         if let range = try parser.parseUnescapedString() {
-            if parser.isASCII(range) {
-                return parser.withBytes(at: range) { texts.number(utf8: $0, hash: IDHash.of(utf8: $0)) }
+            return parser.withBytes(at: range) { bytes in
+                let (hash, isASCII) = IDHash.ofASCII(utf8: bytes)
+                if isASCII { return texts.number(utf8: bytes, hash: hash) }
+                return texts.number(of: String(decoding: bytes, as: UTF8.self))
             }
-            return texts.number(of: parser.withBytes(at: range) { String(decoding: $0, as: UTF8.self) })
         }
         return texts.number(of: try parser.parseString())
     }
@@ -226,8 +227,10 @@ extension CollectedEventDecoding {
     /// ``IDHash`` of the string whose `"` is next.
     private static func hash(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> UInt64 {
         if let range = try parser.parseUnescapedString() {
-            if parser.isASCII(range) { return parser.withBytes(at: range, IDHash.of(utf8:)) }
-            return IDHash.of(parser.withBytes(at: range) { String(decoding: $0, as: UTF8.self) })
+            return parser.withBytes(at: range) { bytes in
+                let (hash, isASCII) = IDHash.ofASCII(utf8: bytes)
+                return isASCII ? hash : IDHash.of(String(decoding: bytes, as: UTF8.self))
+            }
         }
         return IDHash.of(try parser.parseString())
     }

@@ -40,6 +40,7 @@ struct JSONBytesParser {
     }
 
     /// The next byte after whitespace, without consuming it.
+    @inline(__always)
     mutating func peek() throws(Failure) -> UInt8 {
         // Compact JSON has no whitespace between tokens: a byte above the space that is not a byte order mark's first
         // is the answer, without the loop.
@@ -53,12 +54,14 @@ struct JSONBytesParser {
     }
 
     /// Consumes `byte` after whitespace.
+    @inline(__always)
     mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
         guard try peek() == byte else { throw .invalid("expected \(what)") }
         position += 1
     }
 
     /// Consumes `byte` after whitespace when it is next.
+    @inline(__always)
     mutating func consume(_ byte: UInt8) throws(Failure) -> Bool {
         guard try peek() == byte else { return false }
         position += 1
@@ -181,6 +184,7 @@ struct JSONBytesParser {
     }
 
     /// Whether the bytes at `range` are the UTF-8 of `text`.
+    @inline(__always)
     func isText(_ text: StaticString, at range: Range<Int>) -> Bool {
         guard range.count == text.utf8CodeUnitCount else { return false }
         return memcmp(bytes.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
@@ -336,14 +340,6 @@ struct JSONBytesParser {
         default:
             _ = try parseValue(depth: depth)
         }
-    }
-
-    /// Whether the bytes at `range` are all ASCII, so that they are valid UTF-8 and a string of them has the same
-    /// bytes.
-    func isASCII(_ range: Range<Int>) -> Bool {
-        var bits: UInt8 = 0
-        for index in range { bits |= bytes[index] }
-        return bits < 0x80
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {

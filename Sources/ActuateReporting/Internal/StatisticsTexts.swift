@@ -117,15 +117,3 @@ package struct StatisticsTexts: Sendable {
         }
     }
 }
-
-extension IDHash {
-    /// ``of(_:)`` of the text whose UTF-8 bytes are `utf8`.
-    static func of(utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        return hash == 0 ? 1 : hash
-    }
-}

@@ -274,16 +274,3 @@ struct StatisticsAccumulator {
         return clicks[index]
     }
 }
-
-/// A stable 64-bit hash of an id's text (FNV-1a, then mixed), never 0, so that the accumulator keeps 8 bytes per id
-/// instead of the string. Two different ids collide with probability about 2⁻⁶⁴ per pair.
-enum IDHash {
-    static func of(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        return hash == 0 ? 1 : hash
-    }
-}
