@@ -47,7 +47,10 @@ struct StatisticsEventTests {
         #"{"messageId":"m-1","type":"track","event":"executed","timestamp":"2026-01-01T00:00:00Z"}"#,
     ]
 
-    @Test("each event read from the bytes equals the conversion of the event the general decoder reads", arguments: directEvents)
+    @Test(
+        "each event read from the bytes equals the conversion of the event the general decoder reads",
+        arguments: directEvents
+    )
     func directEqualsGeneral(_ json: String) throws {
         var texts = StatisticsTexts()
         let direct = try Self.decode(json) { parser in
@@ -77,7 +80,13 @@ struct StatisticsEventTests {
         #expect(texts.text(StatisticsTexts.appAction) == ContentSource.appAction.rawValue)
         #expect(texts.text(0) == nil)
         for status in ContentStatus.allCases {
-            var event = StatisticsEvent(id: UUID(), type: texts.number(of: status.rawValue), timestamp: .now, session: 1, anonymous: 1)
+            var event = StatisticsEvent(
+                id: UUID(),
+                type: texts.number(of: status.rawValue),
+                timestamp: .now,
+                session: 1,
+                anonymous: 1
+            )
             #expect(event.contentStatus == status)
             for source in ArrivalSource.allCases {
                 event.arrivalSource = texts.number(of: source.rawValue)
@@ -102,9 +111,15 @@ struct StatisticsEventTests {
             #expect(CollectedEventDecoding.uuid(parsing: id.uuidString.lowercased()) == id)
         }
         let base = Array("0123ABCD-4567-89ef-abcd-EF0123456789".utf8)
-        #expect(CollectedEventDecoding.uuid(parsing: String(decoding: base, as: UTF8.self)) == UUID(uuidString: String(decoding: base, as: UTF8.self)))
+        #expect(
+            CollectedEventDecoding.uuid(parsing: String(decoding: base, as: UTF8.self))
+                == UUID(uuidString: String(decoding: base, as: UTF8.self))
+        )
         for index in base.indices where base[index] != UInt8(ascii: "-") {
-            for bad in [UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0x10, 0xC3] {
+            for bad in [
+                UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "@"),
+                UInt8(ascii: "`"), 0x10, 0xC3,
+            ] {
                 var bytes = base
                 bytes[index] = bad
                 #expect(CollectedEventDecoding.uuid(parsing: String(decoding: bytes, as: UTF8.self)) == nil)
@@ -127,7 +142,9 @@ struct StatisticsEventTests {
     @Test("short decimals are computed from their digits exactly as Double(text) parses them")
     func decimals() throws {
         var generator = SystemRandomNumberGenerator()
-        var texts = ["0.1", "-0.0", "0.30000000000000004", "123456789.012345", "1.5", "9007199254740993.5", "1e3", "-2.5E-3"]
+        var texts = [
+            "0.1", "-0.0", "0.30000000000000004", "123456789.012345", "1.5", "9007199254740993.5", "1e3", "-2.5E-3",
+        ]
         for _ in 0..<5_000 {
             let digits = Int.random(in: 1...15, using: &generator)
             let value = UInt64.random(in: 0..<UInt64(pow(10, Double(digits))), using: &generator)

@@ -66,13 +66,8 @@ package struct AudienceEvents {
     ) -> Summary where Decoding.Event: IdentifiedEvent {
         var summary = Summary()
         var seen = EventIDSet()
-        func deliver(_ event: Decoding.Event) {
-            summary.eventsRead += 1
-            if seen.insert(event.id) {
-                summary.uniqueEvents += 1
-                body(event)
-            }
-        }
+        // The test is written out in each closure below rather than in a local function: a local function's captured
+        // variables are boxed and checked for exclusive access at run time, three times an event.
         for path in sources {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -86,7 +81,14 @@ package struct AudienceEvents {
                         inFileStoreDirectory: URL(fileURLWithPath: path),
                         pageSize: pageSize,
                         skippedFiles: &skipped
-                    ) { deliver(decoding.event($0)) }
+                    ) { stored in
+                        let event = decoding.event(stored)
+                        summary.eventsRead += 1
+                        if seen.insert(event.id) {
+                            summary.uniqueEvents += 1
+                            body(event)
+                        }
+                    }
                 } catch {
                     summary.problems.append("\(path): \(Self.reason(error))")
                 }
@@ -98,7 +100,13 @@ package struct AudienceEvents {
                 }
             } else {
                 do {
-                    try CollectedEventFile.forEachEvent(atPath: path, decoding: &decoding) { deliver($0) }
+                    try CollectedEventFile.forEachEvent(atPath: path, decoding: &decoding) { event in
+                        summary.eventsRead += 1
+                        if seen.insert(event.id) {
+                            summary.uniqueEvents += 1
+                            body(event)
+                        }
+                    }
                 } catch {
                     summary.problems.append("\(path): \(error)")
                 }

@@ -19,6 +19,9 @@ extension CollectedEventDecoding {
         _ parser: inout JSONBytesParser,
         texts: inout StatisticsTexts
     ) throws(JSONBytesParser.Failure) -> StatisticsEvent {
+        let objectStart = parser.position
+        if let event = try writerLayoutEvent(&parser, texts: &texts) { return event }
+        parser.position = objectStart
         try parser.expect(UInt8(ascii: "{"), "{")
         if try parser.consume(UInt8(ascii: "}")) { throw otherEvent }
         var event = StatisticsEvent(
@@ -82,6 +85,53 @@ extension CollectedEventDecoding {
             break
         }
         guard hasID, event.type != 0, hasTimestamp else { throw otherEvent }
+        if event.type == StatisticsTexts.purchase { event.purchasedProducts = products.purchased }
+        return event
+    }
+
+    /// An event whose members are in the order and form Actuate's batch writer gives them (`{"id":…,"type":…,
+    /// "timestamp":…,"sessionID":…,"anonymousID":…[,"userID":…],"properties":…}` without whitespace), each member
+    /// name matched as a whole rather than read and looked up; nil, with texts perhaps numbered, when the object is
+    /// laid out otherwise.
+    private static func writerLayoutEvent(
+        _ parser: inout JSONBytesParser,
+        texts: inout StatisticsTexts
+    ) throws(JSONBytesParser.Failure) -> StatisticsEvent? {
+        guard parser.consumeLiteral(#"{"id":""#) else { return nil }
+        parser.position -= 1
+        guard let digits = try parser.parseUnescapedString(), !digits.isEmpty else { throw otherEvent }
+        let id = parser.withBytes(at: digits) { bytes in
+            uuid(utf8: bytes) ?? derivedUUID(of: String(decoding: bytes, as: UTF8.self))
+        }
+        guard parser.consumeLiteral(#","type":""#) else { return nil }
+        parser.position -= 1
+        let type = try text(&parser, &texts)
+        guard parser.consumeLiteral(#","timestamp":""#) else { return nil }
+        parser.position -= 1
+        guard let time = try parser.parseUnescapedString(),
+            let timestamp = parser.withBytes(at: time, ISO8601Text.date(utf8:))
+        else { throw otherEvent }
+        guard parser.consumeLiteral(#","sessionID":""#) else { return nil }
+        parser.position -= 1
+        let session = try hash(&parser)
+        guard parser.consumeLiteral(#","anonymousID":""#) else { return nil }
+        parser.position -= 1
+        var event = StatisticsEvent(
+            id: id,
+            type: type,
+            timestamp: timestamp,
+            session: session,
+            anonymous: try hash(&parser)
+        )
+        if parser.consumeLiteral(#","userID":""#) {
+            parser.position -= 1
+            event.user = try hash(&parser)
+        }
+        guard parser.consumeLiteral(#","properties":{"#) else { return nil }
+        parser.position -= 1
+        var products = ProductIDs()
+        try properties(&parser, into: &event, products: &products, texts: &texts)
+        guard parser.consumeLiteral("}") else { return nil }
         if event.type == StatisticsTexts.purchase { event.purchasedProducts = products.purchased }
         return event
     }

@@ -164,7 +164,8 @@ package enum CollectedEventDecoding {
     /// each checked and converted with word arithmetic (``hexDigits(_:isValid:)``).
     static func uuid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
-            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-"), let base = UnsafeRawPointer(bytes.baseAddress)
+            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-"),
+            let base = UnsafeRawPointer(bytes.baseAddress)
         else { return nil }
         func eight(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))

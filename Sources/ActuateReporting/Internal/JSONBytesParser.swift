@@ -190,6 +190,17 @@ struct JSONBytesParser {
         return memcmp(bytes.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
     }
 
+    /// Consumes `text` when the bytes at the position are exactly its UTF-8, with no whitespace skipped.
+    @inline(__always)
+    mutating func consumeLiteral(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard position + count <= bytes.count, memcmp(bytes.baseAddress! + position, text.utf8Start, count) == 0 else {
+            return false
+        }
+        position += count
+        return true
+    }
+
     /// The bytes at `range`, lent to `body` for the length of the call.
     func withBytes<Result>(at range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(rebasing: bytes[range]))
