@@ -135,6 +135,14 @@ struct StatisticsEventTests {
             #expect(hash == IDHash.of(text))
             #expect(isASCII == text.utf8.allSatisfy { $0 < 0x80 })
         }
+        // A tail read as one masked word hashes as the same bytes read one at a time.
+        let padded = Array("visitor-14516012345678".utf8)
+        for count in 0...14 {
+            let (whole, _) = padded.withUnsafeBufferPointer {
+                IDHash.ofASCII(utf8: UnsafeBufferPointer(rebasing: $0[0..<count]), readable: $0.count)
+            }
+            #expect(whole == IDHash.of(String(decoding: padded[0..<count], as: UTF8.self)))
+        }
         #expect(IDHash.of("ab") != IDHash.of("ba"))
         #expect(IDHash.of("12345678a") != IDHash.of("12345678b"))
     }

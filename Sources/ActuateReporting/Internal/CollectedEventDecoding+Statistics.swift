@@ -265,8 +265,8 @@ extension CollectedEventDecoding {
         _ texts: inout StatisticsTexts
     ) throws(JSONBytesParser.Failure) -> UInt32 {
         if let range = try parser.parseUnescapedString() {
+            let (hash, isASCII) = parser.hashOfBytes(at: range)
             return parser.withBytes(at: range) { bytes in
-                let (hash, isASCII) = IDHash.ofASCII(utf8: bytes)
                 if isASCII { return texts.number(utf8: bytes, hash: hash) }
                 return texts.number(of: String(decoding: bytes, as: UTF8.self))
             }
@@ -277,10 +277,9 @@ extension CollectedEventDecoding {
     /// ``IDHash`` of the string whose `"` is next.
     private static func hash(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> UInt64 {
         if let range = try parser.parseUnescapedString() {
-            return parser.withBytes(at: range) { bytes in
-                let (hash, isASCII) = IDHash.ofASCII(utf8: bytes)
-                return isASCII ? hash : IDHash.of(String(decoding: bytes, as: UTF8.self))
-            }
+            let (hash, isASCII) = parser.hashOfBytes(at: range)
+            if isASCII { return hash }
+            return IDHash.of(parser.withBytes(at: range) { String(decoding: $0, as: UTF8.self) })
         }
         return IDHash.of(try parser.parseString())
     }

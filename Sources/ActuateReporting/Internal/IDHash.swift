@@ -17,7 +17,11 @@ enum IDHash {
 
     /// The hash of the text whose UTF-8 bytes are `utf8`, and whether they are all ASCII (so that they are valid
     /// UTF-8, and a string made of them has the same bytes).
-    static func ofASCII(utf8: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
+    /// - Parameters:
+    ///   - utf8: The bytes.
+    ///   - readable: How many bytes from `utf8`'s start may be read (at least its count): with eight past the last
+    ///     whole word, the rest is read as one word and masked, rather than a byte at a time.
+    static func ofASCII(utf8: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> (hash: UInt64, isASCII: Bool) {
         let count = utf8.count
         var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
         var highBits: UInt64 = 0
@@ -29,7 +33,12 @@ enum IDHash {
                 hash = mix(hash, word)
                 index += 8
             }
-            if index < count {
+            if index < count, index + 8 <= readable {
+                let rest = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let word = rest & (1 << UInt64(8 * (count - index)) - 1)
+                highBits |= word
+                hash = mix(hash, word)
+            } else if index < count {
                 var word: UInt64 = 0
                 var shift: UInt64 = 0
                 while index < count {

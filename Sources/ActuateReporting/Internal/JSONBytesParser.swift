@@ -201,6 +201,12 @@ struct JSONBytesParser {
         return true
     }
 
+    /// ``IDHash`` of the bytes at `range`, and whether they are ASCII; their last word is read whole, and masked,
+    /// when the window goes on far enough.
+    func hashOfBytes(at range: Range<Int>) -> (hash: UInt64, isASCII: Bool) {
+        IDHash.ofASCII(utf8: UnsafeBufferPointer(rebasing: bytes[range]), readable: bytes.count - range.lowerBound)
+    }
+
     /// The bytes at `range`, lent to `body` for the length of the call.
     func withBytes<Result>(at range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(rebasing: bytes[range]))
