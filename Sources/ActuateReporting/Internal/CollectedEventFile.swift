@@ -148,10 +148,7 @@ package enum CollectedEventFile {
                     return parser.position
                 }
                 parser.position = objectStart
-                if let event = try directEvent(&parser, &decoding) {
-                    try deliver(event, body)
-                    return parser.position
-                }
+                if try deliverDirectly(&parser, &decoding, body) { return parser.position }
                 let object = try parser.parseObject(depth: 1)
                 if case .array(let elements)? = object["batch"] {
                     for element in elements {
@@ -171,7 +168,9 @@ package enum CollectedEventFile {
                 }
                 if !first { try parser.expect(UInt8(ascii: ","), "',' or ']' in the batch") }
                 guard try parser.peek() == UInt8(ascii: "{") else { throw .invalid("a batch element is not an object") }
-                try deliver(try event(&parser, &decoding), body)
+                if try !deliverDirectly(&parser, &decoding, body) {
+                    try deliver(decoding.event(try generalEvent(try parser.parseObject(depth: 1))), body)
+                }
                 state = .batchElements(first: false)
                 return parser.position
             case .envelopeMembers:
@@ -197,31 +196,26 @@ package enum CollectedEventFile {
         }
     }
 
-    /// Reads an event object whose `{` is next: straight from the bytes when `decoding` can, else through a
-    /// dictionary of its members.
-    private static func event<Decoding: CollectedEventDecodingStrategy>(
+    /// Reads an event object whose `{` is next straight from the bytes and hands it to `body`; false, with the
+    /// position unchanged, when `decoding` leaves it to the general way. (The event goes to `body` from here rather
+    /// than back as an optional: wrapping and unwrapping the large value cost two copies of it an event.)
+    private static func deliverDirectly<Decoding: CollectedEventDecodingStrategy>(
         _ parser: inout JSONBytesParser,
-        _ decoding: inout Decoding
-    ) throws(JSONBytesParser.Failure) -> Decoding.Event {
-        if let event = try directEvent(&parser, &decoding) { return event }
-        return decoding.event(try generalEvent(try parser.parseObject(depth: 1)))
-    }
-
-    /// An event object whose `{` is next, read straight from the bytes, or nil with the position unchanged when
-    /// `decoding` leaves it to the general way.
-    private static func directEvent<Decoding: CollectedEventDecodingStrategy>(
-        _ parser: inout JSONBytesParser,
-        _ decoding: inout Decoding
-    ) throws(JSONBytesParser.Failure) -> Decoding.Event? {
+        _ decoding: inout Decoding,
+        _ body: (Decoding.Event) throws -> Void
+    ) throws(JSONBytesParser.Failure) -> Bool {
         let objectStart = parser.position
+        let event: Decoding.Event
         do throws(JSONBytesParser.Failure) {
-            return try decoding.event(&parser)
+            event = try decoding.event(&parser)
         } catch .truncated {
             throw .truncated
         } catch {
             parser.position = objectStart
-            return nil
+            return false
         }
+        try deliver(event, body)
+        return true
     }
 
     private static func generalEvent(_ members: [String: JSONValue]) throws(JSONBytesParser.Failure) -> ReportEvent {
