@@ -63,6 +63,26 @@ struct StatisticsEventTests {
         #expect(direct == general)
     }
 
+    @Test("short texts read again are given their number from the recent ones, for every length and last byte")
+    func recentTexts() throws {
+        var texts = StatisticsTexts()
+        let ids = (0...17).flatMap { length in
+            ["a", "b"].map { last in length == 0 ? "" : String(repeating: "x", count: length - 1) + last }
+        }
+        for round in 0..<2 {
+            for id in ids {
+                let json =
+                    #"{"id":"5F0E5C3A-9B7D-4C43-8E0B-1E2F3A4B5C6D","type":"executed","timestamp":"2026-01-01T00:00:00Z","#
+                    + #""sessionID":"s","anonymousID":"a","properties":{"actionId":"\#(id)","actionName":"n"}}"#
+                let event = try Self.decode(json) { parser in
+                    try CollectedEventDecoding.statisticsEvent(&parser, texts: &texts)
+                }
+                #expect(texts.text(event.contentID) == id, "round \(round)")
+                #expect(event.contentID == texts.number(of: id))
+            }
+        }
+    }
+
     @Test("objects of another shape are left to the general decoder", arguments: otherObjects)
     func otherShapes(_ json: String) {
         var texts = StatisticsTexts()

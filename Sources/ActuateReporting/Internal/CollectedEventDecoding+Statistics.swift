@@ -265,11 +265,18 @@ extension CollectedEventDecoding {
         _ texts: inout StatisticsTexts
     ) throws(JSONBytesParser.Failure) -> UInt32 {
         if let range = try parser.parseUnescapedString() {
+            let short = parser.shortASCIIWords(at: range)
+            if let short {
+                let number = texts.recentNumber(first: short.first, second: short.second, count: range.count)
+                if number != 0 { return number }
+            }
             let (hash, isASCII) = parser.hashOfBytes(at: range)
-            return parser.withBytes(at: range) { bytes in
+            let number = parser.withBytes(at: range) { bytes in
                 if isASCII { return texts.number(utf8: bytes, hash: hash) }
                 return texts.number(of: String(decoding: bytes, as: UTF8.self))
             }
+            if let short { texts.rememberRecent(number, first: short.first, second: short.second, count: range.count) }
+            return number
         }
         return texts.number(of: try parser.parseString())
     }

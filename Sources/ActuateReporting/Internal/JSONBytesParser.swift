@@ -207,6 +207,25 @@ struct JSONBytesParser {
         IDHash.ofASCII(utf8: UnsafeBufferPointer(rebasing: bytes[range]), readable: bytes.count - range.lowerBound)
     }
 
+    /// The bytes at `range` as two little-endian words, zero past its end, when it holds at most 16 bytes, all
+    /// ASCII, and the window goes on 16 bytes from its start; else nil.
+    func shortASCIIWords(at range: Range<Int>) -> (first: UInt64, second: UInt64)? {
+        let count = range.count
+        guard count <= 16, range.lowerBound + 16 <= bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) else {
+            return nil
+        }
+        var first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self))
+        var second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: range.lowerBound + 8, as: UInt64.self))
+        if count < 8 {
+            first &= (1 << UInt64(8 * count)) &- 1
+            second = 0
+        } else if count < 16 {
+            second &= (1 << UInt64(8 * (count - 8))) &- 1
+        }
+        guard (first | second) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return (first, second)
+    }
+
     /// The bytes at `range`, lent to `body` for the length of the call.
     func withBytes<Result>(at range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(rebasing: bytes[range]))

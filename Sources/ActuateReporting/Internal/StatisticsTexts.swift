@@ -53,6 +53,18 @@ package struct StatisticsTexts: Sendable {
     private var hashes: [UInt64] = [0]
     /// Open addressing over the hashes: a text's number, 0 for an empty slot.
     private var slots = [UInt32](repeating: 0, count: 64)
+    /// Short ASCII texts seen lately, by their bytes as two words and their length: a text of at most 16 bytes is
+    /// wholly told by them, so a hit needs neither a hash of its bytes nor a comparison of them.
+    private var shortTexts = [ShortText](repeating: ShortText(), count: Self.shortTextCount)
+
+    private struct ShortText {
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        var count = -1
+        var number: UInt32 = 0
+    }
+
+    private static let shortTextCount = 256
 
     /// Creates the texts with the fixed ones numbered.
     package init() {
@@ -97,6 +109,29 @@ package struct StatisticsTexts: Sendable {
         slots[slot] = number
         if texts.count * 2 > slots.count { grow() }
         return number
+    }
+
+    /// The number of the ASCII text of `count` bytes (at most 16) whose bytes are `first` then `second` (little-endian
+    /// words, zero past the end), when it was seen lately; else 0.
+    func recentNumber(first: UInt64, second: UInt64, count: Int) -> UInt32 {
+        let entry = shortTexts[Self.shortSlot(first, second, count)]
+        return entry.first == first && entry.second == second && entry.count == count ? entry.number : 0
+    }
+
+    /// Remembers `number` as that of the ASCII text of `count` bytes (at most 16) given as ``recentNumber``'s words.
+    mutating func rememberRecent(_ number: UInt32, first: UInt64, second: UInt64, count: Int) {
+        shortTexts[Self.shortSlot(first, second, count)] = ShortText(
+            first: first,
+            second: second,
+            count: count,
+            number: number
+        )
+    }
+
+    private static func shortSlot(_ first: UInt64, _ second: UInt64, _ count: Int) -> Int {
+        let mixed =
+            (first &+ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15 ^ second &* 0xC2B2_AE3D_27D4_EB4F
+        return Int(truncatingIfNeeded: mixed >> 56) & (shortTextCount - 1)
     }
 
     private func matches(_ number: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
