@@ -14,15 +14,18 @@ extension StatisticsReport {
         goal: CampaignGoal = .purchase,
         seriesInterval: SeriesInterval = .day
     ) -> (report: StatisticsReport, summary: AudienceEvents.Summary) {
+        // Every event is read as a `StatisticsEvent` (batch files straight from their bytes), its texts numbered in
+        // `texts`, which both accumulators then read their figures' names from.
+        var texts = StatisticsTexts()
         var builder = StatisticsBuilder(seriesInterval: seriesInterval)
-        var lifts = CampaignLiftAccumulator(goal: goal, seriesInterval: seriesInterval)
-        let summary = audience.forEachUniqueEvent { event in
+        var lifts = CampaignLiftAccumulator(goal: goal, seriesInterval: seriesInterval, texts: &texts)
+        let summary = audience.forEachUniqueEvent(texts: &texts) { event in
             builder.add(event)
             lifts.add(event)
         }
         let report = StatisticsReport(
-            statistics: builder.finish(deadLetterCount: summary.deadLetterCount),
-            campaigns: lifts.finish()
+            statistics: builder.finish(deadLetterCount: summary.deadLetterCount, texts: texts),
+            campaigns: lifts.finish(texts: texts)
         )
         return (report, summary)
     }

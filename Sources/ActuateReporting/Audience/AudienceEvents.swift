@@ -41,15 +41,33 @@ package struct AudienceEvents {
     /// - Parameter body: Called with each event the first time its id is seen.
     /// - Returns: The counts and the problems.
     package func forEachUniqueEvent(_ body: (ReportEvent) -> Void) -> Summary {
+        var decoding = ReportEventDecoding()
+        return forEachUniqueEvent(decoding: &decoding, body)
+    }
+
+    /// Calls `body` once per distinct event id over all the sources, as ``forEachUniqueEvent(_:)`` does, with each
+    /// event as the statistics read it: collected batch files are decoded straight from their bytes.
+    /// - Parameters:
+    ///   - texts: Where the events' texts are numbered; the accumulators read them back from it.
+    ///   - body: Called with each event the first time its id is seen.
+    /// - Returns: The counts and the problems.
+    package func forEachUniqueEvent(
+        texts: inout StatisticsTexts,
+        _ body: (StatisticsEvent) -> Void
+    ) -> Summary {
+        var decoding = StatisticsEventDecoding(texts: texts)
+        defer { texts = decoding.texts }
+        return forEachUniqueEvent(decoding: &decoding) { event in body(event) }
+    }
+
+    private func forEachUniqueEvent<Decoding: CollectedEventDecodingStrategy>(
+        decoding: inout Decoding,
+        _ body: (Decoding.Event) -> Void
+    ) -> Summary where Decoding.Event: IdentifiedEvent {
         var summary = Summary()
         var seen = EventIDSet()
-        func deliver(_ event: ReportEvent) {
-            summary.eventsRead += 1
-            if seen.insert(event.id) {
-                summary.uniqueEvents += 1
-                body(event)
-            }
-        }
+        // The test is written out in each closure below rather than in a local function: a local function's captured
+        // variables are boxed and checked for exclusive access at run time, three times an event.
         for path in sources {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -63,7 +81,14 @@ package struct AudienceEvents {
                         inFileStoreDirectory: URL(fileURLWithPath: path),
                         pageSize: pageSize,
                         skippedFiles: &skipped
-                    ) { deliver($0) }
+                    ) { stored in
+                        let event = decoding.event(stored)
+                        summary.eventsRead += 1
+                        if seen.insert(event.id) {
+                            summary.uniqueEvents += 1
+                            body(event)
+                        }
+                    }
                 } catch {
                     summary.problems.append("\(path): \(Self.reason(error))")
                 }
@@ -75,7 +100,13 @@ package struct AudienceEvents {
                 }
             } else {
                 do {
-                    try CollectedEventFile.forEachEvent(atPath: path) { deliver($0) }
+                    try CollectedEventFile.forEachEvent(atPath: path, decoding: &decoding) { event in
+                        summary.eventsRead += 1
+                        if seen.insert(event.id) {
+                            summary.uniqueEvents += 1
+                            body(event)
+                        }
+                    }
                 } catch {
                     summary.problems.append("\(path): \(error)")
                 }
@@ -89,3 +120,11 @@ package struct AudienceEvents {
         return error.description
     }
 }
+
+/// An event with an id, for deduplication.
+protocol IdentifiedEvent {
+    var id: UUID { get }
+}
+
+extension ReportEvent: IdentifiedEvent {}
+extension StatisticsEvent: IdentifiedEvent {}

@@ -160,33 +160,55 @@ package enum CollectedEventDecoding {
         return text.withUTF8 { uuid(utf8: $0) }
     }
 
-    /// Parses the 36-character form, in either case, from its UTF-8 bytes.
+    /// Parses the 36-character form, in either case, from its UTF-8 bytes: its 32 digits as four words of eight,
+    /// each checked and converted with word arithmetic (``hexDigits(_:isValid:)``).
     static func uuid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36 else { return nil }
-        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &value) { raw -> Bool in
-            var index = 0
-            for byteIndex in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
-                }
-                guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return false }
-                raw[byteIndex] = high << 4 | low
-                index += 2
-            }
-            return true
+        guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-"),
+            let base = UnsafeRawPointer(bytes.baseAddress)
+        else { return nil }
+        func eight(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        return parsed ? UUID(uuid: value) : nil
+        func four(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        var isValid = true
+        let words = (
+            hexDigits(eight(0), isValid: &isValid),
+            hexDigits(four(9) | four(14) << 32, isValid: &isValid),
+            hexDigits(four(19) | four(24) << 32, isValid: &isValid),
+            hexDigits(eight(28), isValid: &isValid)
+        )
+        guard isValid else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &value) { raw in
+            raw.storeBytes(of: words.0.littleEndian, toByteOffset: 0, as: UInt32.self)
+            raw.storeBytes(of: words.1.littleEndian, toByteOffset: 4, as: UInt32.self)
+            raw.storeBytes(of: words.2.littleEndian, toByteOffset: 8, as: UInt32.self)
+            raw.storeBytes(of: words.3.littleEndian, toByteOffset: 12, as: UInt32.self)
+        }
+        return UUID(uuid: value)
     }
 
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+    /// The four bytes written by eight hexadecimal digits, the first digit in the word's lowest byte, as a word
+    /// whose lowest byte is the first; sets `isValid` to false when a byte is not a digit of either case.
+    @inline(__always)
+    private static func hexDigits(_ word: UInt64, isValid: inout Bool) -> UInt32 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // With every byte below 0x80, adding (0x80 - n) sets a byte's high bit exactly when it is at least n, and
+        // never carries into the next byte.
+        let lowered = word | (ones &* 0x20)
+        let isDecimal = (word &+ ones &* (0x80 - 0x30)) & ~(word &+ ones &* (0x80 - 0x3A))
+        let isLetter = (lowered &+ ones &* (0x80 - 0x61)) & ~(lowered &+ ones &* (0x80 - 0x67))
+        isValid = isValid && word & high == 0 && (isDecimal | isLetter) & high == high
+        // '0'…'9' are 0x30…0x39 and the letters 0x41…0x46 or 0x61…0x66: the low nibble, plus 9 for a letter.
+        let nibbles = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+        let pairs = ((nibbles & 0x000F_000F_000F_000F) << 4) | ((nibbles >> 8) & 0x000F_000F_000F_000F)
+        let packed =
+            (pairs & 0xFF) | ((pairs >> 8) & 0xFF00) | ((pairs >> 16) & 0xFF_0000) | ((pairs >> 24) & 0xFF00_0000)
+        return UInt32(truncatingIfNeeded: packed)
     }
 
     /// A UUID made from two 64-bit FNV-1a hashes of the text, for ids that are not UUIDs.
@@ -227,11 +249,22 @@ enum ISO8601Text {
             }
             return value
         }
-        guard let year = number(0, 4), bytes[4] == UInt8(ascii: "-"), let month = number(5, 2),
-            bytes[7] == UInt8(ascii: "-"), let day = number(8, 2),
-            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), let hour = number(11, 2),
-            bytes[13] == UInt8(ascii: ":"), let minute = number(14, 2), bytes[16] == UInt8(ascii: ":"),
-            let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+        // The fixed part's fourteen digits, each checked, without a call per field.
+        var isDigits = true
+        func digit(_ index: Int) -> Int {
+            let value = bytes[index] &- UInt8(ascii: "0")
+            isDigits = isDigits && value < 10
+            return Int(value)
+        }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6)
+        let day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12)
+        let minute = digit(14) * 10 + digit(15)
+        let second = digit(17) * 10 + digit(18)
+        guard isDigits, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
             second < 61
         else { return nil }
         var index = 19

@@ -41,6 +41,22 @@ package enum CollectedEventFile {
     /// - Throws: ``Failure`` when the file cannot be opened or read, or is not such JSON; the events before the
     ///   problem have been handed to `body`. Errors from `body` are rethrown.
     package static func forEachEvent(atPath path: String, _ body: (ReportEvent) throws -> Void) throws {
+        var decoding = ReportEventDecoding()
+        try forEachEvent(atPath: path, decoding: &decoding, body)
+    }
+
+    /// Calls `body` with every event of the file at `path`, in file order, as `decoding` decodes it.
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - decoding: How an event becomes what `body` takes.
+    ///   - body: Called once per event.
+    /// - Throws: ``Failure`` when the file cannot be opened or read, or is not such JSON; the events before the
+    ///   problem have been handed to `body`. Errors from `body` are rethrown.
+    static func forEachEvent<Decoding: CollectedEventDecodingStrategy>(
+        atPath path: String,
+        decoding: inout Decoding,
+        _ body: (Decoding.Event) throws -> Void
+    ) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -58,7 +74,7 @@ package enum CollectedEventFile {
                 let window = UnsafeBufferPointer(rebasing: whole[0..<end])
                 do {
                     while true {
-                        start = try step(window, from: start, state: &state, body)
+                        start = try step(window, from: start, state: &state, decoding: &decoding, body)
                     }
                 } catch StepError.needMore {
                     needMore = true
@@ -109,11 +125,12 @@ package enum CollectedEventFile {
 
     /// Reads one item (an object head, a batch element, an envelope member) from `position` and returns the
     /// position after it; throws `needMore` when the window ends first.
-    private static func step(
+    private static func step<Decoding: CollectedEventDecodingStrategy>(
         _ window: UnsafeBufferPointer<UInt8>,
         from position: Int,
         state: inout State,
-        _ body: (ReportEvent) throws -> Void
+        decoding: inout Decoding,
+        _ body: (Decoding.Event) throws -> Void
     ) throws -> Int {
         var parser = JSONBytesParser(window, position: position)
         do throws(JSONBytesParser.Failure) {
@@ -131,20 +148,17 @@ package enum CollectedEventFile {
                     return parser.position
                 }
                 parser.position = objectStart
-                if let event = try actuateEvent(&parser) {
-                    try deliver(event, body)
-                    return parser.position
-                }
+                if try deliverDirectly(&parser, &decoding, body) { return parser.position }
                 let object = try parser.parseObject(depth: 1)
                 if case .array(let elements)? = object["batch"] {
                     for element in elements {
                         guard case .object(let members) = element else {
                             throw .invalid("a batch element is not an object")
                         }
-                        try deliver(members, body)
+                        try deliver(decoding.event(try generalEvent(members)), body)
                     }
                 } else {
-                    try deliver(object, body)
+                    try deliver(decoding.event(try generalEvent(object)), body)
                 }
                 return parser.position
             case .batchElements(let first):
@@ -154,7 +168,9 @@ package enum CollectedEventFile {
                 }
                 if !first { try parser.expect(UInt8(ascii: ","), "',' or ']' in the batch") }
                 guard try parser.peek() == UInt8(ascii: "{") else { throw .invalid("a batch element is not an object") }
-                try deliver(try event(&parser), body)
+                if try !deliverDirectly(&parser, &decoding, body) {
+                    try deliver(decoding.event(try generalEvent(try parser.parseObject(depth: 1))), body)
+                }
                 state = .batchElements(first: false)
                 return parser.position
             case .envelopeMembers:
@@ -180,11 +196,29 @@ package enum CollectedEventFile {
         }
     }
 
-    /// Reads an event object whose `{` is next: straight from the bytes when it is in Actuate's shape, else through
-    /// a dictionary of its members.
-    private static func event(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> ReportEvent {
-        if let event = try actuateEvent(&parser) { return event }
-        let members = try parser.parseObject(depth: 1)
+    /// Reads an event object whose `{` is next straight from the bytes and hands it to `body`; false, with the
+    /// position unchanged, when `decoding` leaves it to the general way. (The event goes to `body` from here rather
+    /// than back as an optional: wrapping and unwrapping the large value cost two copies of it an event.)
+    private static func deliverDirectly<Decoding: CollectedEventDecodingStrategy>(
+        _ parser: inout JSONBytesParser,
+        _ decoding: inout Decoding,
+        _ body: (Decoding.Event) throws -> Void
+    ) throws(JSONBytesParser.Failure) -> Bool {
+        let objectStart = parser.position
+        let event: Decoding.Event
+        do throws(JSONBytesParser.Failure) {
+            event = try decoding.event(&parser)
+        } catch .truncated {
+            throw .truncated
+        } catch {
+            parser.position = objectStart
+            return false
+        }
+        try deliver(event, body)
+        return true
+    }
+
+    private static func generalEvent(_ members: [String: JSONValue]) throws(JSONBytesParser.Failure) -> ReportEvent {
         do {
             return try CollectedEventDecoding.event(from: members)
         } catch {
@@ -192,40 +226,58 @@ package enum CollectedEventFile {
         }
     }
 
-    /// An event object in Actuate's shape whose `{` is next, or nil with the position unchanged.
-    private static func actuateEvent(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> ReportEvent? {
-        let objectStart = parser.position
-        do throws(JSONBytesParser.Failure) {
-            return try CollectedEventDecoding.actuateEvent(&parser)
-        } catch .truncated {
-            throw .truncated
-        } catch {
-            parser.position = objectStart
-            return nil
-        }
-    }
-
-    private static func deliver(
-        _ members: [String: JSONValue],
-        _ body: (ReportEvent) throws -> Void
-    ) throws(JSONBytesParser.Failure) {
-        let event: ReportEvent
-        do {
-            event = try CollectedEventDecoding.event(from: members)
-        } catch {
-            throw .invalid(error.description)
-        }
-        try deliver(event, body)
-    }
-
-    private static func deliver(
-        _ event: ReportEvent,
-        _ body: (ReportEvent) throws -> Void
+    private static func deliver<Event>(
+        _ event: Event,
+        _ body: (Event) throws -> Void
     ) throws(JSONBytesParser.Failure) {
         do {
             try body(event)
         } catch {
             throw .invalid("\(error)")
         }
+    }
+}
+
+/// How ``CollectedEventFile`` turns an event object into what its caller takes: straight from the bytes where it
+/// can, else from the ``ReportEvent`` the general decoder made.
+protocol CollectedEventDecodingStrategy {
+    /// What the caller takes.
+    associatedtype Event
+
+    /// Decodes an event object whose `{` is next straight from the parser's bytes.
+    /// - Throws: ``JSONBytesParser/Failure/truncated`` when the window ends inside the object; any other failure
+    ///   sends the object to the general decoder, and then to ``event(_:)-(ReportEvent)``.
+    mutating func event(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> Event
+
+    /// Converts an event the general decoder made.
+    mutating func event(_ event: ReportEvent) -> Event
+}
+
+/// Events as ``ReportEvent`` values, for `actuate export` and every caller that wants the whole event.
+struct ReportEventDecoding: CollectedEventDecodingStrategy {
+    init() {}
+
+    func event(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> ReportEvent {
+        try CollectedEventDecoding.actuateEvent(&parser)
+    }
+
+    func event(_ event: ReportEvent) -> ReportEvent { event }
+}
+
+/// Events as ``StatisticsEvent`` values, their texts numbered in ``texts``.
+struct StatisticsEventDecoding: CollectedEventDecodingStrategy {
+    /// Where the events' texts are numbered.
+    var texts: StatisticsTexts
+
+    init(texts: StatisticsTexts) {
+        self.texts = texts
+    }
+
+    mutating func event(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> StatisticsEvent {
+        try CollectedEventDecoding.statisticsEvent(&parser, texts: &texts)
+    }
+
+    mutating func event(_ event: ReportEvent) -> StatisticsEvent {
+        StatisticsEvent(event, texts: &texts)
     }
 }

@@ -40,6 +40,7 @@ struct JSONBytesParser {
     }
 
     /// The next byte after whitespace, without consuming it.
+    @inline(__always)
     mutating func peek() throws(Failure) -> UInt8 {
         // Compact JSON has no whitespace between tokens: a byte above the space that is not a byte order mark's first
         // is the answer, without the loop.
@@ -53,12 +54,14 @@ struct JSONBytesParser {
     }
 
     /// Consumes `byte` after whitespace.
+    @inline(__always)
     mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
         guard try peek() == byte else { throw .invalid("expected \(what)") }
         position += 1
     }
 
     /// Consumes `byte` after whitespace when it is next.
+    @inline(__always)
     mutating func consume(_ byte: UInt8) throws(Failure) -> Bool {
         guard try peek() == byte else { return false }
         position += 1
@@ -181,9 +184,46 @@ struct JSONBytesParser {
     }
 
     /// Whether the bytes at `range` are the UTF-8 of `text`.
+    @inline(__always)
     func isText(_ text: StaticString, at range: Range<Int>) -> Bool {
         guard range.count == text.utf8CodeUnitCount else { return false }
         return memcmp(bytes.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
+    }
+
+    /// Consumes `text` when the bytes at the position are exactly its UTF-8, with no whitespace skipped.
+    @inline(__always)
+    mutating func consumeLiteral(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard position + count <= bytes.count, memcmp(bytes.baseAddress! + position, text.utf8Start, count) == 0 else {
+            return false
+        }
+        position += count
+        return true
+    }
+
+    /// ``IDHash`` of the bytes at `range`, and whether they are ASCII; their last word is read whole, and masked,
+    /// when the window goes on far enough.
+    func hashOfBytes(at range: Range<Int>) -> (hash: UInt64, isASCII: Bool) {
+        IDHash.ofASCII(utf8: UnsafeBufferPointer(rebasing: bytes[range]), readable: bytes.count - range.lowerBound)
+    }
+
+    /// The bytes at `range` as two little-endian words, zero past its end, when it holds at most 16 bytes, all
+    /// ASCII, and the window goes on 16 bytes from its start; else nil.
+    func shortASCIIWords(at range: Range<Int>) -> (first: UInt64, second: UInt64)? {
+        let count = range.count
+        guard count <= 16, range.lowerBound + 16 <= bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) else {
+            return nil
+        }
+        var first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self))
+        var second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: range.lowerBound + 8, as: UInt64.self))
+        if count < 8 {
+            first &= (1 << UInt64(8 * count)) &- 1
+            second = 0
+        } else if count < 16 {
+            second &= (1 << UInt64(8 * (count - 8))) &- 1
+        }
+        guard (first | second) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return (first, second)
     }
 
     /// The bytes at `range`, lent to `body` for the length of the call.
@@ -255,6 +295,11 @@ struct JSONBytesParser {
     }
 
     /// Parses a number. A number that reaches the end of the window may go on after it: truncated.
+    ///
+    /// An integer of up to 18 digits, and a decimal fraction of up to 15 significant digits without an exponent, are
+    /// computed from their digits: the digits as an integer below 2⁵³ divided by a power of ten up to 10²², both
+    /// exact in a `Double`, so the one rounding of the division gives the correctly rounded value, the same as
+    /// `Double(text)` (Clinger's fast path). Any other number is parsed by `Double(text)`.
     mutating func parseNumber() throws(Failure) -> Double {
         let start = position
         var integer: Int64 = 0
@@ -265,17 +310,26 @@ struct JSONBytesParser {
             position += 1
         }
         var digits = 0
+        var fractionDigits = -1
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if digits < 18 { integer = integer &* 10 &+ Int64(byte - UInt8(ascii: "0")) } else { simple = false }
                 digits += 1
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+                if fractionDigits >= 0 { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                if fractionDigits >= 0 { simple = false }
+                fractionDigits = 0
+            case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
                 simple = false
             default:
                 guard digits > 0 else { throw .invalid("a number without digits") }
-                if simple { return Double(negative ? -integer : integer) }
+                if simple, fractionDigits < 0 { return Double(negative ? -integer : integer) }
+                if simple, fractionDigits > 0, digits <= 15, fractionDigits < Self.powersOfTen.count {
+                    let value = Double(integer) / Self.powersOfTen[fractionDigits]
+                    return negative ? -value : value
+                }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                 guard let value = Double(text) else { throw .invalid("a malformed number") }
                 return value
@@ -283,6 +337,45 @@ struct JSONBytesParser {
             position += 1
         }
         throw .truncated
+    }
+
+    /// 10⁰ to 10²², each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// Skips any value without building it; what it cannot skip cheaply (a string with an escape, a number) it
+    /// parses, so that it accepts and rejects the same bytes as ``parseValue(depth:)``.
+    mutating func skipValue(depth: Int = 0) throws(Failure) {
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            if try parseUnescapedString() == nil { _ = try parseString() }
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
+            position += 1
+            if try consume(UInt8(ascii: "}")) { return }
+            while true {
+                guard try peek() == UInt8(ascii: "\"") else { throw .invalid("expected a member name") }
+                try skipValue(depth: depth + 1)
+                try expect(UInt8(ascii: ":"), "':' after a member name")
+                try skipValue(depth: depth + 1)
+                if try consume(UInt8(ascii: ",")) { continue }
+                try expect(UInt8(ascii: "}"), "',' or '}' in an object")
+                return
+            }
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw .invalid("nesting deeper than \(Self.maxDepth) levels") }
+            position += 1
+            if try consume(UInt8(ascii: "]")) { return }
+            while true {
+                try skipValue(depth: depth + 1)
+                if try consume(UInt8(ascii: ",")) { continue }
+                try expect(UInt8(ascii: "]"), "',' or ']' in an array")
+                return
+            }
+        default:
+            _ = try parseValue(depth: depth)
+        }
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {

@@ -5,42 +5,45 @@ struct HookStatisticsAccumulator {
     static let maxTrackedBrokenLinks = 1_000
 
     private struct ActionEntry {
-        var actionName = ""
-        var featurePath = ""
+        /// The texts of the analytics id, and of the last action name and feature path (0 for none yet).
+        var analyticsID: UInt32
+        var actionName: UInt32 = 0
+        var featurePath: UInt32 = 0
         var figures = ActionFigures()
         var durations = DurationSketch()
     }
 
-    private var actions: [String: ActionEntry] = [:]
+    /// The actions, in order of their first event.
+    private var actions: [ActionEntry] = []
+    /// Each action's place in `actions` plus one, by the text number of its analytics id; 0 for none.
+    private var actionIndexByText: [Int32] = []
     private var arrivals = ArrivalFigures()
     private var brokenLinks: [String: BrokenLink] = [:]
 
-    mutating func add(_ event: ReportEvent) {
-        switch event.eventType {
-        case .actionEnded: addActionEnded(event)
-        case .urlOpened: addURLOpened(event)
-        case .activityContinued:
+    mutating func add(_ event: StatisticsEvent) {
+        switch event.type {
+        case StatisticsTexts.actionEnded: addActionEnded(event)
+        case StatisticsTexts.urlOpened: addURLOpened(event)
+        case StatisticsTexts.activityContinued:
             arrivals.activityContinuations += 1
-            arrivals.activityContinuationsByResult[
-                event.properties[ReportEventKey.result]?.stringValue ?? "",
-                default: 0
-            ] += 1
-        case .activityPublished: arrivals.activitiesPublished += 1
+            arrivals.activityContinuationsByResult[event.result ?? "", default: 0] += 1
+        case StatisticsTexts.activityPublished: arrivals.activitiesPublished += 1
         default: break
         }
     }
 
-    func finish() -> (actions: [ActionStatistics], arrivals: ArrivalFigures) {
-        let statistics = actions.map { analyticsID, entry in
+    /// The figures, the actions' texts read from `texts`, where the events added were numbered.
+    func finish(texts: StatisticsTexts) -> (actions: [ActionStatistics], arrivals: ArrivalFigures) {
+        let statistics = actions.map { entry in
             var figures = entry.figures
             figures.failureRate = ContentFigures.ratio(figures.failed, figures.performed)
             figures.failureRateInterval = RateInterval.wilson(successes: figures.failed, trials: figures.performed)
             figures.medianDurationSeconds = entry.durations.quantile(0.5)
             figures.p95DurationSeconds = entry.durations.quantile(0.95)
             return ActionStatistics(
-                analyticsID: analyticsID,
-                actionName: entry.actionName,
-                featurePath: entry.featurePath,
+                analyticsID: texts.text(entry.analyticsID) ?? "",
+                actionName: texts.text(entry.actionName) ?? "",
+                featurePath: texts.text(entry.featurePath) ?? "",
                 figures: figures
             )
         }
@@ -54,35 +57,42 @@ struct HookStatisticsAccumulator {
         return (statistics.sorted { $0.analyticsID < $1.analyticsID }, arrivals)
     }
 
-    private mutating func addActionEnded(_ event: ReportEvent) {
-        guard let analyticsID = event.properties[ReportEventKey.analyticsID]?.stringValue else { return }
-        // Mutated in place: a copy taken out of the dictionary would copy its duration buckets on every event.
-        Self.update(&actions[analyticsID, default: ActionEntry()], with: event)
+    private mutating func addActionEnded(_ event: StatisticsEvent) {
+        let text = Int(event.analyticsID)
+        guard text != 0 else { return }
+        if text >= actionIndexByText.count {
+            actionIndexByText.append(contentsOf: repeatElement(0, count: text + 1 - actionIndexByText.count))
+        }
+        if actionIndexByText[text] == 0 {
+            actions.append(ActionEntry(analyticsID: event.analyticsID))
+            actionIndexByText[text] = Int32(actions.count)
+        }
+        // Mutated in place: a copy taken out of the array would copy its duration buckets on every event.
+        Self.update(&actions[Int(actionIndexByText[text]) - 1], with: event)
     }
 
-    private static func update(_ entry: inout ActionEntry, with event: ReportEvent) {
-        if let name = event.properties[ReportEventKey.action]?.stringValue { entry.actionName = name }
-        if let path = event.properties[ReportEventKey.feature]?.stringValue { entry.featurePath = path }
+    private static func update(_ entry: inout ActionEntry, with event: StatisticsEvent) {
+        if event.actionName != 0 { entry.actionName = event.actionName }
+        if event.feature != 0 { entry.featurePath = event.feature }
         entry.figures.performed += 1
-        switch event.properties[ReportEventKey.outcome]?.stringValue {
-        case "failure": entry.figures.failed += 1
-        case "cancelled": entry.figures.cancelled += 1
+        switch event.outcome {
+        case StatisticsTexts.failure: entry.figures.failed += 1
+        case StatisticsTexts.cancelled: entry.figures.cancelled += 1
         default: break
         }
-        if let duration = event.properties[ReportEventKey.durationSeconds]?.numberValue {
+        if let duration = event.durationSeconds {
             entry.durations.add(duration)
         }
-        let source = event.properties[ReportEventKey.source]?.stringValue.flatMap(ArrivalSource.init(rawValue:))
-        entry.figures[arrivedFrom: source ?? .application] += 1
+        entry.figures[arrivedFrom: event.arrival] += 1
     }
 
-    private mutating func addURLOpened(_ event: ReportEvent) {
-        let result = event.properties[ReportEventKey.result]?.stringValue ?? ""
+    private mutating func addURLOpened(_ event: StatisticsEvent) {
+        let result = event.result ?? ""
         arrivals.urlOpens += 1
         arrivals.urlOpensByResult[result, default: 0] += 1
         guard result == "noMatch" || result == "badParameter" else { return }
         arrivals.brokenLinkOpens += 1
-        let url = event.properties[ReportEventKey.url]?.stringValue ?? ""
+        let url = event.url ?? ""
         if var link = brokenLinks[url] {
             link.opens += 1
             link.result = result

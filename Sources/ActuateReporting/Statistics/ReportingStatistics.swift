@@ -90,34 +90,22 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         attributionWindow: Duration = ReportingStatistics.defaultAttributionWindow,
         seriesInterval: SeriesInterval = .day
     ) {
-        var accumulator = StatisticsAccumulator(
-            attributionWindow: attributionWindow.seconds,
-            seriesInterval: seriesInterval
-        )
-        var hooks = HookStatisticsAccumulator()
-        for event in events {
-            accumulator.add(event)
-            hooks.add(event)
-        }
-        self.init(
-            accumulator,
-            hooks,
-            deadLetterCount: deadLetterCount,
-            attributionWindow: attributionWindow,
-            seriesInterval: seriesInterval
-        )
+        var builder = StatisticsBuilder(attributionWindow: attributionWindow, seriesInterval: seriesInterval)
+        for event in events { builder.add(event) }
+        self = builder.finish(deadLetterCount: deadLetterCount)
     }
 
     init(
         _ accumulator: StatisticsAccumulator,
         _ hooks: HookStatisticsAccumulator,
+        texts: StatisticsTexts,
         deadLetterCount: Int,
         attributionWindow: Duration,
         seriesInterval: SeriesInterval
     ) {
         var accumulator = accumulator
-        let result = accumulator.finish()
-        (actions, arrivals) = hooks.finish()
+        let result = accumulator.finish(texts: texts)
+        (actions, arrivals) = hooks.finish(texts: texts)
         contents = result.contents
         totals = result.totals
         purchasedProducts = result.purchasedProducts
@@ -173,24 +161,18 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         seriesInterval: SeriesInterval = .day,
         alsoReading: (ReportEvent) -> Void = { _ in }
     ) throws(ReportingError) {
-        var accumulator = StatisticsAccumulator(
-            attributionWindow: attributionWindow.seconds,
-            seriesInterval: seriesInterval
-        )
-        var hooks = HookStatisticsAccumulator()
+        var builder = StatisticsBuilder(attributionWindow: attributionWindow, seriesInterval: seriesInterval)
         let deadLetters: Int
         do {
             if let streaming = store as? any StoredEventStreaming {
                 try streaming.forEachStoredEvent(pageSize: pageSize) { event in
-                    accumulator.add(event)
-                    hooks.add(event)
+                    builder.add(event)
                     alsoReading(event)
                 }
                 deadLetters = try streaming.deadLetterCount()
             } else {
                 for event in try store.fetch(count: try store.count(), maxBytes: Int.max / 2) {
-                    accumulator.add(event)
-                    hooks.add(event)
+                    builder.add(event)
                     alsoReading(event)
                 }
                 deadLetters = try store.deadLetters().count
@@ -198,13 +180,7 @@ public struct ReportingStatistics: Sendable, Hashable, Codable, CustomStringConv
         } catch {
             throw .storeFailed(operation: "read events for statistics", reason: String(describing: error))
         }
-        self.init(
-            accumulator,
-            hooks,
-            deadLetterCount: deadLetters,
-            attributionWindow: attributionWindow,
-            seriesInterval: seriesInterval
-        )
+        self = builder.finish(deadLetterCount: deadLetters)
     }
 
     /// The statistics as a text table, one row per piece of content and a total row, then a summary line; then,

@@ -15,8 +15,13 @@ struct SessionNumbers {
 
     /// The number of `sessionID`: the next number the first time it is seen.
     mutating func number(of sessionID: String) -> UInt32 {
+        number(ofHash: IDHash.of(sessionID))
+    }
+
+    /// The number of the session whose ``IDHash`` is `hash` (or of any other key given as a well-mixed 64-bit value,
+    /// never 0): the next number the first time it is seen.
+    mutating func number(ofHash hash: UInt64) -> UInt32 {
         if (count + 1) * 10 > hashes.count * 8 { grow() }
-        let hash = IDHash.of(sessionID)
         let capacity = hashes.count
         var slot = Self.home(of: hash, capacity: capacity)
         while true {

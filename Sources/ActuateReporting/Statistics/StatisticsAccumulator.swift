@@ -12,15 +12,11 @@ struct StatisticsAccumulator {
         var malformedEventCount: Int
     }
 
-    private struct ContentKey: Hashable {
-        var source: ContentSource
-        var id: String
-    }
-
     private struct Entry {
-        var content: ContentReference
-        /// Its place in `contentKeys`.
-        var number: UInt32
+        /// The texts of the content's source, id and last name (0 for none yet).
+        var source: UInt32
+        var id: UInt32
+        var name: UInt32 = 0
         var figures = ContentFigures()
         /// Sessions by their number in `sessionNumbers`: four bytes each (one bit each once most sessions are in),
         /// not a string per content.
@@ -51,9 +47,11 @@ struct StatisticsAccumulator {
 
     private let attributionWindow: Double
     private let seriesInterval: SeriesInterval
-    private var entries: [ContentKey: Entry] = [:]
     /// The contents by number, in order of their first event.
-    private var contentKeys: [ContentKey] = []
+    private var entries: [Entry] = []
+    /// The contents' numbers, keyed by their source's and id's texts (a pair that `contentKey(source:id:)` mixes
+    /// one to one, so two contents never share a key).
+    private var contentNumbers = SessionNumbers()
     private var productClicks: [ProductClick] = []
     private var purchasedProducts: [PurchasedProduct] = []
     /// Every session seen, numbered in order of appearance, so that per-content session sets hold numbers.
@@ -66,47 +64,32 @@ struct StatisticsAccumulator {
         self.seriesInterval = seriesInterval
     }
 
-    mutating func add(_ event: ReportEvent) {
+    mutating func add(_ event: StatisticsEvent) {
         eventCount += 1
-        let session = sessionNumbers.number(of: event.sessionID)
-        if event.eventType == .purchase {
+        let session = sessionNumbers.number(ofHash: event.session)
+        if event.type == StatisticsTexts.purchase {
             let time = event.timestamp.timeIntervalSinceReferenceDate
-            let anonymousID = IDHash.of(event.anonymousID)
-            let userID = event.userID.map(IDHash.of) ?? 0
-            for productID in event.purchasedProductIDs {
+            for product in event.purchasedProducts {
                 purchasedProducts.append(
-                    PurchasedProduct(
-                        time: time,
-                        product: IDHash.of(productID),
-                        anonymousID: anonymousID,
-                        userID: userID
-                    )
+                    PurchasedProduct(time: time, product: product, anonymousID: event.anonymous, userID: event.user)
                 )
             }
             return
         }
         guard let status = event.contentStatus else { return }
         // Failures of the app's own actions are `error` events too, but they are not content.
-        if event.properties[ReportEventKey.contentSource]?.stringValue == ContentSource.appAction.rawValue { return }
-        guard let content = event.contentReference else {
+        if event.contentSource == StatisticsTexts.appAction { return }
+        guard event.contentID != 0, event.contentID != StatisticsTexts.empty else {
             malformed += 1
             return
         }
-        let key = ContentKey(source: content.source, id: content.id)
-        // Mutated in place: a copy taken out of the dictionary would copy its session sets on every event.
-        let index: Dictionary<ContentKey, Entry>.Index
-        if let found = entries.index(forKey: key) {
-            index = found
-        } else {
-            entries[key] = Entry(content: content, number: UInt32(truncatingIfNeeded: contentKeys.count))
-            contentKeys.append(key)
-            index = entries.index(forKey: key)!
-        }
+        let source = event.contentSource == 0 ? StatisticsTexts.fallbackSource : event.contentSource
+        let number = Int(contentNumbers.number(ofHash: Self.contentKey(source: source, id: event.contentID)))
+        if number == entries.count { entries.append(Entry(source: source, id: event.contentID)) }
         let productClick = Self.update(
-            &entries.values[index],
+            &entries[number],
             status: status,
-            content: content,
-            key: key,
+            number: UInt32(truncatingIfNeeded: number),
             event: event,
             session: session,
             seriesInterval: seriesInterval
@@ -114,17 +97,28 @@ struct StatisticsAccumulator {
         if let productClick { productClicks.append(productClick) }
     }
 
+    /// The pair of texts as a well-mixed 64-bit key, never 0: MurmurHash3's finalizer is one to one, so distinct
+    /// pairs give distinct keys.
+    private static func contentKey(source: UInt32, id: UInt32) -> UInt64 {
+        var key = UInt64(source) << 32 | UInt64(id)
+        key ^= key >> 33
+        key &*= 0xFF51_AFD7_ED55_8CCD
+        key ^= key >> 33
+        key &*= 0xC4CE_B9FE_1A85_EC53
+        key ^= key >> 33
+        return key
+    }
+
     /// Counts one content event into its entry; returns the product click to remember, if it is one.
     private static func update(
         _ entry: inout Entry,
         status: ContentStatus,
-        content: ContentReference,
-        key: ContentKey,
-        event: ReportEvent,
+        number: UInt32,
+        event: StatisticsEvent,
         session: UInt32,
         seriesInterval: SeriesInterval
     ) -> ProductClick? {
-        if content.name != nil { entry.content.name = content.name }
+        if event.contentName != 0 { entry.name = event.contentName }
         switch status {
         case .executed:
             entry.figures.impressions += 1
@@ -138,13 +132,13 @@ struct StatisticsAccumulator {
             entry.figures.closes += 1
         case .product:
             entry.figures.productClicks += 1
-            if let productID = event.properties[ReportEventKey.productID]?.stringValue, !productID.isEmpty {
+            if event.productID != 0 {
                 return ProductClick(
                     time: event.timestamp.timeIntervalSinceReferenceDate,
-                    product: IDHash.of(productID),
-                    anonymousID: IDHash.of(event.anonymousID),
-                    userID: event.userID.map(IDHash.of) ?? 0,
-                    content: entry.number
+                    product: event.productID,
+                    anonymousID: event.anonymous,
+                    userID: event.user,
+                    content: number
                 )
             }
         case .article:
@@ -155,26 +149,31 @@ struct StatisticsAccumulator {
         return nil
     }
 
-    mutating func finish() -> Result {
+    /// The figures, the contents' texts read from `texts`, where the events added were numbered.
+    mutating func finish(texts: StatisticsTexts) -> Result {
         let credited = attributions()
         for (purchase, content) in zip(purchasedProducts, credited) {
             guard let content else { continue }
-            let key = contentKeys[Int(content)]
             let date = Date(timeIntervalSinceReferenceDate: purchase.time)
-            entries[key]?.figures.attributedPurchases += 1
-            entries[key]?.series.update(at: date, in: seriesInterval) { $0.conversions += 1 }
+            entries[Int(content)].figures.attributedPurchases += 1
+            entries[Int(content)].series.update(at: date, in: seriesInterval) { $0.conversions += 1 }
         }
         var totals = ContentFigures()
         // Every session that saw an impression (a click) of any content, a bit per session number.
         var impressionSessions = [UInt64](repeating: 0, count: (sessionNumbers.count + 63) / 64)
         var clickSessions = impressionSessions
         var contents: [ContentStatistics] = []
-        for entry in entries.values {
+        for entry in entries {
             var figures = entry.figures
             figures.sessionsWithImpression = entry.impressionSessions.count
             figures.sessionsWithClick = entry.clickSessions.count
             figures.computeRates()
-            contents.append(ContentStatistics(content: entry.content, figures: figures, series: series(of: entry)))
+            let content = ContentReference(
+                source: ContentSource(rawValue: texts.text(entry.source) ?? ""),
+                id: texts.text(entry.id) ?? "",
+                name: texts.text(entry.name)
+            )
+            contents.append(ContentStatistics(content: content, figures: figures, series: series(of: entry)))
             totals.impressions += figures.impressions
             totals.clicks += figures.clicks
             totals.closes += figures.closes
@@ -273,18 +272,5 @@ struct StatisticsAccumulator {
             index -= 1
         }
         return clicks[index]
-    }
-}
-
-/// A stable 64-bit hash of an id's text (FNV-1a, then mixed), never 0, so that the accumulator keeps 8 bytes per id
-/// instead of the string. Two different ids collide with probability about 2⁻⁶⁴ per pair.
-enum IDHash {
-    static func of(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        return hash == 0 ? 1 : hash
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 package struct StatisticsBuilder {
     private var accumulator: StatisticsAccumulator
     private var hooks = HookStatisticsAccumulator()
+    /// The texts of the ``ReportEvent`` values added.
+    private var texts = StatisticsTexts()
     private let attributionWindow: Duration
     private let seriesInterval: SeriesInterval
 
@@ -24,20 +26,39 @@ package struct StatisticsBuilder {
         self.seriesInterval = seriesInterval
     }
 
-    /// Counts one event.
+    /// Counts one event, its texts numbered in the builder's own ``StatisticsTexts``.
+    ///
+    /// A builder counts either events of this kind, finished by ``finish(deadLetterCount:)``, or
+    /// ``StatisticsEvent`` values read with one ``StatisticsTexts``, finished by ``finish(deadLetterCount:texts:)``.
     /// - Parameter event: The event.
     package mutating func add(_ event: ReportEvent) {
+        add(StatisticsEvent(event, texts: &texts))
+    }
+
+    /// Counts one event, read with the ``StatisticsTexts`` that ``finish(deadLetterCount:texts:)`` will be given.
+    /// - Parameter event: The event.
+    package mutating func add(_ event: StatisticsEvent) {
         accumulator.add(event)
         hooks.add(event)
     }
 
-    /// The statistics of every event added.
+    /// The statistics of every ``ReportEvent`` added.
     /// - Parameter deadLetterCount: The dead letters of the sources, for display.
     /// - Returns: The statistics.
     package func finish(deadLetterCount: Int) -> ReportingStatistics {
+        finish(deadLetterCount: deadLetterCount, texts: texts)
+    }
+
+    /// The statistics of every ``StatisticsEvent`` added.
+    /// - Parameters:
+    ///   - deadLetterCount: The dead letters of the sources, for display.
+    ///   - texts: Where the events' texts were numbered.
+    /// - Returns: The statistics.
+    package func finish(deadLetterCount: Int, texts: StatisticsTexts) -> ReportingStatistics {
         ReportingStatistics(
             accumulator,
             hooks,
+            texts: texts,
             deadLetterCount: deadLetterCount,
             attributionWindow: attributionWindow,
             seriesInterval: seriesInterval

@@ -75,19 +75,36 @@ package struct ContentSeriesPoint: Sendable, Hashable, Codable {
 }
 
 /// Counts per interval index, kept while events stream; memory grows with the intervals that saw events.
+///
+/// The interval updated last is kept apart from the others, so that a run of events in one day (or hour), the usual
+/// case for events read in time order, updates it in place without a dictionary lookup each.
 package struct SeriesCounts<Counts> {
-    package private(set) var byIndex: [Int64: Counts] = [:]
+    private var stored: [Int64: Counts] = [:]
+    private var currentIndex: Int64?
+    private var current: Counts
     private let empty: Counts
 
     package init(empty: Counts) {
         self.empty = empty
+        current = empty
+    }
+
+    /// The counts of every interval that saw events, by index.
+    package var byIndex: [Int64: Counts] {
+        var all = stored
+        if let currentIndex { all[currentIndex] = current }
+        return all
     }
 
     /// Updates the counts of the interval holding `date`; a date out of range is left out.
     package mutating func update(at date: Date, in interval: SeriesInterval, _ change: (inout Counts) -> Void) {
         guard let index = interval.index(of: date) else { return }
-        let empty = self.empty
-        change(&byIndex[index, default: empty])
+        if index != currentIndex {
+            if let currentIndex { stored[currentIndex] = current }
+            current = stored.removeValue(forKey: index) ?? empty
+            currentIndex = index
+        }
+        change(&current)
     }
 
     /// The intervals that saw events, oldest first.
