@@ -13,5 +13,6 @@ enum BenchmarkCatalog {
         .uploadThroughput,
         .decide,
         .statsAudience,
+        .setupFirstAction,
     ]
 }

@@ -1,5 +1,10 @@
 import Foundation
 
+if let setup = ProcessInfo.processInfo.environment[SetupProbe.variable] {
+    // A fresh process that sets an app up once and performs its first action (`setup.first-action`).
+    exit(SetupProbe.child(setup))
+}
+
 if let profile = ProcessInfo.processInfo.environment["ACTUATE_BENCH_PROFILE"] {
     // Instructions, atomics and mallocs per dispatch, counted by callgrind.
     do {

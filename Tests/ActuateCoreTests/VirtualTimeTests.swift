@@ -127,7 +127,7 @@ struct AsyncHarnessTests {
         let harness = ActionTestHarness(realTimeLimit: .milliseconds(300))
         harness.dependencies[SleepClockKey.self] = harness.scheduler
         await withKnownIssue {
-            await harness.perform(DependencyFeature.sleeping, input: 1, presenter: DependencyPresenter())
+            await harness.perform(DependencyFeature.abandonedSleep, input: 1, presenter: DependencyPresenter())
         } matching: { issue in
             issue.description.contains("sleeps on the test scheduler until 0.05 seconds")
                 && issue.description.contains("nobody advanced it")

@@ -32,7 +32,7 @@ struct BrowserBridgeTests {
           document.getElementById("hostile").addEventListener("click", function () {
             handler.postMessage(JSON.stringify({ status: "hijack", href: "", arg: "" }));
             handler.postMessage(JSON.stringify({ status: "target", href: "javascript:alert(document.cookie)", arg: "" }));
-            handler.postMessage(JSON.stringify({ status: "product", href: "", arg: new Array(5001).join("x") }));
+            handler.postMessage(JSON.stringify({ status: "product", href: "", arg: new Array(9001).join("x") }));
             handler.postMessage({ status: "target", href: "", arg: "" });
             document.body.setAttribute("data-opened", String(window.open("https://evil.example/popup")));
             top.location.href = "https://evil.example/phish";

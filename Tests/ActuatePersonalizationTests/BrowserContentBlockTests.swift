@@ -79,14 +79,12 @@ struct BrowserContentBlockTests {
     private static func parse(
         _ message: BrowserEngine.Report.Message,
         token: String
-    ) -> Result<ContentBlockBridgeMessage, ContentBlockError> {
-        Result { () throws(ContentBlockError) in
-            try ContentBlockBridgeMessage(
-                parsing: message.delivered,
-                allowedSchemes: ["http", "https"],
-                token: BridgeToken(token)
-            )
-        }
+    ) -> Result<ContentBlockBridgeMessage, BridgeMessageError> {
+        BridgeMessage.parseBlockMessage(
+            message.delivered,
+            bridge: ContentBlockDocument.bridge(allowing: ["http", "https"]),
+            token: BridgeToken(token)
+        )
     }
 
     @Test("the user's clicks post a click and a close; the page stays, and runs no javascript: URL")
@@ -124,26 +122,34 @@ struct BrowserContentBlockTests {
                 Issue.record("the page made a \(accepted) on its own")
             }
         }
-        // Each well-formed message the page posted itself lacks the token, and is refused for that first.
-        let forged = ContentBlockError.invalidMessage(reason: ContentBlockBridgeMessage.forgedReason)
+        // Each well-formed message the page posted itself lacks the token, and is refused for that first; one
+        // without a string action is refused for that, before its token is looked at (the one order of checks
+        // of every bridge message).
+        let forged = BridgeMessageError.forged
         let objects = pages.filter { $0.delivered.hasPrefix("{") }
+        let withoutAction = objects.filter { $0.delivered == #"{"action":1}"# }
         #expect(objects.count == 6)
-        #expect(objects.allSatisfy { Self.parse($0, token: token) == .failure(forged) })
+        #expect(withoutAction.map { Self.parse($0, token: token) } == [.failure(.missingField("action"))])
+        #expect(
+            objects.filter { !withoutAction.contains($0) }.allSatisfy {
+                Self.parse($0, token: token) == .failure(forged)
+            }
+        )
         // The user's script link is refused too: its scheme is not allowed.
         let scriptLink = TokenThief.withoutThief(report.click("script-link")?.messages ?? [])
         #expect(scriptLink.count == 1)
-        guard case .failure(.invalidMessage(let reason)) = scriptLink.first.map({ Self.parse($0, token: token) }) else {
+        guard case .failure(.disallowedHref(let link)) = scriptLink.first.map({ Self.parse($0, token: token) }) else {
             Issue.record("the user's javascript: link was not refused: \(scriptLink)")
             return
         }
-        #expect(reason.contains("the scheme \"javascript\" are not allowed"))
+        #expect(link.hasPrefix("javascript:"))
     }
 
     @Test("the page cannot forge a click or close, or learn the token, whatever it replaces")
     func tokenStaysSecret() async throws {
         let report = try await report()
         let token = await Self.presented.value.token
-        let forged = ContentBlockError.invalidMessage(reason: ContentBlockBridgeMessage.forgedReason)
+        let forged = BridgeMessageError.forged
         let forgeries = TokenThief.forgeries(in: report)
         #expect(forgeries.allSatisfy { Self.parse($0, token: token) == .failure(forged) })
         Self.thief.expectNothingLeaked(report, token: token)

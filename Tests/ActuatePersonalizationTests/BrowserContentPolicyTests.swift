@@ -54,7 +54,7 @@ struct BrowserContentPolicyTests {
                 content: Self.content(base: "http://127.0.0.1:\(server.port)")
             )
             let document = rendered.document
-            #expect(document.contains(ContentHTMLDocument.contentSecurityPolicy))
+            #expect(document.contains(BridgeDocument.contentSecurityPolicy))
             let report = try await BrowserEngine.report(of: Task { await rendered.run(clicking: []) })
             #expect(report.error == nil)
             #expect(report.loaded)
@@ -62,7 +62,7 @@ struct BrowserContentPolicyTests {
             #expect(try await server.stats().requests == [:], "requests reached the server")
 
             // The same document without the policy: the requests arrive, so the server was reachable.
-            let open = document.replacingOccurrences(of: ContentHTMLDocument.contentSecurityPolicy, with: "")
+            let open = document.replacingOccurrences(of: BridgeDocument.contentSecurityPolicy, with: "")
             let control = try await BrowserEngine.report(
                 of: Task { await BrowserEngine.runIfAvailable(html: open, handler: "actuate", clicks: []) }
             )

@@ -173,7 +173,7 @@ struct BrowserDeepLinkTests {
         }
         // One error per block and page view (the first refused link, `javascript:`); the other three are counted.
         #expect(refused.count == 1, "\(refused)")
-        #expect(refused.first?.contains("the scheme \"javascript\" are not allowed") == true, "\(refused)")
+        #expect(refused.first?.contains("the scheme \"javascript\", which is not allowed") == true, "\(refused)")
         #expect(presented.placeholder.droppedErrorCount == 3)
         #expect(presented.shop.openings.all == ["shop://product/p1 → performed: success"])
         #expect(presented.shop.routedInputs == ["p1"])

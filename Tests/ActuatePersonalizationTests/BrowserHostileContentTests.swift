@@ -46,7 +46,7 @@ struct BrowserHostileContentTests {
               { status: new Array(10001).join("s"), href: "", arg: "" },
               { status: "target", href: "https://shop.example.com/" + new Array(3001).join("h"), arg: "" },
               { status: "article", href: "", arg: new Array(1001).join("a") },
-              { status: "target", href: "", arg: "", padding: new Array(8001).join("p") },
+              { status: "target", href: "", arg: "", padding: new Array(9001).join("p") },
               { status: 1, href: "", arg: "" },
               { status: "target", href: null, arg: "" },
               { status: "target", href: "", arg: {} },
@@ -232,7 +232,7 @@ struct BrowserHostileContentTests {
     func replayThroughRender() async throws {
         let report = try await report()
         let rendered = Self.rendered
-        #expect(rendered.document.contains(ContentHTMLDocument.contentSecurityPolicy))
+        #expect(rendered.document.contains(BridgeDocument.contentSecurityPolicy))
         rendered.replay(report)
         #expect(
             rendered.clicks == [
@@ -257,6 +257,7 @@ struct BrowserHostileContentTests {
         case .missingField(let name): "missingField(\(name))"
         case .forged: "forged"
         case .unknownStatus(let status): "unknownStatus(\(status.prefix(20)))"
+        case .unknownAction(let action): "unknownAction(\(action.prefix(20)))"
         case .oversizedField(let name, _, _): "oversizedField(\(name))"
         case .disallowedHref: "disallowedHref"
         case .invalidArgument(let status, _): "invalidArgument(\(status))"

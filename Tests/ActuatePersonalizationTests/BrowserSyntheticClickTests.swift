@@ -77,11 +77,11 @@ struct BrowserSyntheticClickTests {
         #expect(report.loadMessages + report.lateMessages == [], "the page's own clicks posted")
         let token = await Self.presented.value.token
         let posted = (report.click("shop")?.messages ?? []).compactMap { message in
-            try? ContentBlockBridgeMessage(
-                parsing: message.delivered,
-                allowedSchemes: ["http", "https"],
+            try? BridgeMessage.parseBlockMessage(
+                message.delivered,
+                bridge: ContentBlockDocument.bridge(allowing: ["http", "https"]),
                 token: BridgeToken(token)
-            )
+            ).get()
         }
         #expect(posted == [.click(ContentBlockLink(url: Self.target, text: "Open the sale"))])
         #expect(report.click("shop")?.navigations == [])

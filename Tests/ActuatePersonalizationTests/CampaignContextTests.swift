@@ -15,7 +15,7 @@ struct CampaignContextTests {
     func defaultConfiguration() {
         let configuration = CampaignConfiguration()
         #expect(configuration.deliveryQueue.label == DispatchQueue.main.label)
-        #expect(configuration.session === ActionSession.main)
+        #expect(configuration.actionSession === ActionSession.main)
         #expect(configuration.idleThreshold == .seconds(300))
         #expect(configuration.visibilityTimeout == .seconds(10))
     }

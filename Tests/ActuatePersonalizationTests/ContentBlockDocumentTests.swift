@@ -13,7 +13,7 @@ struct ContentBlockDocumentTests {
     func bridgeComesFirst() throws {
         let token = BridgeToken.random()
         let document = try ContentBlockDocument.html(for: Self.block, assets: [:], token: token, maxBytes: .max)
-        let policy = try #require(document.range(of: ContentHTMLDocument.contentSecurityPolicy))
+        let policy = try #require(document.range(of: BridgeDocument.contentSecurityPolicy))
         let firstScript = try #require(document.range(of: "<script>"))
         let tokenPosition = try #require(document.range(of: token.text))
         let headEnd = try #require(document.range(of: "</head>"))
@@ -26,6 +26,26 @@ struct ContentBlockDocumentTests {
         #expect(document.ranges(of: token.text).count == 1)
         #expect(document.contains(#"handlers["actuateContentBlock"]"#))
         #expect(document.contains("apply(removeElement, own, [])"), "the bridge must remove its own element")
+    }
+
+    @Test("a block's document and a content action's come from one builder: the same head, then their own bridge")
+    func oneBuilder() throws {
+        let token = BridgeToken("0123456789abcdef0123456789abcdef")
+        let block = try ContentBlockDocument.html(for: Self.block, assets: [:], token: token, maxBytes: .max)
+        let action = try #require(
+            ContentAction(id: 1, contentType: "text/html", content: Self.block.html).contentHtmlDoc(
+                bridge: .standard,
+                token: token
+            )
+        )
+        func head(_ document: String) throws -> Substring {
+            try #require(document.range(of: "<script>").map { document[..<$0.lowerBound] })
+        }
+        #expect(try head(block) == head(action))
+        #expect(block.contains(#"handlers["actuateContentBlock"]"#))
+        #expect(action.contains(#"handlers["actuate"]"#))
+        #expect(block.contains(#"post({ action: "close" })"#))
+        #expect(action.contains(#"post({ status: "close""#))
     }
 
     @Test("each document a placeholder shows has a token of its own")

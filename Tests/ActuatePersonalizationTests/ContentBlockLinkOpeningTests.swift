@@ -134,7 +134,7 @@ struct ContentBlockLinkOpeningTests {
             return nil
         }
         #expect(errors.count == 1)
-        #expect(errors.first?.contains("the scheme \"shop\" are not allowed") == true)
+        #expect(errors.first?.contains("the scheme \"shop\", which is not allowed") == true)
         #expect(fixture.opener.opened == [])
     }
 }

@@ -202,7 +202,7 @@ struct ContentBlockPlaceholderTests {
             Issue.record("a javascript: link was not refused: \(callback.calls)")
             return
         }
-        #expect(message.contains("the scheme \"javascript\" are not allowed"))
+        #expect(message.contains("the scheme \"javascript\", which is not allowed"))
         #expect(fixture.opener.opened == [URL(string: "https://shop.example.com/hero")!])
     }
 

@@ -84,7 +84,7 @@ struct ContentLinkSchemesTests {
         let shop = try DeepLinkShop()
         let configuration = ContentBlockConfiguration(allowedLinkSchemes: ["https"]).routed(through: shop.system)
         #expect(configuration.router === shop.system.router)
-        #expect(configuration.session.name == shop.system.mainSession.name)
+        #expect(configuration.actionSession.name == shop.system.mainSession.name)
         #expect(configuration.allowedLinkSchemes == ["http", "https", "mailto", "tel", "shop"])
     }
 }

@@ -76,7 +76,11 @@ package enum PersonalizationFuzzing {
     package static func bridgeMessage(_ data: Data) -> Bool {
         let text = String(decoding: data, as: UTF8.self)
         let token = BridgeToken(bridgeToken)
-        _ = try? ContentBlockBridgeMessage(parsing: text, allowedSchemes: ["https", "http"], token: token)
+        _ = BridgeMessage.parseBlockMessage(
+            text,
+            bridge: ContentBridge(handlerName: "actuateContentBlock", allowedSchemes: ["https", "http"]),
+            token: token
+        )
         if case .success = BridgeMessage.parse(text, actionID: 1, bridge: .standard, token: token) { return true }
         return false
     }

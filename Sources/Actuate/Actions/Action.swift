@@ -76,7 +76,7 @@ public protocol Action: SendableMetatype {
 
 extension Action {
     public static var name: String {
-        TypeNaming.displayName(of: String(describing: self), removingSuffix: "Action")
+        TypeNaming.displayName(of: self, removingSuffix: "Action")
     }
 
     public static var description: String { ActionDescription.missing }

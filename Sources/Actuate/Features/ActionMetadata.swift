@@ -28,11 +28,11 @@ public final class ActionMetadata: Sendable {
         self.actionType = action
         self.traits = ActionTraitStore(action: action)
         self.name = A.name
-        self.typeName = String(describing: action)
+        self.typeName = TypeNaming.name(of: action)
         self.description = A.description
         self.isPublished = published
-        self.inputTypeName = String(describing: A.InputType.self)
-        let presenter = String(describing: A.PresenterType.self)
+        self.inputTypeName = TypeNaming.name(of: A.InputType.self)
+        let presenter = TypeNaming.name(of: A.PresenterType.self)
         self.presenterTypeName = presenter == "()" ? "NoPresenter" : presenter
         self.queueLabel = A.queue.label
     }
@@ -80,7 +80,7 @@ public final class FeatureMetadata: Sendable {
     init<F: FeatureDefinition>(_ feature: F.Type, parentPath: FeaturePath?) {
         self.typeID = ObjectIdentifier(feature)
         self.name = F.name
-        self.typeName = String(reflecting: feature)
+        self.typeName = TypeNaming.name(of: feature, qualified: true)
         let component = FeaturePath.component(for: feature)
         self.path = parentPath?.appending(component) ?? FeaturePath([component])
         self.parentPath = parentPath

@@ -27,7 +27,7 @@ public protocol FeatureDefinition: SendableMetatype {
 
 extension FeatureDefinition {
     public static var name: String {
-        TypeNaming.displayName(of: String(describing: self), removingSuffix: "Feature")
+        TypeNaming.displayName(of: self, removingSuffix: "Feature")
     }
 
     public static var description: String { "" }

@@ -27,8 +27,8 @@ public struct FeaturePath: Sendable, Hashable, Codable, CustomStringConvertible 
     /// - Parameter feature: The feature type.
     /// - Returns: The component, such as `SearchFeature` for `MyApp.Books.SearchFeature`.
     static func component(for feature: any FeatureDefinition.Type) -> String {
-        TypeNaming.displayName(of: String(describing: feature), removingSuffix: "")
-            .replacingOccurrences(of: " ", with: "")
+        // The words joined without spaces; Foundation's `replacingOccurrences` cost 57,000 instructions a feature.
+        String(TypeNaming.displayName(of: feature, removingSuffix: "").filter { $0 != " " })
     }
 
     /// The components joined with `/`, such as `AppFeatures/ShoppingCartFeature`.

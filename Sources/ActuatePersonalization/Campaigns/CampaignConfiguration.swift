@@ -18,9 +18,9 @@ public struct CampaignConfiguration: Sendable {
     /// The queue campaign handlers are called on. The default is the main queue; tests pass a queue of their
     /// own so that they can wait for it.
     var deliveryQueue: DispatchQueue
-    /// The session whose dispatcher performs the delivery decisions, so that they appear in its timeline. The
+    /// The action session whose dispatcher performs the delivery decisions, so that they appear in its timeline. The
     /// default is `main`.
-    package var session: ActionSession
+    package var actionSession: ActionSession
 
     /// Creates a configuration.
     /// - Parameters:
@@ -40,6 +40,6 @@ public struct CampaignConfiguration: Sendable {
         self.visibilityTimeout = visibilityTimeout
         self.duplicateWindow = duplicateWindow
         self.deliveryQueue = deliveryQueue
-        self.session = session
+        self.actionSession = session
     }
 }

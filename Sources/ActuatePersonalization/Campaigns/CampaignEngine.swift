@@ -150,7 +150,7 @@ final class CampaignEngine: Sendable {
     }
 
     private func dispatch(_ item: CampaignEffects.Decision) {
-        let session = configuration.session
+        let actionSession = configuration.actionSession
         let finished: @Sendable (ActionOutcome) -> Void = { [weak self] _ in self?.finishOne() }
         switch item.decision.verdict {
         case .deliver:
@@ -159,21 +159,21 @@ final class CampaignEngine: Sendable {
                 self?.handOver(ticket)
                     ?? .failure(error: CampaignNotDelivered(verdict: .drop, reason: .contextReleased))
             }
-            session.perform(
+            actionSession.perform(
                 PersonalizationFeature.deliverCampaign,
                 input: item.decision,
                 presenter: handOver,
                 completion: finished
             )
         case .hold:
-            session.perform(
+            actionSession.perform(
                 PersonalizationFeature.holdCampaign,
                 input: item.decision,
                 presenter: (),
                 completion: finished
             )
         case .drop:
-            session.perform(
+            actionSession.perform(
                 PersonalizationFeature.dropCampaign,
                 input: item.decision,
                 presenter: (),
@@ -329,7 +329,7 @@ final class CampaignEngine: Sendable {
     /// that the drop leaves a trace a test and a debug report can read.
     func recordIgnoredPurchase(orderID: String, contextName: String) {
         state.withLock { $0.unfinished += 1 }
-        configuration.session.perform(
+        configuration.actionSession.perform(
             PersonalizationFeature.ignorePurchase,
             input: IgnoredPurchase(orderID: orderID, contextName: contextName),
             presenter: ()

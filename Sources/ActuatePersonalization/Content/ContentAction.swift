@@ -145,7 +145,7 @@ public struct ContentAction: Sendable, Hashable, Codable, CustomStringConvertibl
     /// ``contentType`` is `text/html`; nil otherwise.
     func contentHtmlDoc(bridge: ContentBridge, token: BridgeToken) -> String? {
         guard MediaType.matches(contentType, "text/html") else { return nil }
-        return ContentHTMLDocument(bridge: bridge, token: token).wrap(content)
+        return BridgeDocument(bridge: bridge, token: token, vocabulary: .contentAction).wrap(content)
     }
 
     /// Parses `text` as a JSON array of objects whose values are all strings.

@@ -2,12 +2,12 @@ import Actuate
 import Dispatch
 import Foundation
 
-/// How a ``ContentBlockManager`` runs: its clock, queues, session and rules.
+/// How a ``ContentBlockManager`` runs: its clock, queues, action session and rules.
 public struct ContentBlockConfiguration: Sendable {
     /// The clock for time-to-live, carousel rotation and history expiry. Use the reporter's scheduler.
     package var scheduler: any ActuateScheduler
-    /// The session the tracking actions are performed in.
-    package var session: ActionSession
+    /// The action session (its dispatcher and timeline) the tracking actions are performed in.
+    package var actionSession: ActionSession
     /// The serial queue for all file and network work; a manager given the main queue uses a private serial
     /// queue instead, so no file or network work ever runs on the main queue.
     var workQueue: DispatchQueue
@@ -87,7 +87,7 @@ public struct ContentBlockConfiguration: Sendable {
         onError: (@Sendable (ContentBlockError) -> Void)? = nil
     ) {
         self.scheduler = scheduler
-        self.session = session
+        self.actionSession = session
         self.workQueue = workQueue ?? DispatchQueue(label: "actuate.personalization.content-blocks.work")
         self.callbackQueue = callbackQueue
         self.urlOpener = urlOpener
@@ -120,7 +120,7 @@ extension ContentBlockConfiguration {
     public func routed(through system: ActuateSystem) -> ContentBlockConfiguration {
         var wired = self
         wired.router = system.router
-        wired.session = system.mainSession
+        wired.actionSession = system.mainSession
         wired.allowedLinkSchemes = allowedLinkSchemes.union(ContentLinkSchemes.allowed(by: system.router.configuration))
         return wired
     }

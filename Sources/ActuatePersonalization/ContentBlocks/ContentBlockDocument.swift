@@ -1,24 +1,23 @@
 import Foundation
 
-/// Turns a content block into the complete HTML document an ``HTMLSurface`` shows.
+/// Turns a content block into the complete HTML document an ``HTMLSurface`` shows: the block's HTML with its
+/// assets inlined as `data:` URLs, in a ``BridgeDocument`` of the content-block vocabulary (its click and close
+/// messages, posted through `window.webkit.messageHandlers.actuateContentBlock`).
 ///
-/// The document has the content security policy of content actions
-/// (``ContentHTMLDocument/contentSecurityPolicy``), a viewport meta tag, the bridge script as the first script of
-/// its `<head>` (see ``BridgeScript``), and the block's HTML with its assets inlined as `data:` URLs. The script
-/// captures clicks before the page sees them, keeps links from navigating, cancels form submission, pins
-/// `window.open`, and posts one JSON message per click the user made through
-/// `window.webkit.messageHandlers.actuateContentBlock.postMessage` (a click a script makes, with `element.click()`
-/// or `dispatchEvent`, cancelable or not, is not trusted: a link it targets does not navigate, and nothing is
-/// posted). A script can still ask to navigate in other ways (setting `location`): the surface refuses
-/// that, as `WebKitHTMLSurface` refuses every navigation but its own document's load; `SimulatedHTMLSurface`
-/// runs no script and never leaves the document it loaded. Every message carries the document's secret `token`,
-/// which the page's own scripts cannot read:
-/// - an element with a `data-actuate-close` attribute, or inside one, posts `{"action": "close", "token": …}`;
-/// - a link (`<a href>`), or an element with `data-actuate-link="URL"`, posts
-///   `{"action": "click", "link": "URL", "text": "the element's text", "token": …}`.
+/// A click a script makes, with `element.click()` or `dispatchEvent`, cancelable or not, is not trusted: a link it
+/// targets does not navigate, and nothing is posted. A script can still ask to navigate in other ways (setting
+/// `location`): the surface refuses that, as `WebKitHTMLSurface` refuses every navigation but its own document's
+/// load; `SimulatedHTMLSurface` runs no script and never leaves the document it loaded.
 enum ContentBlockDocument {
     /// The message handler the bridge script posts to.
     static let bridgeName = "actuateContentBlock"
+
+    /// The bridge of content blocks whose clicks may carry links in `schemes`: handler ``bridgeName``, and the
+    /// limits of every bridge (``ContentBridge/init(handlerName:allowedSchemes:maximumHrefLength:maximumArgumentLength:maximumMessageBytes:)``).
+    /// - Parameter schemes: The link schemes a click may carry, as `ContentBlockConfiguration` allows them.
+    static func bridge(allowing schemes: Set<String>) -> ContentBridge {
+        ContentBridge(handlerName: bridgeName, allowedSchemes: schemes)
+    }
 
     /// The URLs of the assets a block needs before it can be shown: its `assets`, then the `http(s)` URLs in
     /// its HTML's `src` attributes, each once.
@@ -53,24 +52,8 @@ enum ContentBlockDocument {
         for (url, asset) in assets.sorted(by: { $0.key.count > $1.key.count }) {
             body = body.replacingOccurrences(of: url, with: asset.dataURL)
         }
-        let script = BridgeScript(
-            handlerName: bridgeName,
-            token: token,
-            reporting: reporting,
-            stopsReportedClicks: true
-        )
-        return """
-            <!DOCTYPE html>
-            <html><head><meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(ContentHTMLDocument.contentSecurityPolicy)">
-            <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1">
-            <script>
-            \(script.text)
-            </script>
-            </head><body>
-            \(BridgeScript.defusingDeclarativeShadowRoots(body))
-            </body></html>
-            """
+        let document = BridgeDocument(bridge: bridge(allowing: []), token: token, vocabulary: .contentBlock)
+        return document.wrap(body)
     }
 
     /// The size of `html` in bytes once every place an asset's URL appears holds its `data:` URL, counted without
@@ -115,21 +98,4 @@ enum ContentBlockDocument {
         }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-
-    /// What a click reports: the nearest element that closes the block or links somewhere. A close wins over a
-    /// link on the same element; `data-actuate-link` wins over `href`.
-    private static let reporting = """
-          var actionable = "[data-actuate-close],[data-actuate-link]:not([data-actuate-link='']),a[href]:not([href=''])";
-          function report(element) {
-            var marked = nearest(element, actionable);
-            if (!marked) { return false; }
-            if (has(marked, "data-actuate-close")) {
-              post({ action: "close" });
-              return true;
-            }
-            var link = attribute(marked, "data-actuate-link") || attribute(marked, "href");
-            post({ action: "click", link: link, text: trimmed(textOf(marked), 500) });
-            return true;
-          }
-        """
 }

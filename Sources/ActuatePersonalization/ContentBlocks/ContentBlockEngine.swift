@@ -256,31 +256,31 @@ final class ContentBlockEngine: Sendable {
     func track(_ event: ContentBlockEvent) {
         work.begin()
         let done: @Sendable (ActionOutcome) -> Void = { _ in self.work.end() }
-        let session = configuration.session
+        let actionSession = configuration.actionSession
         switch event.kind {
         case .show:
-            session.perform(
+            actionSession.perform(
                 PersonalizationFeature.showContentBlock,
                 input: event,
                 presenter: reporter,
                 completion: done
             )
         case .click:
-            session.perform(
+            actionSession.perform(
                 PersonalizationFeature.clickContentBlock,
                 input: event,
                 presenter: reporter,
                 completion: done
             )
         case .close:
-            session.perform(
+            actionSession.perform(
                 PersonalizationFeature.closeContentBlock,
                 input: event,
                 presenter: reporter,
                 completion: done
             )
         case .error:
-            session.perform(
+            actionSession.perform(
                 PersonalizationFeature.reportContentBlockError,
                 input: event,
                 presenter: reporter,

@@ -23,51 +23,15 @@ import Synchronization
 /// With a ``ContentBlockCarousel`` the placeholder rotates through the eligible blocks in display order on the
 /// manager's clock, tracking a `show` for each block it displays.
 public final class ContentBlockPlaceholder: Sendable {
-    /// Where the placeholder draws its block.
-    private enum Drawing {
-        /// Into this surface.
-        case surface(any HTMLSurface)
-        /// Nowhere: the app draws the block itself, and it counts as shown once loaded.
-        case byApp
-        /// Nowhere until the manager binds it again: its table row's surface was given to another row.
-        case released
-    }
-
-    /// What binding to a new surface has to do.
-    private enum Rebinding {
-        /// Draw the block shown now on the new surface.
-        case redraw(ContentBlock)
-        /// Blank the new surface, then pick and load a block again: loading was under way.
-        case reload
-        /// Blank the new surface: the placeholder shows nothing.
-        case blank
-    }
-
-    private struct State {
-        var drawing: Drawing
-        var generation = 0
-        /// Whether a block is being picked or loaded for `generation`, not yet shown or failed.
-        var loading = false
-        var current: ContentBlock?
-        var size: HTMLContentSize?
-        var closed: Set<String> = []
-        var tick: ScheduledWork?
-        var callback: any ContentBlockCallback
-        var readyCompletion: (@Sendable (Bool) -> Void)?
-        var contentChanged: (@Sendable () -> Void)?
-        var errorLimit = BridgeErrorLimit()
-    }
-
-    private enum Failure {
-        case noMessage
-        case error(ContentBlock?, String)
-    }
+    private typealias State = ContentBlockPlaceholderState
 
     /// The placeholder's id, which blocks list in their `placeholders`.
     public let placeholderID: String
     /// How the placeholder rotates, or nil for a placeholder that shows one block.
     package let carousel: ContentBlockCarousel?
     let engine: ContentBlockEngine
+    /// The rules and what they remember; the placeholder feeds them events under the lock and carries out the
+    /// effects they return outside it.
     private let state: Mutex<State>
 
     /// Creates a placeholder.
@@ -90,8 +54,9 @@ public final class ContentBlockPlaceholder: Sendable {
         self.engine = manager.engine
         self.state = Mutex(
             State(
-                drawing: surface.map(Drawing.surface) ?? .byApp,
-                callback: ContentBlockDefaultCallback(engine: manager.engine)
+                drawing: surface.map(State.Drawing.surface) ?? .byApp,
+                callback: ContentBlockDefaultCallback(engine: manager.engine),
+                rotates: carousel != nil
             )
         )
         if !deferredLoad { reload() }
@@ -132,18 +97,12 @@ public final class ContentBlockPlaceholder: Sendable {
 
     /// Picks and shows a block again: the frequency rules are applied afresh and closed blocks may return.
     public func reload() {
-        reload(blankingSurface: false)
+        send(.reload(blankingSurface: false))
     }
 
     /// Like ``reload()``; with `blankingSurface`, first blanks the surface, which shows another row's block.
     func reload(blankingSurface: Bool) {
-        let (generation, surface) = state.withLock { state -> (Int, (any HTMLSurface)?) in
-            let generation = Self.restart(&state, clearingClosed: true)
-            guard blankingSurface, case .surface(let surface) = state.drawing else { return (generation, nil) }
-            return (generation, surface)
-        }
-        if let surface { blank(surface, generation) }
-        load(generation, previous: nil, rotating: false)
+        send(.reload(blankingSurface: blankingSurface))
     }
 
     /// Reports a click on `linkURL` in the shown block, for custom views that draw the block themselves:
@@ -154,58 +113,20 @@ public final class ContentBlockPlaceholder: Sendable {
     ///   - text: The clicked element's text; by default the text of the block's link to `linkURL`.
     public func invokeLinkClick(linkURL: String, text: String? = nil) {
         engine.onCallbackQueue {
-            let (block, callback) = self.state.withLock { ($0.current, $0.callback) }
-            guard let block else {
-                let message = "invokeLinkClick(linkURL:text:) was called while no content block is shown"
-                callback.onError(placeholderID: self.placeholderID, contentBlock: nil, errorMessage: message)
-                return
-            }
-            do throws(ContentBlockError) {
-                let action = try ContentBlockLink(
-                    checking: linkURL,
-                    text: text ?? ContentBlockDocument.linkText(for: linkURL, in: block),
-                    allowedSchemes: self.engine.configuration.allowedLinkSchemes
-                )
-                self.clicked(action, in: block, callback: callback)
-            } catch {
-                callback.onError(
-                    placeholderID: self.placeholderID,
-                    contentBlock: block,
-                    errorMessage: error.description
-                )
-            }
+            let allowed = self.engine.configuration.allowedLinkSchemes
+            self.send(.linkInvoked(url: linkURL, text: text, allowedSchemes: allowed))
         }
     }
 
     /// Hides the shown block without the user asking (a timeout, or the app's own choice): tracks `close` with
     /// `interaction` false and reports not ready. The history does not count it as an interaction.
     public func dismiss() {
-        engine.onCallbackQueue {
-            let (block, notify) = self.state.withLock { state -> (ContentBlock?, [@Sendable () -> Void]) in
-                state.generation += 1
-                state.loading = false
-                state.tick?.cancel()
-                guard let block = state.current else { return (nil, []) }
-                state.current = nil
-                state.size = nil
-                return (block, Self.readyNotifications(state, false))
-            }
-            guard let block else { return }
-            self.engine.track(
-                ContentBlockEvent(kind: .close(userInteraction: false), placeholderID: self.placeholderID, block: block)
-            )
-            for notification in notify { notification() }
-        }
+        engine.onCallbackQueue { self.send(.dismiss) }
     }
 
     /// Stops loading and rotating; the shown block stays as it is until ``reload()``.
     public func stop() {
-        state.withLock { state in
-            state.generation += 1
-            state.loading = false
-            state.tick?.cancel()
-            state.tick = nil
-        }
+        send(.stop)
     }
 
     // MARK: Rows of tables and lists
@@ -216,61 +137,13 @@ public final class ContentBlockPlaceholder: Sendable {
     /// it already showed); a load under way starts again for `surface`; with no block, `surface` is blanked, so it
     /// does not keep showing another row's block. Binding to the surface it has does nothing.
     func bind(to surface: (any HTMLSurface)?) {
-        let work = state.withLock { state -> (Rebinding, Int)? in
-            switch (state.drawing, surface) {
-            case (.surface(let bound), let surface?) where bound === surface: return nil
-            case (.byApp, nil): return nil
-            default: break
-            }
-            state.drawing = surface.map(Drawing.surface) ?? .byApp
-            let generation = Self.restart(&state, clearingClosed: false)
-            if let block = state.current, !state.closed.contains(block.id) { return (.redraw(block), generation) }
-            return (state.loading ? .reload : .blank, generation)
-        }
-        guard let (rebinding, generation) = work else { return }
-        switch rebinding {
-        case .redraw(let block):
-            loadAssets(of: block, generation, redrawing: true)
-        case .reload:
-            if let surface { blank(surface, generation) }
-            load(generation, previous: nil, rotating: false)
-        case .blank:
-            if let surface { blank(surface, generation) }
-        }
+        send(.bind(surface))
     }
 
     /// Stops drawing anywhere, because the surface went to another row, until ``bind(to:)``. A load under way
     /// starts again when the placeholder is bound.
     func release() {
-        state.withLock { state in
-            state.drawing = .released
-            state.generation += 1
-            state.tick?.cancel()
-            state.tick = nil
-        }
-    }
-
-    /// The page a row's surface shows while the row has no block: no content, no script.
-    private static let blankDocument = #"<!DOCTYPE html><html><head><meta charset="utf-8"></head><body></body></html>"#
-
-    /// Shows an empty page on `surface` (on the callback queue), unless by then the placeholder has moved on
-    /// from `generation`, draws elsewhere, or shows a block.
-    private func blank(_ surface: any HTMLSurface, _ generation: Int) {
-        engine.onCallbackQueue {
-            let stillBlank = self.state.withLock { state in
-                guard state.generation == generation, state.current == nil,
-                    case .surface(let bound) = state.drawing, bound === surface
-                else { return false }
-                return true
-            }
-            guard stillBlank else { return }
-            surface.load(
-                html: Self.blankDocument,
-                bridgeName: ContentBlockDocument.bridgeName,
-                onMessage: { _ in },
-                completion: { _ in }
-            )
-        }
+        send(.release)
     }
 
     /// Set by the manager for placeholders it prepared for table rows: called when the content or its size
@@ -280,78 +153,118 @@ public final class ContentBlockPlaceholder: Sendable {
         set { state.withLock { $0.contentChanged = newValue } }
     }
 
-    // MARK: Loading
+    // MARK: Driving the state machine
 
-    private func restart(clearingClosed: Bool) -> Int {
-        state.withLock { Self.restart(&$0, clearingClosed: clearingClosed) }
-    }
-
-    private static func restart(_ state: inout State, clearingClosed: Bool) -> Int {
-        state.generation += 1
-        state.tick?.cancel()
-        state.tick = nil
-        if clearingClosed { state.closed = [] }
-        return state.generation
+    /// Feeds `event` to the state under the lock, then carries out the effects it returns, in order, outside it.
+    private func send(_ event: State.Event) {
+        let effects = state.withLock { $0.handle(event) }
+        for effect in effects { perform(effect) }
     }
 
     private func isCurrent(_ generation: Int) -> Bool {
-        state.withLock { $0.generation == generation }
+        state.withLock { $0.isCurrent(generation) }
     }
 
-    /// Picks the block to show on the work queue and loads it; `previous` is the block a carousel or a close
-    /// moves on from.
-    private func load(_ generation: Int, previous: ContentBlock?, rotating: Bool) {
-        let closed = state.withLock { state in
-            if state.generation == generation { state.loading = true }
-            return state.closed
+    /// The page a row's surface shows while the row has no block: no content, no script.
+    private static let blankDocument = #"<!DOCTYPE html><html><head><meta charset="utf-8"></head><body></body></html>"#
+
+    private func perform(_ effect: State.Effect) {
+        switch effect {
+        case .cancel(let work):
+            work.cancel()
+        case .onCallbackQueue(let event):
+            engine.onCallbackQueue { self.send(event) }
+        case .showBlank(let surface):
+            surface.load(
+                html: Self.blankDocument,
+                bridgeName: ContentBlockDocument.bridgeName,
+                onMessage: { _ in },
+                completion: { _ in }
+            )
+        case .pick(let previous, let rotating, let excluding, let generation):
+            pick(after: previous, rotating: rotating, excluding: excluding, generation)
+        case .loadAssets(let block, let generation, let redrawing):
+            loadAssets(of: block, generation, redrawing: redrawing)
+        case .show(let block, let html, let token, let surface, let generation, let redrawing):
+            surface.load(
+                html: html,
+                bridgeName: ContentBlockDocument.bridgeName,
+                onMessage: { [weak self] message in self?.received(message, token: token, generation) },
+                completion: { [weak self] result in
+                    self?.send(.documentLoaded(block, result, generation: generation, redrawing: redrawing))
+                }
+            )
+        case .scheduleRotation(let generation):
+            scheduleRotation(generation)
+        case .recordShown(let block):
+            let engine = engine
+            engine.onWorkQueue { engine.recordShown(block) }
+        case .recordInteraction(let block):
+            let engine = engine
+            engine.onWorkQueue { engine.recordInteraction(block) }
+        case .trackDismissal(let block):
+            engine.track(
+                ContentBlockEvent(kind: .close(userInteraction: false), placeholderID: placeholderID, block: block)
+            )
+        case .tell(let callback, let notice):
+            tell(callback, notice)
+        case .notify(let notifications):
+            for notification in notifications { notification() }
         }
+    }
+
+    private func tell(_ callback: any ContentBlockCallback, _ notice: State.Notice) {
+        switch notice {
+        case .messageShown(let block):
+            callback.onMessageShown(placeholderID: placeholderID, contentBlock: block)
+        case .noMessageFound:
+            callback.onNoMessageFound(placeholderID: placeholderID)
+        case .error(let block, let message):
+            callback.onError(placeholderID: placeholderID, contentBlock: block, errorMessage: message)
+        case .linkClicked(let block, let link):
+            callback.onLinkClicked(placeholderID: placeholderID, contentBlock: block, link: link)
+        case .closeClicked(let block):
+            callback.onCloseClicked(placeholderID: placeholderID, contentBlock: block)
+        }
+    }
+
+    // MARK: Loading
+
+    /// Loads the placeholder's blocks on the work queue and hands them, with those eligible now, to the state.
+    private func pick(after previous: ContentBlock?, rotating: Bool, excluding closed: Set<String>, _ generation: Int) {
         let engine = engine
         let placeholderID = placeholderID
         engine.onWorkQueue { [weak self] in
             guard let self else { return }
             engine.blocks(for: placeholderID) { result in
                 guard self.isCurrent(generation) else { return }
-                let blocks: [ContentBlock]
                 switch result {
                 case .failure(let error):
-                    self.fail(generation, .error(nil, error.description))
-                    return
-                case .success(let loaded):
-                    blocks = loaded
+                    self.send(.loadFailed(.error(nil, error.description), generation: generation))
+                case .success(let blocks):
+                    let eligible = engine.eligible(
+                        blocks,
+                        placeholderID: placeholderID,
+                        excluding: closed,
+                        maxCount: self.carousel?.maxCount
+                    )
+                    self.send(
+                        .blocksLoaded(
+                            all: blocks,
+                            eligible: eligible,
+                            previous: previous,
+                            rotating: rotating,
+                            generation: generation
+                        )
+                    )
                 }
-                let eligible = engine.eligible(
-                    blocks,
-                    placeholderID: placeholderID,
-                    excluding: closed,
-                    maxCount: self.carousel?.maxCount
-                )
-                let chosen: ContentBlock?
-                if let previous {
-                    chosen = ContentBlockSelection.next(after: previous, in: eligible)
-                    if chosen == nil, rotating, !closed.contains(previous.id),
-                        blocks.contains(where: { $0.id == previous.id })
-                    {
-                        self.state.withLock { state in
-                            if state.generation == generation { state.loading = false }
-                        }
-                        self.scheduleRotation(generation)
-                        return
-                    }
-                } else {
-                    chosen = eligible.first
-                }
-                guard let block = chosen else {
-                    self.fail(generation, .noMessage)
-                    return
-                }
-                self.loadAssets(of: block, generation)
             }
         }
     }
 
-    /// Loads the block's assets (work queue), then shows its document, with a fresh token, on the callback queue.
-    /// `redrawing` draws the shown block on a new surface.
-    private func loadAssets(of block: ContentBlock, _ generation: Int, redrawing: Bool = false) {
+    /// Loads the block's assets (work queue), then hands its document, with a fresh token, to the state on the
+    /// callback queue. `redrawing` draws the shown block on a new surface.
+    private func loadAssets(of block: ContentBlock, _ generation: Int, redrawing: Bool) {
         let engine = engine
         engine.work.begin()
         engine.assets.load(ContentBlockDocument.assetURLs(of: block), version: block.version) { [weak self] result in
@@ -359,7 +272,7 @@ public final class ContentBlockPlaceholder: Sendable {
             guard let self, self.isCurrent(generation) else { return }
             switch result {
             case .failure(let error):
-                self.fail(generation, .error(block, error.description))
+                self.send(.loadFailed(.error(block, error.description), generation: generation))
             case .success(let assets):
                 let token = BridgeToken.random()
                 do throws(ContentBlockError) {
@@ -367,178 +280,44 @@ public final class ContentBlockPlaceholder: Sendable {
                         for: block,
                         assets: assets,
                         token: token,
-                        maxBytes: self.engine.configuration.maxDocumentBytes
+                        maxBytes: engine.configuration.maxDocumentBytes
                     )
-                    self.engine.onCallbackQueue {
-                        self.present(block, html: html, token: token, generation, redrawing: redrawing)
+                    engine.onCallbackQueue {
+                        self.send(
+                            .documentReady(
+                                block,
+                                html: html,
+                                token: token,
+                                generation: generation,
+                                redrawing: redrawing
+                            )
+                        )
                     }
                 } catch {
-                    self.fail(generation, .error(block, error.description))
+                    self.send(.loadFailed(.error(block, error.description), generation: generation))
                 }
             }
         }
-    }
-
-    /// Shows `html` on the surface; its messages are checked against `token`, the secret of this document.
-    private func present(
-        _ block: ContentBlock,
-        html: String,
-        token: BridgeToken,
-        _ generation: Int,
-        redrawing: Bool
-    ) {
-        let drawing = state.withLock { $0.generation == generation ? $0.drawing : nil }
-        switch drawing {
-        case nil, .released?:
-            return
-        case .byApp?:
-            loaded(block, .loaded(size: nil), generation, redrawing: redrawing)
-        case .surface(let surface)?:
-            surface.load(
-                html: html,
-                bridgeName: ContentBlockDocument.bridgeName,
-                onMessage: { [weak self] message in self?.received(message, token: token, generation) },
-                completion: { [weak self] result in self?.loaded(block, result, generation, redrawing: redrawing) }
-            )
-        }
-    }
-
-    /// The surface finished loading the block's document. A first showing counts as shown: `show` is tracked and
-    /// the history notes it. A redraw on a row's new surface only updates the size, and tells the row when it
-    /// changed.
-    private func loaded(
-        _ block: ContentBlock,
-        _ result: HTMLSurfaceLoadResult,
-        _ generation: Int,
-        redrawing: Bool
-    ) {
-        guard case .loaded(let size) = result else {
-            if case .failed(let message) = result { fail(generation, .error(block, message)) }
-            return
-        }
-        let notify = state.withLock { state -> [@Sendable () -> Void]? in
-            guard state.generation == generation else { return nil }
-            state.loading = false
-            let changed = state.current?.id != block.id || state.size != size
-            state.current = block
-            state.size = size
-            guard !redrawing else { return changed ? state.contentChanged.map { [$0] } ?? [] : [] }
-            return Self.readyNotifications(state, true, changed: changed)
-        }
-        guard let notify else { return }
-        guard !redrawing else {
-            engine.onCallbackQueue {
-                guard self.isCurrent(generation) else { return }
-                for notification in notify { notification() }
-            }
-            if carousel != nil { scheduleRotation(generation) }
-            return
-        }
-        engine.onWorkQueue { self.engine.recordShown(block) }
-        engine.onCallbackQueue {
-            guard self.isCurrent(generation) else { return }
-            self.behaviourCallback.onMessageShown(placeholderID: self.placeholderID, contentBlock: block)
-            for notification in notify { notification() }
-        }
-        if carousel != nil { scheduleRotation(generation) }
-    }
-
-    private func fail(_ generation: Int, _ failure: Failure) {
-        engine.onCallbackQueue {
-            let notify = self.state.withLock { state -> [@Sendable () -> Void]? in
-                guard state.generation == generation else { return nil }
-                state.loading = false
-                let changed = state.current != nil
-                state.current = nil
-                state.size = nil
-                return Self.readyNotifications(state, false, changed: changed)
-            }
-            guard let notify else { return }
-            switch failure {
-            case .noMessage:
-                self.behaviourCallback.onNoMessageFound(placeholderID: self.placeholderID)
-            case .error(let block, let message):
-                self.behaviourCallback.onError(
-                    placeholderID: self.placeholderID,
-                    contentBlock: block,
-                    errorMessage: message
-                )
-            }
-            for notification in notify { notification() }
-        }
-    }
-
-    private static func readyNotifications(
-        _ state: State,
-        _ ready: Bool,
-        changed: Bool = true
-    )
-        -> [@Sendable () -> Void]
-    {
-        var notify: [@Sendable () -> Void] = []
-        if let completion = state.readyCompletion { notify.append { completion(ready) } }
-        if changed, let contentChanged = state.contentChanged { notify.append(contentChanged) }
-        return notify
     }
 
     private func scheduleRotation(_ generation: Int) {
         guard let carousel else { return }
         let interval = carousel.interval ?? engine.configuration.carouselInterval
         let tick = engine.configuration.scheduler.schedule(after: interval) { [weak self] in
-            guard let self, self.isCurrent(generation) else { return }
-            self.load(generation, previous: self.contentBlock, rotating: true)
+            self?.send(.rotationDue(generation: generation))
         }
-        state.withLock { state in
-            guard state.generation == generation else { return tick.cancel() }
-            state.tick?.cancel()
-            state.tick = tick
-        }
+        send(.rotationScheduled(tick, generation: generation))
     }
 
     // MARK: Interaction
 
-    /// Acts on a message of the document shown for `generation`, whose token is `token`. Callback queue.
+    /// Checks a message of the document shown for `generation`, whose token is `token`, and hands it to the state
+    /// on the callback queue.
     private func received(_ message: String, token: BridgeToken, _ generation: Int) {
         engine.onCallbackQueue {
-            let (block, callback) = self.state.withLock {
-                ($0.generation == generation ? $0.current : nil, $0.callback)
-            }
-            guard let block else { return }
-            do throws(ContentBlockError) {
-                let allowed = self.engine.configuration.allowedLinkSchemes
-                switch try ContentBlockBridgeMessage(parsing: message, allowedSchemes: allowed, token: token) {
-                case .click(let action):
-                    self.clicked(action, in: block, callback: callback)
-                case .close:
-                    self.closed(block, callback: callback)
-                }
-            } catch {
-                guard self.state.withLock({ $0.errorLimit.admit(pageView: token.text) }) else { return }
-                callback.onError(
-                    placeholderID: self.placeholderID,
-                    contentBlock: block,
-                    errorMessage: error.description
-                )
-            }
+            let bridge = ContentBlockDocument.bridge(allowing: self.engine.configuration.allowedLinkSchemes)
+            let checked = BridgeMessage.parseBlockMessage(message, bridge: bridge, token: token)
+            self.send(.message(checked, pageView: token.text, generation: generation))
         }
-    }
-
-    /// Notes the interaction and tells the callback. Callback queue.
-    private func clicked(_ link: ContentBlockLink, in block: ContentBlock, callback: any ContentBlockCallback) {
-        engine.onWorkQueue { self.engine.recordInteraction(block) }
-        callback.onLinkClicked(placeholderID: placeholderID, contentBlock: block, link: link)
-    }
-
-    /// Notes the interaction, tells the callback, and moves on to the next eligible block. Callback queue.
-    private func closed(_ block: ContentBlock, callback: any ContentBlockCallback) {
-        engine.onWorkQueue { self.engine.recordInteraction(block) }
-        callback.onCloseClicked(placeholderID: placeholderID, contentBlock: block)
-        let generation = state.withLock { state in
-            state.closed.insert(block.id)
-            return state.generation
-        }
-        let next = restart(clearingClosed: false)
-        guard next == generation + 1 else { return }
-        load(next, previous: block, rotating: false)
     }
 }

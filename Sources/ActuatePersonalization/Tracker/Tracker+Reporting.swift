@@ -98,7 +98,7 @@ extension Tracker {
     ) where A.PresenterType == NoPresenter {
         let inFlight = self.inFlight
         inFlight.begin()
-        session.perform(binding, input: input, presenter: (), userInitiated: userInitiated) { _ in
+        actionSession.perform(binding, input: input, presenter: (), userInitiated: userInitiated) { _ in
             inFlight.end()
         }
     }

@@ -66,8 +66,8 @@ public final class Tracker: Sendable {
 
     let source: any DecisionSource
     let reporter: Reporter
-    /// The session the tracker's actions are performed in.
-    package let session: ActionSession
+    /// The action session the tracker's actions are performed in (not one of the tracker's own sessions).
+    package let actionSession: ActionSession
     let storage: TrackerStorage
     /// Write the state and the cached result behind the caller, on the tracker's writer queue.
     let stateWriter: WriteBehind<TrackerState.Saved>
@@ -106,7 +106,7 @@ public final class Tracker: Sendable {
     ) {
         self.source = source
         self.reporter = reporter
-        self.session = session
+        self.actionSession = session
         self.sessionPolicy = sessionPolicy
         let storage = TrackerStorage(directory: directory)
         self.storage = storage

@@ -145,6 +145,12 @@ enum RaceSleepingLane: SleepingLane {
     static let queue = DispatchQueue(label: "dependency-tests.sleeping-race")
 }
 
+/// The lane of the body nobody advances: it never wakes, so it holds its queue's gate for the rest of the process,
+/// and a body of another test on the same lane would wait behind it until that test's real-time limit.
+enum AbandonedSleepingLane: SleepingLane {
+    static let queue = DispatchQueue(label: "dependency-tests.sleeping-abandoned")
+}
+
 /// Sleeps on a scheduler it is given as a dependency, then shows "slept"; twice when its input says so.
 final class SleepingAction<Lane: SleepingLane>: AsyncAction {
     typealias InputType = Int
@@ -201,6 +207,7 @@ final class DependencyFeature: Feature {
     static let nestedCallbackGreet = action(NestedCallbackGreetAction.self)
     static let sleeping = action(SleepingAction<SharedSleepingLane>.self)
     static let racingSleep = action(SleepingAction<RaceSleepingLane>.self)
+    static let abandonedSleep = action(SleepingAction<AbandonedSleepingLane>.self)
     static let neverCompletingCallback = action(NeverCompletingCallbackAction.self)
     static let awaitsForever = action(AwaitsForeverAction.self)
 

@@ -1,11 +1,29 @@
 import Foundation
 
-/// Wraps HTML content in a complete document with a viewport, a content security policy, a navigation guard and
-/// the click bridge that ``ContentBridge`` describes, as the first script of its `<head>`.
-struct ContentHTMLDocument {
+/// The one builder of the documents content actions and content blocks are shown in: the content, wrapped in a
+/// complete document with a viewport, a content security policy, a navigation guard and the click bridge, as the
+/// first script of its `<head>` (see ``BridgeScript``).
+///
+/// The two differ only in their ``Vocabulary``, what a click means and so what the bridge posts: a content
+/// action's clicks follow the table in ``ContentBridge``; a content block's post `{"action": "close"}` for an
+/// element with a `data-actuate-close` attribute or inside one, and `{"action": "click", "link": URL, "text": …}`
+/// for a link (`<a href>`) or an element with `data-actuate-link="URL"`. A block's reported clicks are also kept
+/// from the page's own listeners. ``BridgeMessage`` parses what either posts.
+struct BridgeDocument {
+    /// What the clicks in a document mean, and so what its bridge posts.
+    enum Vocabulary: Sendable, Hashable {
+        /// A content action's: `status`, `href` and `arg` (``ActionClicked``).
+        case contentAction
+        /// A content block's: `action` (`click` or `close`), `link` and `text` (``ContentBlockBridgeMessage``).
+        case contentBlock
+    }
+
+    /// The bridge's handler name, link schemes and limits.
     let bridge: ContentBridge
     /// The secret the bridge puts in every message; a fresh one per rendered document.
     let token: BridgeToken
+    /// What a click reports.
+    let vocabulary: Vocabulary
 
     /// The document's content security policy.
     ///
@@ -56,12 +74,45 @@ struct ContentHTMLDocument {
     /// of the content's reach, and reports only clicks the user made. `window.open` is replaced, for good, by a
     /// function that opens nothing.
     var script: String {
-        BridgeScript(handlerName: bridge.handlerName, token: token, reporting: reporting, stopsReportedClicks: false)
+        switch vocabulary {
+        case .contentAction:
+            BridgeScript(
+                handlerName: bridge.handlerName,
+                token: token,
+                reporting: actionReporting,
+                stopsReportedClicks: false
+            )
             .text
+        case .contentBlock:
+            BridgeScript(
+                handlerName: bridge.handlerName,
+                token: token,
+                reporting: Self.blockReporting,
+                stopsReportedClicks: true
+            )
+            .text
+        }
     }
 
-    /// What a click reports; see the table in ``ContentBridge``.
-    private var reporting: String {
+    /// What a content block's click reports: the nearest element that closes the block or links somewhere. A
+    /// close wins over a link on the same element; `data-actuate-link` wins over `href`.
+    private static let blockReporting = """
+          var actionable = "[data-actuate-close],[data-actuate-link]:not([data-actuate-link='']),a[href]:not([href=''])";
+          function report(element) {
+            var marked = nearest(element, actionable);
+            if (!marked) { return false; }
+            if (has(marked, "data-actuate-close")) {
+              post({ action: "close" });
+              return true;
+            }
+            var link = attribute(marked, "data-actuate-link") || attribute(marked, "href");
+            post({ action: "click", link: link, text: trimmed(textOf(marked), 500) });
+            return true;
+          }
+        """
+
+    /// What a content action's click reports; see the table in ``ContentBridge``.
+    private var actionReporting: String {
         let schemes = bridge.reportedSchemes.sorted().map { "\($0):" }
         return """
               var schemes = \(BridgeScript.jsonLiteral(schemes));

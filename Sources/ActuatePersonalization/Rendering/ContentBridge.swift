@@ -1,7 +1,9 @@
 import Actuate
 
-/// How the HTML of a content action talks to the app: the message handler it posts to, which links it may
-/// report, and how large a message may be.
+/// How a rendered document talks to the app: the message handler it posts to, which links it may report, and how
+/// large a message may be. Content actions and content blocks share it (a block's bridge is its configuration's
+/// link schemes with the handler `actuateContentBlock`), with one parser, `BridgeMessage`, and one document
+/// builder, `BridgeDocument`.
 ///
 /// The page reports clicks on these elements (the nearest marked ancestor of the clicked element wins):
 ///
@@ -52,7 +54,7 @@ public struct ContentBridge: Sendable, Hashable {
     var allowsHTTPSImages = false
 
     /// The default bridge: handler `actuate`, links `http`, `https`, `mailto` and `tel`, `href` up to 2,048
-    /// characters, `arg` up to 256, messages up to 4,096 bytes.
+    /// characters, `arg` up to 256, messages up to 8,192 bytes (the one limit of content actions and blocks).
     @usableFromInline
     package static let standard = ContentBridge()
 
@@ -65,13 +67,13 @@ public struct ContentBridge: Sendable, Hashable {
     ///     and malformed ones are left out.
     ///   - maximumHrefLength: The longest `href` reported, in characters.
     ///   - maximumArgumentLength: The longest `arg` accepted, in characters.
-    ///   - maximumMessageBytes: The largest message accepted, in UTF-8 bytes.
+    ///   - maximumMessageBytes: The largest message accepted, in UTF-8 bytes; 8,192 by default.
     public init(
         handlerName: String = "actuate",
         allowedSchemes: Set<String> = ContentLinkSchemes.web,
         maximumHrefLength: Int = 2_048,
         maximumArgumentLength: Int = 256,
-        maximumMessageBytes: Int = 4_096
+        maximumMessageBytes: Int = 8_192
     ) {
         let isIdentifier =
             !handlerName.isEmpty
@@ -99,7 +101,7 @@ public struct ContentBridge: Sendable, Hashable {
         handlerName: String = "actuate",
         maximumHrefLength: Int = 2_048,
         maximumArgumentLength: Int = 256,
-        maximumMessageBytes: Int = 4_096
+        maximumMessageBytes: Int = 8_192
     ) {
         self.init(
             handlerName: handlerName,

@@ -1,0 +1,46 @@
+import Actuate
+import ActuatePersonalization
+import ActuateReporting
+import Dispatch
+import Foundation
+
+let appQueue = DispatchQueue(label: "app")
+
+final class GreetAction: Action {
+    static var queue: DispatchQueue { appQueue }
+
+    static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {
+        print("hello")
+        return completion.completedSync(.success)
+    }
+}
+
+final class AppFeature: Feature {
+    static let greet = action(GreetAction.self)
+
+    static func prepare(actions: FeatureActionsBuilder) {
+        actions.publish(greet)
+    }
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("binary-size-\(UUID().uuidString)")
+let store = try FileEventStore(directory: directory.appendingPathComponent("events"))
+let reporter = Reporter(
+    store: store,
+    delivery: nil,
+    scheduler: SystemScheduler.shared,
+    identity: Identity(storage: FileIdentityStorage(directory: directory))
+)
+let system = try ActuateSystem.quickSetup(
+    group: AppFeature.self,
+    configuration: ActuateConfiguration(plugins: [ReportingPlugin(reporter: reporter)])
+)
+appQueue.sync { ActionSession.main.perform(AppFeature.greet) { print($0.isSuccess) } }
+let tracker = Tracker(
+    source: try LocalDecisionSource(contentsOf: URL(fileURLWithPath: CommandLine.arguments.last ?? "rules.json")),
+    reporter: reporter,
+    directory: directory.appendingPathComponent("tracker")
+)
+try tracker.navigate(documentName: "home")
+let banner = ContentAction(id: 42, name: "Spring banner", contentType: "text/html", content: "<p>Spring</p>")
+print(banner.contentHtmlDoc ?? "")
