@@ -24,7 +24,7 @@ let package = Package(
                 .product(name: "ActuateReporting", package: "Actuate"),
             ]
         ),
-        // Adds personalisation: a tracker over a rules file, a content action.
+        // Adds personalization: a tracker over a rules file, a content action.
         .executableTarget(
             name: "PersonalizationApp",
             dependencies: [

@@ -29,7 +29,7 @@ import FoundationNetworking
 ///     credentials: HTTPSourceCredentials(apiKey: "…"),
 ///     limits: .decisions
 /// )
-/// let answer = try await http.post { Data(#"{"visitorId": "v-1"}"#.utf8) }
+/// let answer = try await http.post { Data(#"{"visitorID": "v-1"}"#.utf8) }
 /// ```
 package struct HTTPSourceClient: Sendable, CustomReflectable {
     /// Where requests are posted.

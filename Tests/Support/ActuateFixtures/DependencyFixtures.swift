@@ -218,6 +218,7 @@ final class DependencyFeature: Feature {
         actions.declare(nestedCallbackGreet)
         actions.declare(sleeping)
         actions.declare(racingSleep)
+        actions.declare(abandonedSleep)
         actions.declare(neverCompletingCallback)
         actions.declare(awaitsForever)
     }
