@@ -200,7 +200,7 @@ struct HookTestbed {
                 activityPublisher: publisher,
                 activityTypePrefix: "com.example.shop",
                 activityRouter: activityRouter,
-                // Content blocks' default (ContentBlockConfiguration.defaultForceTrackParameter, personalisation's).
+                // Content blocks' default (ContentBlockConfiguration.defaultForceTrackParameter, personalization's).
                 forceTrackingParameter: "xnpe_force_track"
             )
         )
