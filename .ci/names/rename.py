@@ -58,7 +58,7 @@ RENAMES: list[tuple[str, str, str]] = [
     ("observerAddedMidFlight", "pluginAddedMidFlight", "one word for plugin"),
     ("observerListPublication", "pluginListPublication", "one word for plugin"),
     ("terminationRemovesObserver", "terminationRemovesPlugin", "one word for plugin"),
-    ("CountingObserver", "AtomicCountingPlugin", "one word for plugin (CountingPlugin is taken in ActuateTests)"),
+    ("CountingObserver", "AtomicCountingPlugin", "one word for plugin (CountingPlugin is taken in ActuatePluginsTests)"),
     # A content block's link is a link, not an action ("action" is the Action type; ContentAction is Personyze's).
     ("ContentBlockAction", "ContentBlockLink", "a content block's link is not an action (deprecated typealias kept)"),
     ("onActionClicked", "onLinkClicked", "a content block's link (fixed name: deprecated requirement kept)"),

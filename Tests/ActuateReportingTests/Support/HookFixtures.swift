@@ -1,4 +1,3 @@
-import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Dispatch
@@ -201,7 +200,8 @@ struct HookTestbed {
                 activityPublisher: publisher,
                 activityTypePrefix: "com.example.shop",
                 activityRouter: activityRouter,
-                forceTrackingParameter: ContentBlockConfiguration.defaultForceTrackParameter
+                // Content blocks' default (ContentBlockConfiguration.defaultForceTrackParameter, personalization's).
+                forceTrackingParameter: "xnpe_force_track"
             )
         )
         activityRouter.register(HookShopFeature.viewProduct) { userInfo in

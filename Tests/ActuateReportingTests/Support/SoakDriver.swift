@@ -1,3 +1,4 @@
+import ActuateTestSupport
 import Foundation
 import Synchronization
 
