@@ -134,9 +134,8 @@ let package = Package(
             name: "ActuateReportingTests",
             dependencies: [
                 "ActuateReporting", "Actuate", "ActuateCore", "ActuatePlugins", "ActuateTesting", "ActuateTestSupport",
+                // ActuateFuzzEntryPoints brings ActuatePersonalization along; `.ci/test-imports` keeps it unimported.
                 "JournalWriter", "ActuateFuzzEntryPoints",
-                // Only for the files `.ci/test-imports` lists as exceptions: content events as sample data.
-                "ActuatePersonalization",
             ]
         ),
         .testTarget(

@@ -1,6 +1,8 @@
 import ActuatePersonalization
 import ActuateReporting
+import ActuateTesting
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Content event vocabulary")
@@ -76,6 +78,32 @@ struct ContentEventVocabularyTests {
             guard case ReportingError.invalidContentArgument(let failing, let given, _) = error else { return false }
             return failing == status && given == argument
         }
+    }
+
+    @Test("a content status with a bad argument is reported by the reporter, not stored")
+    func badArgument() throws {
+        let store = MemoryEventStore()
+        let errors = Mutex<[ReportingError]>([])
+        let reporter = Reporter(
+            store: store,
+            delivery: nil,
+            scheduler: TestScheduler(),
+            identity: Identity(storage: MemoryIdentityStorage()),
+            configuration: ReporterConfiguration(onError: { error in errors.withLock { $0.append(error) } })
+        )
+        let banner = ContentReference.contentAction(id: 7, name: "Summer banner")
+        let refusal = ReportingError.invalidContentArgument(
+            status: .close,
+            argument: "two",
+            reason: "not a whole number"
+        )
+
+        #expect(reporter.record(.close, for: banner, argument: "two") == .failed(refusal))
+        #expect(try store.count() == 0)
+        #expect(errors.withLock { $0 } == [refusal])
+
+        let good = reporter.record(.close, for: banner, argument: "-4")
+        #expect(good.event?.properties["dontShowSessions"] == 0)
     }
 
     @Test("close turns negative session counts into 0")

@@ -1,4 +1,3 @@
-import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Foundation
@@ -18,7 +17,7 @@ struct ConsentTests {
     @Test("while denied, content and session events are counted, not stored")
     func deniedSuppresses() {
         let fixture = ReporterFixture(consent: .denied)
-        let outcome = fixture.reporter.record(.executed, for: banner)
+        let outcome = fixture.reporter.record(content: .executed, for: banner)
         fixture.reporter.record(type: "newsletter_signup")
         fixture.reporter.startNewSession()
 
@@ -33,7 +32,11 @@ struct ConsentTests {
     @Test("the force-tracking path stores an event while denied, tagged tracking_forced")
     func forceTracking() throws {
         let fixture = ReporterFixture(consent: .denied)
-        let outcome = fixture.reporter.record(.target(href: "https://shop.example"), for: banner, forceTracking: true)
+        let outcome = fixture.reporter.record(
+            content: .target(href: "https://shop.example"),
+            for: banner,
+            forceTracking: true
+        )
 
         let event = try #require(outcome.event)
         #expect(event.properties["tracking_forced"] == true)
@@ -48,11 +51,11 @@ struct ConsentTests {
     func forgedTagIsStripped() throws {
         let fixture = ReporterFixture()
         let event = try #require(
-            fixture.reporter.record(.executed, for: banner, properties: ["tracking_forced": true]).event
+            fixture.reporter.record(content: .executed, for: banner, properties: ["tracking_forced": true]).event
         )
         #expect(event.properties["tracking_forced"] == nil)
         #expect(
-            fixture.reporter.record(.executed, for: banner, properties: ["tracking_forced": true]).event?
+            fixture.reporter.record(content: .executed, for: banner, properties: ["tracking_forced": true]).event?
                 .isTrackingForced == false
         )
     }
@@ -60,9 +63,9 @@ struct ConsentTests {
     @Test("withdrawing consent purges pending events recorded under consent and keeps forced ones")
     func withdrawalPurges() throws {
         let fixture = ReporterFixture()
-        fixture.reporter.record(.executed, for: banner)
-        let forced = try #require(fixture.reporter.record(.target(), for: banner, forceTracking: true).event)
-        fixture.reporter.record(.close(dontShowSessions: 1), for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
+        let forced = try #require(fixture.reporter.record(content: .target(), for: banner, forceTracking: true).event)
+        fixture.reporter.record(content: .close(dontShowSessions: 1), for: banner)
         #expect(fixture.events.count == 4)
 
         fixture.reporter.setTrackingConsent(.denied)
@@ -71,7 +74,7 @@ struct ConsentTests {
         #expect(fixture.events == [forced])
         #expect(fixture.reporter.purgedEventCount == 3)
 
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         #expect(fixture.events == [forced])
         #expect(fixture.reporter.suppressedEventCount == 1)
     }
@@ -79,11 +82,11 @@ struct ConsentTests {
     @Test("granting consent again stores new events normally; suppressed ones stay gone")
     func grantingAgain() {
         let fixture = ReporterFixture(consent: .denied)
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         #expect(fixture.events.isEmpty)
 
         fixture.reporter.setTrackingConsent(.granted)
-        let outcome = fixture.reporter.record(.target(), for: banner)
+        let outcome = fixture.reporter.record(content: .target(), for: banner)
 
         #expect(outcome.event != nil)
         #expect(outcome.event?.isTrackingForced == false)
@@ -99,7 +102,7 @@ struct ConsentTests {
     @Test("setting the same consent again purges nothing")
     func repeatedConsent() {
         let fixture = ReporterFixture()
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         fixture.reporter.setTrackingConsent(.granted)
         #expect(fixture.events.count == 2)
 

@@ -1,4 +1,3 @@
-import ActuatePersonalization
 import ActuateReporting
 import ActuateTesting
 import Foundation
@@ -116,7 +115,7 @@ struct ReporterFixture {
     }
 }
 
-let banner = ContentReference.contentAction(id: 7, name: "Summer banner")
+let banner = ContentReference.sampleAction(id: 7, name: "Summer banner")
 
 @Suite("Reporter")
 struct ReporterTests {
@@ -125,10 +124,10 @@ struct ReporterTests {
         let fixture = ReporterFixture()
         try fixture.reporter.identify(userID: "customer-42")
         fixture.scheduler.advance(by: .seconds(12))
-        let first = try #require(fixture.reporter.record(.executed, for: banner).event)
+        let first = try #require(fixture.reporter.record(content: .executed, for: banner).event)
         fixture.scheduler.advance(by: .seconds(3))
         let second = try #require(
-            fixture.reporter.record(.target(href: "https://shop.example/sale"), for: banner).event
+            fixture.reporter.record(content: .target(href: "https://shop.example/sale"), for: banner).event
         )
 
         #expect(first.id != second.id)
@@ -149,7 +148,7 @@ struct ReporterTests {
     @Test("events reach the store before delivery is told about them")
     func appendsBeforeDelivery() {
         let fixture = ReporterFixture()
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         fixture.reporter.record(type: "newsletter_signup", properties: ["list": "weekly"])
         // The first record also starts the session, so delivery hears of two events at once.
         #expect(fixture.delivery.appendedCounts == [2, 1])
@@ -159,7 +158,7 @@ struct ReporterTests {
     @Test("a refused append is returned, counted and reported, and delivery is not told")
     func appendFailureIsReported() {
         let fixture = ReporterFixture(store: RefusingStore())
-        let outcome = fixture.reporter.record(.executed, for: banner)
+        let outcome = fixture.reporter.record(content: .executed, for: banner)
 
         guard case .failed(.appendFailed(let type, let reason)) = outcome else {
             Issue.record("expected an append failure, got \(outcome)")
@@ -195,24 +194,10 @@ struct ReporterTests {
         #expect(fixture.reporter.lastError?.description.contains("Cannot record event") == true)
     }
 
-    @Test("a content status with a bad argument is reported, not stored")
-    func badArgument() {
-        let fixture = ReporterFixture()
-        let outcome = fixture.reporter.record(.close, for: banner, argument: "two")
-        #expect(
-            outcome == .failed(.invalidContentArgument(status: .close, argument: "two", reason: "not a whole number"))
-        )
-        #expect(fixture.events.isEmpty)
-        #expect(fixture.errors.all == [outcome.failure])
-
-        let good = fixture.reporter.record(.close, for: banner, argument: "-4")
-        #expect(good.event?.properties["dontShowSessions"] == 0)
-    }
-
     @Test("flush asks delivery to upload now")
     func flushPassesThrough() async {
         let fixture = ReporterFixture()
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         await fixture.reporter.flush()
         #expect(fixture.delivery.flushes.count == 1)
         #expect(fixture.delivery.flushes.first?.storedEvents.count == 2)
@@ -227,7 +212,7 @@ struct ReporterTests {
             scheduler: TestScheduler(),
             identity: Identity(storage: MemoryIdentityStorage())
         )
-        reporter.record(.executed, for: banner)
+        reporter.record(content: .executed, for: banner)
         #expect((try? store.count()) == 2)
     }
 
@@ -236,7 +221,7 @@ struct ReporterTests {
         let fixture = ReporterFixture()
         try fixture.reporter.identify(userID: "customer-42")
         let oldID = fixture.identity.anonymousID
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         fixture.scheduler.advance(by: .seconds(40))
         let anonymousIDInHook = Mutex<String?>(nil)
         let identity = fixture.identity
@@ -258,7 +243,7 @@ struct ReporterTests {
         #expect(anonymousIDInHook.withLock { $0 } == newID)
         #expect(try fixture.storage.load() == StoredIdentity(anonymousID: newID, userID: nil))
 
-        let after = try #require(fixture.reporter.record(.executed, for: banner).event)
+        let after = try #require(fixture.reporter.record(content: .executed, for: banner).event)
         #expect(after.anonymousID == newID)
         #expect(after.userID == nil)
         #expect(after.sessionID != flush.storedEvents[0].sessionID)
@@ -277,7 +262,7 @@ struct ReporterTests {
         let reporter = fixture.reporter
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { reporter.record(.product(productID: "sku-\(index)"), for: banner) }
+                group.addTask { reporter.record(content: .product(productID: "sku-\(index)"), for: banner) }
             }
         }
         let events = fixture.events

@@ -1,5 +1,4 @@
 import Actuate
-import ActuatePersonalization
 import ActuateTesting
 import Foundation
 import Synchronization
@@ -143,11 +142,11 @@ struct ReportingSessionTests {
     @Test("the reporter records session boundaries on the scheduler's clock")
     func reporterRecordsBoundaries() throws {
         let fixture = ReporterFixture(policy: SessionPolicy(inactivityTimeout: nil))
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         fixture.scheduler.advance(by: minutes(89, seconds: 59))
-        fixture.reporter.record(.target(), for: banner)
+        fixture.reporter.record(content: .target(), for: banner)
         fixture.scheduler.advance(by: .seconds(1))
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
 
         let events = fixture.events
         #expect(
@@ -165,12 +164,12 @@ struct ReportingSessionTests {
     @Test("the reporter's inactivity rule starts a new session after a quiet spell")
     func reporterInactivity() {
         let fixture = ReporterFixture(policy: SessionPolicy(inactivityTimeout: .seconds(600)))
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         fixture.scheduler.advance(by: .seconds(599))
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         fixture.scheduler.advance(by: .seconds(600))
         #expect(fixture.reporter.currentSession == nil)
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
 
         let ends = fixture.events(ofType: .sessionEnd)
         #expect(ends.count == 1)
@@ -184,7 +183,7 @@ struct ReportingSessionTests {
         let fixture = ReporterFixture()
         let observed = StringLog()
         fixture.reporter.onSessionStart { observed.append($0.id) }
-        fixture.reporter.record(.executed, for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
         let first = try #require(fixture.reporter.currentSession)
         fixture.scheduler.advance(by: .seconds(30))
 
@@ -196,19 +195,19 @@ struct ReportingSessionTests {
         #expect(fixture.events[2].properties["duration"] == 30)
         #expect(fixture.events[2].properties["reason"] == "newSessionRequested")
         #expect(observed.values == [first.id, second.id])
-        let next = try #require(fixture.reporter.record(.executed, for: banner).event)
+        let next = try #require(fixture.reporter.record(content: .executed, for: banner).event)
         #expect(next.sessionID == second.id)
     }
 
     @Test("endSession records the end and the next event starts a new session")
     func reporterEndSession() throws {
         let fixture = ReporterFixture()
-        let first = try #require(fixture.reporter.record(.executed, for: banner).event)
+        let first = try #require(fixture.reporter.record(content: .executed, for: banner).event)
         fixture.scheduler.advance(by: .seconds(12))
         fixture.reporter.endSession()
         #expect(fixture.reporter.currentSession == nil)
         fixture.reporter.endSession()
-        let next = try #require(fixture.reporter.record(.executed, for: banner).event)
+        let next = try #require(fixture.reporter.record(content: .executed, for: banner).event)
         #expect(next.sessionID != first.sessionID)
         #expect(fixture.events(ofType: .sessionEnd).map { $0.properties["duration"] } == [12])
     }

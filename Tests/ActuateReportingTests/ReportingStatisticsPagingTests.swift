@@ -1,4 +1,3 @@
-import ActuatePersonalization
 import Foundation
 import Testing
 
@@ -9,17 +8,17 @@ import Testing
 /// Content events over several sessions: impressions, clicks, closes, a product click and a purchase.
 private func contentEvents(sessions: Int) -> [ReportEvent] {
     let origin = Date(timeIntervalSince1970: 1_767_225_600)
-    let banner = ContentReference.contentAction(id: 7, name: "Banner")
-    let offer = ContentReference.campaign(id: "spring", name: "Spring offer")
+    let banner = ContentReference.sampleAction(id: 7, name: "Banner")
+    let offer = ContentReference.sampleCampaign(id: "spring", name: "Spring offer")
     var events: [ReportEvent] = []
-    func add(_ event: ContentEvent, _ content: ContentReference, session: Int, at offset: TimeInterval) {
+    func add(_ event: SampleContent, _ content: ContentReference, session: Int, at offset: TimeInterval) {
         events.append(
             ReportEvent(
-                type: event.status.rawValue,
+                type: event.type.rawValue,
                 timestamp: origin.addingTimeInterval(offset),
                 sessionID: "session-\(session)",
                 anonymousID: "anon-\(session % 3)",
-                properties: EventProperties.content(event, for: content)
+                properties: event.properties(for: content)
             )
         )
     }

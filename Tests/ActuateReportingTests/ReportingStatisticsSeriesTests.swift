@@ -1,4 +1,3 @@
-import ActuatePersonalization
 import ActuateReporting
 import Foundation
 import Testing
@@ -7,15 +6,15 @@ import Testing
 struct ReportingStatisticsSeriesTests {
     /// 2026-01-01T00:00:00Z.
     private static let newYear = Date(timeIntervalSince1970: 1_767_225_600)
-    private static let banner = ContentReference.contentAction(id: 7, name: "Banner")
+    private static let banner = ContentReference.sampleAction(id: 7, name: "Banner")
 
-    private static func content(_ event: ContentEvent, at date: Date, session: String = "s1") -> ReportEvent {
+    private static func content(_ event: SampleContent, at date: Date, session: String = "s1") -> ReportEvent {
         ReportEvent(
-            type: event.status.rawValue,
+            type: event.type.rawValue,
             timestamp: date,
             sessionID: session,
             anonymousID: "anon-1",
-            properties: EventProperties.content(event, for: banner)
+            properties: event.properties(for: banner)
         )
     }
 

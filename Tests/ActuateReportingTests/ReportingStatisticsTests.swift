@@ -1,4 +1,3 @@
-import ActuatePersonalization
 import ActuateTesting
 import Foundation
 import Testing
@@ -14,18 +13,18 @@ private struct EventBuilder {
     var userID: String?
 
     func content(
-        _ event: ContentEvent,
+        _ event: SampleContent,
         _ content: ContentReference,
         session: String,
         at offset: TimeInterval = 0
     ) -> ReportEvent {
         ReportEvent(
-            type: event.status.rawValue,
+            type: event.type.rawValue,
             timestamp: origin.addingTimeInterval(offset),
             sessionID: session,
             anonymousID: anonymousID,
             userID: userID,
-            properties: EventProperties.content(event, for: content)
+            properties: event.properties(for: content)
         )
     }
 
@@ -50,7 +49,7 @@ private let attributionCases: [(TimeInterval, Bool)] = [
     (-1, false),
     (0, true),
 ]
-private let recommendations = ContentReference.contentAction(id: 12, name: "Recommended for you")
+private let recommendations = ContentReference.sampleAction(id: 12, name: "Recommended for you")
 
 @Suite("Reporting statistics")
 struct ReportingStatisticsTests {
@@ -73,7 +72,7 @@ struct ReportingStatisticsTests {
         ]
         let statistics = ReportingStatistics(events: events)
 
-        let figures = try #require(statistics[.contentAction(id: 7)])
+        let figures = try #require(statistics[.sampleAction(id: 7)])
         #expect(figures.impressions == 4)
         #expect(figures.clicks == 1)
         #expect(figures.clickThroughRate == 0.25)
@@ -198,9 +197,9 @@ struct ReportingStatisticsTests {
     @Test("statistics from a store read everything without removing it, and count dead letters")
     func fromStore() throws {
         let fixture = ReporterFixture()
-        fixture.reporter.record(.executed, for: banner)
-        fixture.reporter.record(.target(), for: banner)
-        let dropped = try #require(fixture.reporter.record(.executed, for: recommendations).event)
+        fixture.reporter.record(content: .executed, for: banner)
+        fixture.reporter.record(content: .target(), for: banner)
+        let dropped = try #require(fixture.reporter.record(content: .executed, for: recommendations).event)
         try fixture.store.moveToDeadLetter(ids: [dropped.id], reason: "HTTP 400")
 
         let statistics = try ReportingStatistics(store: fixture.store)
@@ -259,11 +258,11 @@ struct ReportingStatisticsTests {
     @Test("statistics over a reporter's own events, with sessions on virtual time")
     func endToEnd() throws {
         let fixture = ReporterFixture()
-        fixture.reporter.record(.executed, for: banner)
-        fixture.reporter.record(.product(productID: "sku-1"), for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
+        fixture.reporter.record(content: .product(productID: "sku-1"), for: banner)
         fixture.scheduler.advance(by: .seconds(2 * 3_600))
-        fixture.reporter.record(.executed, for: banner)
-        fixture.reporter.record(.target(), for: banner)
+        fixture.reporter.record(content: .executed, for: banner)
+        fixture.reporter.record(content: .target(), for: banner)
         fixture.scheduler.advance(by: .seconds(3 * 86_400))
         fixture.reporter.record(type: .purchase, properties: EventProperties.purchase(productIDs: ["sku-1"]))
 

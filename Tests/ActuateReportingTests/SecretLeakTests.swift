@@ -1,4 +1,3 @@
-import ActuatePersonalization
 import ActuateTesting
 import Foundation
 import Synchronization
@@ -134,7 +133,7 @@ struct SecretLeakTests {
             let input = UploadNowInput(uploader: uploader, transport: transport)
 
             for index in 0..<12 {
-                reporter.record(.executed, for: .contentAction(id: index, name: "Banner \(index)"))
+                reporter.record(content: .executed, for: .sampleAction(id: index, name: "Banner \(index)"))
             }
             let results = uploader.results()
             var outcomes: [ActionPerformOutcome] = []

@@ -1,5 +1,4 @@
 import Actuate
-import ActuatePersonalization
 import ActuateTesting
 import Foundation
 import Synchronization
@@ -57,10 +56,10 @@ private func mixedEvent(_ index: Int) -> ReportEvent {
         properties = ["url": .string("shop://gone/\(index % 5)"), "result": index % 2 == 1 ? "noMatch" : "performed"]
     case 2:
         type = "executed"
-        properties = EventProperties.content(.contentAction(id: index % 7))
+        properties = EventProperties.content(.sampleAction(id: index % 7))
     default:
         type = "target"
-        properties = EventProperties.content(.contentAction(id: index % 7))
+        properties = EventProperties.content(.sampleAction(id: index % 7))
     }
     return ReportEvent(
         type: type,
