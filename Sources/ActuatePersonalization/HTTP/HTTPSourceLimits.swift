@@ -29,7 +29,7 @@ public struct HTTPSourceLimits: Sendable, Hashable {
     /// The largest response body read, in bytes; at least 1.
     public var maximumResponseBytes: Int
 
-    /// Creates limits; a value below its minimum is raised to it.
+    /// Creates limits. A source raises a value below its minimum to it when it applies the limits.
     /// - Parameters:
     ///   - timeout: How long to wait for the next bytes of an answer.
     ///   - deadline: How long one request may take in all.
