@@ -40,15 +40,18 @@ package struct HTTPSourceClient: Sendable, CustomReflectable {
     package let limits: HTTPSourceLimits
     private let client: OutgoingHTTPClient
 
-    /// Checks the endpoint and creates a client.
+    /// Checks the endpoint and the credentials, and creates a client: what a source's `init` calls.
     /// - Parameters:
     ///   - endpoint: `https`, or `http` on a loopback host.
-    ///   - credentials: What every request carries.
+    ///   - apiKey: The key sent as `Authorization: Bearer <key>`, or nil for none.
+    ///   - headers: Extra request headers.
     ///   - limits: The limits; values below their minimum are raised to it.
-    /// - Throws: ``HTTPSourceFailure/invalidEndpoint(reason:)`` naming the endpoint (without a password).
+    /// - Throws: ``HTTPSourceFailure`` saying what cannot be used: the endpoint first (naming it without a
+    ///   password), then the credentials.
     package init(
         endpoint: URL,
-        credentials: HTTPSourceCredentials,
+        apiKey: String?,
+        headers: [String: String],
         limits: HTTPSourceLimits
     ) throws(HTTPSourceFailure) {
         if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
@@ -56,7 +59,7 @@ package struct HTTPSourceClient: Sendable, CustomReflectable {
         }
         let limits = limits.applied
         self.endpoint = endpoint
-        self.credentials = credentials
+        self.credentials = try HTTPSourceCredentials(apiKey: apiKey, headers: headers)
         self.limits = limits
         self.client = OutgoingHTTPClient(
             policy: OutgoingRequestPolicy(
@@ -65,30 +68,6 @@ package struct HTTPSourceClient: Sendable, CustomReflectable {
                 maximumResponseBytes: limits.maximumResponseBytes,
                 followsRedirects: false
             )
-        )
-    }
-
-    /// Checks the endpoint and the credentials, and creates a client: what a source's `init` calls.
-    /// - Parameters:
-    ///   - endpoint: `https`, or `http` on a loopback host.
-    ///   - apiKey: The key sent as `Authorization: Bearer <key>`, or nil for none.
-    ///   - headers: Extra request headers.
-    ///   - limits: The limits.
-    /// - Throws: ``HTTPSourceFailure`` saying what cannot be used.
-    package init(
-        endpoint: URL,
-        apiKey: String?,
-        headers: [String: String],
-        limits: HTTPSourceLimits
-    ) throws(HTTPSourceFailure) {
-        // The endpoint first: it is the first argument, and its problem is the one a caller expects to hear.
-        if let problem = OutgoingRequestPolicy.problem(with: endpoint) {
-            throw .invalidEndpoint(reason: "\(OutgoingRequestPolicy.redacted(endpoint)): \(problem.reason)")
-        }
-        try self.init(
-            endpoint: endpoint,
-            credentials: HTTPSourceCredentials(apiKey: apiKey, headers: headers),
-            limits: limits
         )
     }
 
