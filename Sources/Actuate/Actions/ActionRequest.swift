@@ -88,7 +88,7 @@ public struct ActionRequest<F: FeatureDefinition, A: Action>: Sendable {
     @inlinable package var inputDescription: String { header.inputDescription }
     /// The context the body receives.
     @inlinable public var context: ActionContext<A.InputType> {
-        ActionContext(header: header, input: input)
+        ActionContext(input: input, fields: header.contextFields)
     }
 
     /// How long the action took, in nanoseconds on the dispatcher's monotonic clock; nil until it completed.
@@ -146,18 +146,22 @@ public struct RequestHeader: Sendable {
     /// that keep per-queue state (as the timeline keeps a shard per queue) index it with this number, so that
     /// actions on independent queues never wait for each other's lock.
     public let queueIndex: Int
-    /// The name of the session the request runs in.
-    public let sessionName: String
-    /// Whether the user asked for this directly.
-    public let userInitiated: Bool
-    /// Where the request came from.
-    public let source: ActionSource
     /// The input's ``Loggable/loggingDescription``, computed once per request.
     public let inputDescription: String
-    @usableFromInline let logs: ActionLogs?
-    @usableFromInline let cancellation: ActionCancellation?
+    /// What the action's body sees of the request, besides its input: stored together, so that the dispatch lends
+    /// them to the body's ``ActionContext`` in one piece (see ``RequestContextFields``).
+    @usableFromInline let contextFields: RequestContextFields
+
+    /// The name of the session the request runs in.
+    @inlinable public var sessionName: String { contextFields.sessionName }
+    /// Whether the user asked for this directly.
+    @inlinable public var userInitiated: Bool { contextFields.userInitiated }
+    /// Where the request came from.
+    @inlinable public var source: ActionSource { contextFields.source }
+    @inlinable var logs: ActionLogs? { contextFields.logs }
+    @inlinable var cancellation: ActionCancellation? { contextFields.cancellation }
     /// The request's dependency values, or nil when there are none (see ``DependencyStore``).
-    @usableFromInline let dependencies: DependencyStore?
+    @inlinable var dependencies: DependencyStore? { contextFields.dependencies }
 
     /// The feature's metadata, as a reference that counts nothing (see ``MetadataReference``).
     @inlinable public var featureReference: MetadataReference<FeatureMetadata> { MetadataReference(feature) }
@@ -210,13 +214,15 @@ public struct RequestHeader: Sendable {
         self.feature = feature
         self.action = action
         self.queueIndex = queueIndex
-        self.sessionName = sessionName
-        self.userInitiated = userInitiated
-        self.source = source
         self.inputDescription = inputDescription
-        self.logs = logs
-        self.cancellation = cancellation
-        self.dependencies = dependencies
+        self.contextFields = RequestContextFields(
+            source: source,
+            sessionName: sessionName,
+            userInitiated: userInitiated,
+            logs: logs,
+            cancellation: cancellation,
+            dependencies: dependencies
+        )
     }
 }
 

@@ -32,17 +32,17 @@ enum AsyncBodyRunner {
         let body: ActionCancellation.HandedOverBody = {
             // The request's dependency values are current while the body runs, so that what it performs inherits
             // them, in the awaiting task or a task of its own.
-            let outcome = await DependencyStore.run(with: context.dependencyStore) {
-                await run(behind: marker.gate, nestedIn: nesting, cancellation: context.cancellationState) {
+            let outcome = await DependencyStore.run(with: context.fields.dependencies) {
+                await run(behind: marker.gate, nestedIn: nesting, cancellation: context.fields.cancellation) {
                     try await A.perform(context: context, presenter: presenter)
                 }
             }
             status.completed(outcome)
         }
         // An awaiting task that runs the body itself takes it; otherwise it starts in a task of its own.
-        if context.cancellationState?.handOver(body) == true { return status }
+        if context.fields.cancellation?.handOver(body) == true { return status }
         let task = Task(executorPreference: marker.executor, operation: body)
-        context.cancellationState?.onCancel(cancelling: task)
+        context.fields.cancellation?.onCancel(cancelling: task)
         return status
     }
 
@@ -84,7 +84,7 @@ enum AsyncBodyRunner {
         let status = completion.willCompleteAsync()
         let gate = DispatchQueueMarker.marker(for: .main).gate
         let nesting = ActionNesting.ofCaller()
-        let dependencies = context.dependencyStore
+        let dependencies = context.fields.dependencies
         let task = Task { @MainActor in
             let outcome = await DependencyStore.run(with: dependencies) {
                 await gate.withGate(nestedIn: nesting) {

@@ -425,14 +425,19 @@ public final class ActionDispatcher: Sendable {
                                 plugins.notifyWillBeginWithValues(request)
                             }
                         }
-                        return request.context
                     },
-                    while: { context in A.perform(context: context, presenter: presenter, completion: operation) }
+                    while: {
+                        operation.withLentContext { context in
+                            A.perform(context: context, presenter: presenter, completion: operation)
+                        }
+                    }
                 )
             }
         } else {
-            // No plugin hears the request: the context is made from the header in place, without a copy of it.
-            status = A.perform(context: operation.context, presenter: presenter, completion: operation)
+            // No plugin hears the request: the context is lent from the header in place.
+            status = operation.withLentContext { context in
+                A.perform(context: context, presenter: presenter, completion: operation)
+            }
         }
         return status
     }
