@@ -3,7 +3,7 @@
 /// Setup asks these questions of every feature. A runtime cast (`feature as? any FeatureGroup.Type`) answers them
 /// exactly, but its first answer about a type scans every protocol conformance record of every loaded image (about
 /// 290,000 instructions here, three questions per feature at every launch). The feature's own witnesses
-/// (``FeatureDefinition/_featureGroup`` and its two siblings) answer them for nothing, and exactly wherever the
+/// (`FeatureDefinition._featureGroup` and its two siblings) answer them for nothing, and exactly wherever the
 /// compiler chose them knowing every conformance of the type:
 /// - a witness that names the feature is always right: only a type that conforms gets it, and a subclass inherits
 ///   its superclass's conformance;
