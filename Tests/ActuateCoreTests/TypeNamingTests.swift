@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 @testable import ActuateCore
+@testable import ActuateFixtures
 
 final class CreateNewTweetAction: Action {
     static func perform(context: ActionContext<NoInput>, presenter: Void, completion: Completion) -> Completion.Status {
@@ -95,6 +96,11 @@ struct TypeNamingTests {
         #expect(metadata.typeName == "CreateNewTweetAction")
         #expect(metadata.inputTypeName == "NoInput")
         #expect(metadata.presenterTypeName == "NoPresenter")
+        // Made from the stored action type when read: each of the action's own associated types.
+        let greeting = ActionMetadata(SayHelloAction.self, published: false)
+        #expect(greeting.typeName == "SayHelloAction")
+        #expect(greeting.inputTypeName == "String")
+        #expect(greeting.presenterTypeName == "GreetingPresenter")
         #expect(TypeNaming.displayName(of: ShoppingCartFeature.self, removingSuffix: "Feature") == "Shopping Cart")
         #expect(FeaturePath.component(for: ShoppingCartFeature.self) == "ShoppingCartFeature")
     }

@@ -93,7 +93,7 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
         into features: inout [FeatureEntry]
     ) {
         features.append(entry(for: feature, routes: routes))
-        if let group = feature as? any FeatureGroup.Type {
+        if let group = FeatureKinds.group(of: feature) {
             for subfeature in group.subfeatures {
                 collect(subfeature, routes: routes, into: &features)
             }
@@ -108,11 +108,11 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
     {
         let metadata = FeatureRegistry.shared.metadata(for: feature)
         var declarations: [RouteDeclaration] = []
-        if let mapped = feature as? any URLMapped.Type {
+        if let mapped = FeatureKinds.urlMapped(of: feature) {
             declarations = routeDeclarations(of: mapped)
         }
         var constraints: [ConstraintEntry]?
-        if let conditional = feature as? any ConditionalFeature.Type {
+        if let conditional = FeatureKinds.conditional(of: feature) {
             constraints = Self.constraints(of: conditional)
         }
         let actions = metadata.actions.map { action in
@@ -128,7 +128,7 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
             path: metadata.path.description,
             parentPath: metadata.parentPath?.description,
             description: metadata.description,
-            kind: feature is any FeatureGroup.Type ? .group : .feature,
+            kind: FeatureKinds.group(of: feature) != nil ? .group : .feature,
             isVisible: metadata.isVisible,
             isConditional: constraints != nil,
             constraints: constraints ?? [],

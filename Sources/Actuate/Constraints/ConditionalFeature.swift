@@ -79,3 +79,8 @@ extension FeatureActionsBuilder {
         declare(A.self, published: true)
     }
 }
+
+extension ConditionalFeature {
+    /// The feature itself: the witness setup reads instead of a runtime cast.
+    public static var _conditionalFeature: (any ConditionalFeature.Type)? { self }
+}

@@ -218,14 +218,14 @@ public final class FeatureAvailability: Sendable {
     ) {
         let id = ObjectIdentifier(feature)
         entries.append((id, Self.entry(for: feature, parent: parent)))
-        if let group = feature as? any FeatureGroup.Type {
+        if let group = FeatureKinds.group(of: feature) {
             for subfeature in group.subfeatures { collect(subfeature, parent: id, into: &entries) }
         }
     }
 
     private static func entry<F: FeatureDefinition>(for feature: F.Type, parent: ObjectIdentifier?) -> Entry {
         let path = FeatureRegistry.shared.metadata(for: feature).path
-        guard let conditional = feature as? any ConditionalFeature.Type else {
+        guard let conditional = FeatureKinds.conditional(of: feature) else {
             return Entry(path: path, parent: parent, constraints: [])
         }
         return Entry(path: path, parent: parent, constraints: constraints(of: conditional))

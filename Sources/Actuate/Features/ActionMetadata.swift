@@ -1,19 +1,25 @@
 import Dispatch
 
-/// What Actuate knows about an action type, computed once when its feature is prepared.
+/// What Actuate knows about an action type, computed once when its feature is prepared; its type names are made
+/// when they are read.
 public final class ActionMetadata: Sendable {
     /// The display name, from ``Action/name``.
     public let name: String
     /// The Swift type name.
-    public let typeName: String
+    ///
+    /// Made from the action type on each read: setup prepares every action of an app and most names are never
+    /// read, or only by catalogs and debug tools (500 actions' type names cost 2 to 3 million instructions at
+    /// launch).
+    public var typeName: String { TypeNaming.name(of: actionType) }
     /// The action's description.
     package let description: String
     /// Whether the feature published the action.
     package let isPublished: Bool
-    /// The input type's name.
-    package let inputTypeName: String
-    /// The presenter type's name.
-    package let presenterTypeName: String
+    /// The input type's name, made on each read (like ``typeName``). Reading `InputType` from the action's
+    /// conformance takes the runtime's slow path for an associated type, about 2,000 instructions the first time.
+    package var inputTypeName: String { Self.inputTypeName(of: actionType) }
+    /// The presenter type's name, `NoPresenter` for `Void`, made on each read (like ``inputTypeName``).
+    package var presenterTypeName: String { Self.presenterTypeName(of: actionType) }
     /// The label of the action's queue.
     public let queueLabel: String
 
@@ -28,13 +34,18 @@ public final class ActionMetadata: Sendable {
         self.actionType = action
         self.traits = ActionTraitStore(action: action)
         self.name = A.name
-        self.typeName = TypeNaming.name(of: action)
         self.description = A.description
         self.isPublished = published
-        self.inputTypeName = TypeNaming.name(of: A.InputType.self)
-        let presenter = TypeNaming.name(of: A.PresenterType.self)
-        self.presenterTypeName = presenter == "()" ? "NoPresenter" : presenter
         self.queueLabel = A.queue.label
+    }
+
+    private static func inputTypeName<A: Action>(of action: A.Type) -> String {
+        TypeNaming.name(of: A.InputType.self)
+    }
+
+    private static func presenterTypeName<A: Action>(of action: A.Type) -> String {
+        let presenter = TypeNaming.name(of: A.PresenterType.self)
+        return presenter == "()" ? "NoPresenter" : presenter
     }
 }
 

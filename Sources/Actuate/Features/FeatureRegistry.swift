@@ -69,7 +69,7 @@ final class FeatureRegistry: Sendable {
                 continue
             }
             owners[path] = feature
-            if let subgroup = feature as? any FeatureGroup.Type {
+            if let subgroup = FeatureKinds.group(of: feature) {
                 pending += subgroup.subfeatures.reversed().map { ($0, path) }
             }
         }
@@ -99,7 +99,7 @@ final class FeatureRegistry: Sendable {
     ) {
         let metadata = prepare(feature, parentPath: parentPath)
         registered.append(metadata)
-        if let group = feature as? any FeatureGroup.Type {
+        if let group = FeatureKinds.group(of: feature) {
             for subfeature in group.subfeatures {
                 register(subfeature, parentPath: metadata.path, into: &registered)
             }

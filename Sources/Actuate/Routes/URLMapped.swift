@@ -162,3 +162,8 @@ struct RouteInvocation: Sendable {
         return outcome.isCancellation ? .cancelled : .performed(outcome.simplifiedOutcome)
     }
 }
+
+extension URLMapped {
+    /// The feature itself: the witness setup reads instead of a runtime cast.
+    public static var _urlMapped: (any URLMapped.Type)? { self }
+}

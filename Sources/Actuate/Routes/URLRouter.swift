@@ -278,11 +278,11 @@ public final class URLRouter: Sendable {
         into declared: inout [(ObjectIdentifier, [RouteDeclaration])]
     ) {
         let id = ObjectIdentifier(feature)
-        if !seen.contains(id), let mapped = feature as? any URLMapped.Type {
+        if !seen.contains(id), let mapped = FeatureKinds.urlMapped(of: feature) {
             seen.insert(id)
             declared.append((id, Self.declarations(of: mapped)))
         }
-        if let group = feature as? any FeatureGroup.Type {
+        if let group = FeatureKinds.group(of: feature) {
             for subfeature in group.subfeatures { collect(subfeature, seen: &seen, into: &declared) }
         }
     }
