@@ -44,6 +44,9 @@ struct ActionTestHarnessRealTimeLimitTests {
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { gate.open() }
             #expect(await pending.outcome()?.isSuccess == true)
         }
+        // The completion that resumed the wait runs on the action's queue and may still be returning there, holding
+        // the outcome for a moment: a block queued behind it runs once it has let go.
+        await withCheckedContinuation { continuation in BusyQueueAction.queue.async { continuation.resume() } }
         // Its timers fire minutes from now; holding the outcome until then kept the error an outcome may hold
         // alive past the end of the run, which the leak checker reported.
         #expect(weakPending == nil)

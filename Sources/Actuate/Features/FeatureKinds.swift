@@ -12,8 +12,9 @@
 ///   witness cannot see a conditional conformance (`extension Box: URLMapped where Content == Text`). For those the
 ///   runtime's cast answers.
 ///
-/// A conformance declared in another module than the type's ``FeatureDefinition`` conformance is not seen; Swift 6
-/// warns on such a retroactive conformance (SE-0364).
+/// A conformance declared in another module than the type's ``FeatureDefinition`` conformance is not seen. Swift 6
+/// warns on such a retroactive conformance (SE-0364) only when the type and the protocol both come from other
+/// packages; the requirements' documentation tells apps to declare a feature's kinds where they declare the feature.
 enum FeatureKinds {
     /// `feature` as a ``FeatureGroup``, or nil.
     static func group(of feature: any FeatureDefinition.Type) -> (any FeatureGroup.Type)? {
