@@ -55,8 +55,20 @@ package struct EventIDSet: Sendable {
             Int(truncatingIfNeeded: (key << 16).multipliedFullWidth(by: UInt64(capacity)).high)
         }
 
+        init() {}
+
+        /// An empty table with room for about `count` keys without growing: the tables' counts spread around their
+        /// mean by about its square root, so room for three times that more, below the 85% that makes a table grow.
+        init(reserving count: Int) {
+            let spread = Int(Double(count).squareRoot())
+            words = [UInt16](repeating: 0, count: ((count + 3 * spread + 2) * 100 / 85 + 1) * 3)
+        }
+
         private mutating func grow() {
-            let capacity = max(8, capacity + capacity * 3 / 10)
+            grow(to: max(8, capacity + capacity * 3 / 10))
+        }
+
+        private mutating func grow(to capacity: Int) {
             var grown = [UInt16](repeating: 0, count: capacity * 3)
             for index in stride(from: 0, to: words.count, by: 3) {
                 let high = words[index]
@@ -84,6 +96,16 @@ package struct EventIDSet: Sendable {
 
     /// Creates an empty set.
     package init() {}
+
+    /// Creates an empty set with room for about `expectedCount` ids, so that inserting them copies no table while it
+    /// grows (growing by 30% copies each id about three times over). More ids than that are taken all the same.
+    /// - Parameter expectedCount: The ids expected; a larger count takes more memory up front, six bytes and a
+    ///   quarter a slot.
+    package init(expectedCount: Int) {
+        let perTable = max(0, expectedCount) / Self.tableCount
+        guard perTable > 0 else { return }
+        tables = (0..<Self.tableCount).map { _ in Table(reserving: perTable) }
+    }
 
     /// Inserts an id and says whether it was new.
     /// - Parameter id: The event's id.
