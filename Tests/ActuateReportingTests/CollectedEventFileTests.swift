@@ -22,6 +22,40 @@ struct CollectedEventFileTests {
         #expect(set.tableBytes <= ids.count * 8 * 10 / 6)
     }
 
+    @Test("a set sized for 300,000 ids takes its tables up front, and those ids hardly grow it")
+    func idSetSizedUpFront() {
+        var set = EventIDSet(expectedCount: 300_000)
+        let reserved = set.tableBytes
+        #expect(reserved >= 300_000 * 6)
+        var generator = SystemRandomNumberGenerator()
+        let ids = (0..<300_000).map { _ in
+            UUID(
+                uuid: withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { raw in
+                    raw.load(as: uuid_t.self)
+                }
+            )
+        }
+        #expect(ids.allSatisfy { set.insert($0) })
+        #expect(!ids.contains { set.insert($0) })
+        #expect(set.count == ids.count)
+        // A few tables get more ids than the spread they were given room for, and grow once.
+        #expect(set.tableBytes <= reserved + reserved / 50)
+        #expect(EventIDSet(expectedCount: 1_000).tableBytes == 0)
+    }
+
+    @Test("the id set is sized from the files' bytes, 256 an event; directories and missing paths count nothing")
+    func expectedEventCount() throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let first = directory.appending("first.json")
+        let second = directory.appending("second.json")
+        try Data(count: 256_000).write(to: first)
+        try Data(count: 2_560).write(to: second)
+        let paths = [first.path, second.path, directory.url.path, first.path + ".missing"]
+        #expect(AudienceEvents.expectedEventCount(paths) == 1_010)
+        #expect(AudienceEvents.expectedEventCount([directory.url.path]) == 0)
+    }
+
     @Test("strings with escapes, surrogate pairs and raw UTF-8 parse as JSON says; deep nesting is refused")
     func parser() throws {
         let text = #"{"a":"\u00e9\ud83d\ude00\n\"x\"","b":[1,-2.5e1,true,null],"c":"ü"}"#

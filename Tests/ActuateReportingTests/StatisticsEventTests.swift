@@ -34,6 +34,24 @@ struct StatisticsEventTests {
             + #""sessionID":"s","anonymousID":"a","properties":{"name":"Add to Cart","name":"Buy","durationSeconds":-0.0}}"#,
     ]
 
+    /// Events in the writer's layout whose id or time is not of the writer's fixed length, or not of its form at that
+    /// length, each read by the general scan after the fixed-length reading declines it.
+    static let writerLayoutEvents = [
+        "5F0E5C3A-9B7D-4C43-8E0B-1E2F3A4B5C6D", "5f0e5c3a-9b7d-4c43-8e0b-1e2f3a4b5c6d",
+        "not-a-uuid-but-thirty-six-bytes-long", "5F0E5C3A-9B7D-4C43-8E0B-1E2F3A4B5C6",
+        "5F0E5C3A-9B7D-4C43-8E0B-1E2F3A4B5C6DX",
+        "5F0E5C3A+9B7D-4C43-8E0B-1E2F3A4B5C6D",
+    ].flatMap { id in
+        [
+            "2026-01-01T00:00:00.250Z", "2026-01-01T00:00:00.25Z", "2026-01-01T00:00:00.2500Z",
+            "2026-01-01 23:59:60.999z",
+            "2026-01-01T00:00:00+01:00", "2026-01-01T00:00:00.1+01:00", "2026-01-01T00:00:00Z",
+        ].map { time in
+            #"{"id":"\#(id)","type":"executed","timestamp":"\#(time)","sessionID":"s","anonymousID":"a","#
+                + #""properties":{"actionId":"1"}}"#
+        }
+    }
+
     /// Objects the byte decoder leaves to the general way.
     static let otherObjects = [
         #"{"id":"5F0E5C3A-9B7D-4C43-8E0B-1E2F3A4B5C6D","type":"executed","timestamp":"2026-01-01T00:00:00Z","extra":1}"#,
@@ -61,6 +79,67 @@ struct StatisticsEventTests {
             return StatisticsEvent(event, texts: &texts)
         }
         #expect(direct == general)
+    }
+
+    @Test(
+        "events in the writer's layout read by their fixed lengths or, when those decline, by the general scan",
+        arguments: writerLayoutEvents
+    )
+    func writerLayout(_ json: String) throws {
+        try directEqualsGeneral(json)
+    }
+
+    @Test("times of the writer's length that are not dates, ids with escapes, and ids or times cut off")
+    func writerLayoutRefused() throws {
+        let id = "5F0E5C3A-9B7D-4C43-8E0B-1E2F3A4B5C6D"
+        let times = ["2026-13-01T00:00:00.250Z", #"2026-01-01T00:00:00.250\"#, "2026-01-01T00:00:00,250Z"]
+        let cases = times.map { (id, $0) } + [(#"5F0E5C3A-9B7D-4C43-8E0B-1E2F3A4B5C6\u0044"#, "2026-01-01T00:00:00Z")]
+        for (id, time) in cases {
+            let json =
+                #"{"id":"\#(id)","type":"executed","timestamp":"\#(time)","sessionID":"s","anonymousID":"a","#
+                + #""properties":{}}"#
+            var texts = StatisticsTexts()
+            #expect(throws: JSONBytesParser.Failure.self) {
+                try Self.decode(json) { parser in try CollectedEventDecoding.statisticsEvent(&parser, texts: &texts) }
+            }
+        }
+        let whole = #"{"id":"\#(id)","type":"executed","timestamp":"2026-01-01T00:00:00.250Z","sessionID":"s"}"#
+        for cut in [7, 30, 43, 44, 70, 76, 90, 100, 101, 110] {
+            var texts = StatisticsTexts()
+            let bytes = Array(whole.utf8.prefix(cut))
+            let failure = bytes.withUnsafeBufferPointer { buffer -> JSONBytesParser.Failure? in
+                var parser = JSONBytesParser(buffer)
+                do throws(JSONBytesParser.Failure) {
+                    _ = try CollectedEventDecoding.statisticsEvent(&parser, texts: &texts)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            #expect(failure == .truncated, "cut at \(cut)")
+        }
+    }
+
+    @Test("an event's rare fields are its own: changing a copy's leaves the original's alone")
+    func rareFieldsAreValues() {
+        var first = StatisticsEvent(id: UUID(), type: 1, timestamp: .now, session: 1, anonymous: 1)
+        first.url = "app://a"
+        first.purchasedProducts = [1, 2]
+        var second = first
+        #expect(second == first)
+        second.url = "app://b"
+        second.name = "Buy"
+        second.purchasedProducts = []
+        #expect(first.url == "app://a" && first.name == nil && first.purchasedProducts == [1, 2])
+        #expect(second.url == "app://b" && second.name == "Buy" && second.purchasedProducts.isEmpty)
+        #expect(second != first)
+        var plain = StatisticsEvent(id: first.id, type: 1, timestamp: first.timestamp, session: 1, anonymous: 1)
+        plain.result = nil
+        plain.purchasedProducts = []
+        var cleared = plain
+        cleared.url = "x"
+        cleared.url = nil
+        #expect(plain == cleared)
     }
 
     @Test("short texts read again are given their number from the recent ones, for every length and last byte")

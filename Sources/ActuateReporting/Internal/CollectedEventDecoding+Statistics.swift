@@ -98,19 +98,30 @@ extension CollectedEventDecoding {
         texts: inout StatisticsTexts
     ) throws(JSONBytesParser.Failure) -> StatisticsEvent? {
         guard parser.consumeLiteral(#"{"id":""#) else { return nil }
-        parser.position -= 1
-        guard let digits = try parser.parseUnescapedString(), !digits.isEmpty else { throw otherEvent }
-        let id = parser.withBytes(at: digits) { bytes in
-            uuid(utf8: bytes) ?? derivedUUID(of: String(decoding: bytes, as: UTF8.self))
+        let id: UUID
+        if let fixed = fixedLengthValue(&parser, length: 36, uuid(utf8:)) {
+            id = fixed
+        } else {
+            parser.position -= 1
+            guard let digits = try parser.parseUnescapedString(), !digits.isEmpty else { throw otherEvent }
+            id = parser.withBytes(at: digits) { bytes in
+                uuid(utf8: bytes) ?? derivedUUID(of: String(decoding: bytes, as: UTF8.self))
+            }
         }
         guard parser.consumeLiteral(#","type":""#) else { return nil }
         parser.position -= 1
         let type = try text(&parser, &texts)
         guard parser.consumeLiteral(#","timestamp":""#) else { return nil }
-        parser.position -= 1
-        guard let time = try parser.parseUnescapedString(),
-            let timestamp = parser.withBytes(at: time, ISO8601Text.date(utf8:))
-        else { throw otherEvent }
+        let timestamp: Date
+        if let fixed = fixedLengthValue(&parser, length: 24, ISO8601Text.date(utf8:)) {
+            timestamp = fixed
+        } else {
+            parser.position -= 1
+            guard let time = try parser.parseUnescapedString(),
+                let date = parser.withBytes(at: time, ISO8601Text.date(utf8:))
+            else { throw otherEvent }
+            timestamp = date
+        }
         guard parser.consumeLiteral(#","sessionID":""#) else { return nil }
         parser.position -= 1
         let session = try hash(&parser)
@@ -134,6 +145,25 @@ extension CollectedEventDecoding {
         guard parser.consumeLiteral("}") else { return nil }
         if event.type == StatisticsTexts.purchase { event.purchasedProducts = products.purchased }
         return event
+    }
+
+    /// The value `parse` reads from the `length` bytes after the position (just past a string's opening quote) when
+    /// a quote closes the string right after them, the position then moved past that quote; else nil, the position
+    /// unchanged. Only for a `parse` that accepts no quote, backslash or control character, so that the string is
+    /// exactly those bytes: then it gives what parsing the string and its bytes would, without scanning for its end.
+    /// (An id of Actuate's writers is 36 bytes, its time 24: `2026-01-01T00:00:00.000Z`.)
+    @inline(__always)
+    private static func fixedLengthValue<Value>(
+        _ parser: inout JSONBytesParser,
+        length: Int,
+        _ parse: (UnsafeBufferPointer<UInt8>) -> Value?
+    ) -> Value? {
+        let start = parser.position
+        guard start + length < parser.bytes.count, parser.bytes[start + length] == UInt8(ascii: "\""),
+            let value = parser.withBytes(at: start..<start + length, parse)
+        else { return nil }
+        parser.position = start + length + 1
+        return value
     }
 
     /// The product ids of an event's properties, as ``ReportEvent/purchasedProductIDs`` reads them.
@@ -162,18 +192,23 @@ extension CollectedEventDecoding {
         parser.position += 1
         if try parser.consume(UInt8(ascii: "}")) { return }
         while true {
-            guard try parser.peek() == UInt8(ascii: "\""), let key = try parser.parseUnescapedString() else {
-                throw otherEvent
+            guard try parser.peek() == UInt8(ascii: "\"") else { throw otherEvent }
+            let key: StatisticsPropertyKey?
+            if let name = parser.consumeShortASCIIString() {
+                key = StatisticsPropertyKey(first: name.first, second: name.second, count: name.count)
+            } else {
+                guard let name = try parser.parseUnescapedString() else { throw otherEvent }
+                key = parser.withBytes(at: name, StatisticsPropertyKey.init(utf8:))
             }
             try parser.expect(UInt8(ascii: ":"), "':' after a member name")
-            switch key.count {
-            case 13 where parser.isText("contentSource", at: key):
+            switch key {
+            case .contentSource:
                 event.contentSource = try optionalText(&parser, &texts)
-            case 8 where parser.isText("actionId", at: key):
+            case .actionID:
                 event.contentID = try optionalText(&parser, &texts)
-            case 10 where parser.isText("actionName", at: key):
+            case .actionName:
                 event.contentName = try optionalText(&parser, &texts)
-            case 9 where parser.isText("productId", at: key):
+            case .productID:
                 if try parser.peek() == UInt8(ascii: "\"") {
                     products.single = try nonEmptyHash(&parser)
                 } else {
@@ -181,19 +216,19 @@ extension CollectedEventDecoding {
                     try parser.skipValue(depth: 2)
                 }
                 event.productID = products.single
-            case 10 where parser.isText("productIds", at: key):
+            case .productIDs:
                 products.list = try productList(&parser)
-            case 11 where parser.isText("analyticsId", at: key):
+            case .analyticsID:
                 event.analyticsID = try optionalText(&parser, &texts)
-            case 6 where parser.isText("action", at: key):
+            case .action:
                 event.actionName = try optionalText(&parser, &texts)
-            case 7 where parser.isText("feature", at: key):
+            case .feature:
                 event.feature = try optionalText(&parser, &texts)
-            case 7 where parser.isText("outcome", at: key):
+            case .outcome:
                 event.outcome = try optionalText(&parser, &texts)
-            case 6 where parser.isText("source", at: key):
+            case .source:
                 event.arrivalSource = try optionalText(&parser, &texts)
-            case 15 where parser.isText("durationSeconds", at: key):
+            case .durationSeconds:
                 let byte = try parser.peek()
                 if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                     event.durationSeconds = try parser.parseNumber()
@@ -201,13 +236,13 @@ extension CollectedEventDecoding {
                     event.durationSeconds = nil
                     try parser.skipValue(depth: 2)
                 }
-            case 6 where parser.isText("result", at: key):
+            case .result:
                 event.result = try optionalString(&parser)
-            case 3 where parser.isText("url", at: key):
+            case .url:
                 event.url = try optionalString(&parser)
-            case 4 where parser.isText("name", at: key):
+            case .name:
                 event.name = try optionalString(&parser)
-            default:
+            case nil:
                 try parser.skipValue(depth: 2)
             }
             if try parser.consume(UInt8(ascii: ",")) { continue }
@@ -264,6 +299,16 @@ extension CollectedEventDecoding {
         _ parser: inout JSONBytesParser,
         _ texts: inout StatisticsTexts
     ) throws(JSONBytesParser.Failure) -> UInt32 {
+        if let short = parser.consumeShortASCIIString() {
+            let number = texts.recentNumber(first: short.first, second: short.second, count: short.count)
+            if number != 0 { return number }
+            let end = parser.position - 1
+            let range = end - short.count..<end
+            let hash = IDHash.ofShortASCII(first: short.first, second: short.second, count: short.count)
+            let numbered = parser.withBytes(at: range) { bytes in texts.number(utf8: bytes, hash: hash) }
+            texts.rememberRecent(numbered, first: short.first, second: short.second, count: short.count)
+            return numbered
+        }
         if let range = try parser.parseUnescapedString() {
             let short = parser.shortASCIIWords(at: range)
             if let short {
@@ -283,6 +328,9 @@ extension CollectedEventDecoding {
 
     /// ``IDHash`` of the string whose `"` is next.
     private static func hash(_ parser: inout JSONBytesParser) throws(JSONBytesParser.Failure) -> UInt64 {
+        if let short = parser.consumeShortASCIIString() {
+            return IDHash.ofShortASCII(first: short.first, second: short.second, count: short.count)
+        }
         if let range = try parser.parseUnescapedString() {
             let (hash, isASCII) = parser.hashOfBytes(at: range)
             if isASCII { return hash }

@@ -155,6 +155,56 @@ struct JSONBytesParser {
         }
     }
 
+    /// A string of at most 15 bytes, all ASCII, without escapes, as ``consumeShortASCIIString()`` reads it.
+    struct ShortASCII {
+        /// Its first eight bytes as a little-endian word, zero past its end.
+        var first: UInt64
+        /// Its bytes after the eighth, the same way.
+        var second: UInt64
+        /// Its length in bytes.
+        var count: Int
+    }
+
+    /// Consumes the string whose `"` is at the position when its closing quote comes within 15 bytes, with no
+    /// backslash, control character or byte above 0x7F before it, and 16 bytes are in the window after the opening
+    /// quote: the string's two words are loaded once and tested for its end, rather than scanned and then read. Else
+    /// nil, the position unchanged, for ``parseUnescapedString()`` or ``parseString()``.
+    @inline(__always)
+    mutating func consumeShortASCIIString() -> ShortASCII? {
+        let start = position + 1
+        guard start + 16 <= bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
+        var first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        var second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+        let count: Int
+        let firstStops = Self.stopFlags(first)
+        if firstStops != 0 {
+            count = firstStops.trailingZeroBitCount / 8
+            first &= (1 << UInt64(8 * count)) &- 1
+            second = 0
+        } else {
+            let secondStops = Self.stopFlags(second)
+            guard secondStops != 0 else { return nil }
+            count = 8 + secondStops.trailingZeroBitCount / 8
+            second &= (1 << UInt64(8 * (count - 8))) &- 1
+        }
+        guard bytes[start + count] == UInt8(ascii: "\""), (first | second) & 0x8080_8080_8080_8080 == 0 else {
+            return nil
+        }
+        position = start + count + 1
+        return ShortASCII(first: first, second: second, count: count)
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that may end a string's plain run, a quote, a backslash or
+    /// a control character; the lowest flagged byte is exact (a flag above it may be a borrow's).
+    @inline(__always)
+    private static func stopFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let stops = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+        return stops & 0x8080_8080_8080_8080
+    }
+
     /// The offset of the first byte at or after `start` that ends a string's plain run: a quote, a backslash or a
     /// control character; `bytes.count` when there is none. Eight bytes are tested at a time (the lowest flagged byte
     /// of each test is exact, so the lowest of the three is the first stop).
@@ -162,15 +212,9 @@ struct JSONBytesParser {
         var index = start
         let count = bytes.count
         if let base = UnsafeRawPointer(bytes.baseAddress) {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highBits: UInt64 = 0x8080_8080_8080_8080
             while index + 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                let stops =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                let flags = stops & highBits
+                let flags = Self.stopFlags(word)
                 if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
                 index += 8
             }

@@ -28,8 +28,6 @@ package struct StatisticsEvent: Equatable {
     package var contentName: UInt32 = 0
     /// ``IDHash`` of the `productId` property, 0 unless it is a non-empty string.
     package var productID: UInt64 = 0
-    /// ``IDHash`` of each of ``ReportEvent/purchasedProductIDs``, in order.
-    package var purchasedProducts: [UInt64] = []
     /// The `analyticsId` property's text, 0 unless it is a string.
     package var analyticsID: UInt32 = 0
     /// The `action` property's text (an action's name), 0 unless it is a string.
@@ -42,12 +40,30 @@ package struct StatisticsEvent: Equatable {
     package var arrivalSource: UInt32 = 0
     /// The `durationSeconds` property, when it is a number.
     package var durationSeconds: Double?
+    /// The fields few events have, nil while they are all empty: one reference rather than four, so that an event
+    /// is copied with one retain and most events with none.
+    private var rareFields: RareFields?
+
+    /// ``IDHash`` of each of ``ReportEvent/purchasedProductIDs``, in order.
+    package var purchasedProducts: [UInt64] {
+        get { rareFields?.purchasedProducts ?? [] }
+        set { updateRareFields(newValue.isEmpty) { $0.purchasedProducts = newValue } }
+    }
     /// The `result` property, when it is a string.
-    package var result: String?
+    package var result: String? {
+        get { rareFields?.result }
+        set { updateRareFields(newValue == nil) { $0.result = newValue } }
+    }
     /// The `url` property, when it is a string.
-    package var url: String?
+    package var url: String? {
+        get { rareFields?.url }
+        set { updateRareFields(newValue == nil) { $0.url = newValue } }
+    }
     /// The `name` property (a user action's name), when it is a string.
-    package var name: String?
+    package var name: String? {
+        get { rareFields?.name }
+        set { updateRareFields(newValue == nil) { $0.name = newValue } }
+    }
 
     /// An event with only the members every event has.
     package init(id: UUID, type: UInt32, timestamp: Date, session: UInt64, anonymous: UInt64) {
@@ -93,6 +109,28 @@ package struct StatisticsEvent: Equatable {
         name = properties[Self.nameKey]?.stringValue
     }
 
+    /// Sets a rare field through `update`, on a copy of the fields when another event shares them; an empty value
+    /// on an event without rare fields needs none.
+    private mutating func updateRareFields(_ isEmpty: Bool, _ update: (RareFields) -> Void) {
+        if rareFields == nil {
+            if isEmpty { return }
+            rareFields = RareFields()
+        } else if !isKnownUniquelyReferenced(&rareFields) {
+            rareFields = rareFields?.copy()
+        }
+        if let rareFields { update(rareFields) }
+    }
+
+    package static func == (lhs: StatisticsEvent, rhs: StatisticsEvent) -> Bool {
+        lhs.id == rhs.id && lhs.type == rhs.type && lhs.timestamp == rhs.timestamp && lhs.session == rhs.session
+            && lhs.anonymous == rhs.anonymous && lhs.user == rhs.user && lhs.contentSource == rhs.contentSource
+            && lhs.contentID == rhs.contentID && lhs.contentName == rhs.contentName && lhs.productID == rhs.productID
+            && lhs.analyticsID == rhs.analyticsID && lhs.actionName == rhs.actionName && lhs.feature == rhs.feature
+            && lhs.outcome == rhs.outcome && lhs.arrivalSource == rhs.arrivalSource
+            && lhs.durationSeconds == rhs.durationSeconds && lhs.purchasedProducts == rhs.purchasedProducts
+            && lhs.result == rhs.result && lhs.url == rhs.url && lhs.name == rhs.name
+    }
+
     /// The property a user action's name is recorded under.
     package static let nameKey = "name"
 
@@ -117,5 +155,23 @@ package struct StatisticsEvent: Equatable {
         case 3: .intent
         default: .application
         }
+    }
+}
+
+/// The fields of a ``StatisticsEvent`` that few events have, held by reference and copied before a change when
+/// shared, so that the event keeps value semantics.
+private final class RareFields {
+    var purchasedProducts: [UInt64] = []
+    var result: String?
+    var url: String?
+    var name: String?
+
+    func copy() -> RareFields {
+        let copy = RareFields()
+        copy.purchasedProducts = purchasedProducts
+        copy.result = result
+        copy.url = url
+        copy.name = name
+        return copy
     }
 }
