@@ -13,10 +13,10 @@ import Foundation
 /// a multiply-shift, so its size need not be a power of two: the tables stay between 65% and 85% full, and growing
 /// copies one small table at a time, never the whole set at once.
 ///
-/// A set sized up front (``init(expectedCount:)``) lays its tables out side by side in one block of memory, asked for
-/// in huge pages: an insert then touches the slot it probes and the table's 16-byte header, rather than also the
-/// header of a table's own array, three cache misses an id in ten million made two (and fewer TLB misses). A table
-/// that outgrows its room moves to memory of its own.
+/// A set sized up front (``init(expectedCount:)``) lays its tables out side by side in one block of mapped memory:
+/// an insert then touches the slot it probes and the table's 16-byte header, rather than also the header of a
+/// table's own array, three cache misses an id in ten million made two. A table that outgrows its room moves to
+/// memory of its own.
 package struct EventIDSet: Sendable {
     /// The number of tables, one per value of a fingerprint's top 16 bits.
     fileprivate static let tableCount = 1 << 16
@@ -211,15 +211,15 @@ private final class EventIDTables: @unchecked Sendable {
         return address < block || address >= block + blockBytes
     }
 
-    /// `bytes` of zeroed memory from the system, asked for in huge pages where the system gives them on request
-    /// (fewer TLB misses for probes spread over tens of megabytes); nil for none or when the system refuses.
+    /// `bytes` of zeroed memory from the system, nil for none or when the system refuses.
+    ///
+    /// Not asked for in huge pages: with `madvise(MADV_HUGEPAGE)` the peak resident set of `actuate stats` over the
+    /// benchmark's 10 M events was 250 to 281 MB instead of 175 MB (target 200), for no measurable speed
+    /// (1.65 M against 1.62 M events/s, `actuate-bench --filter stats.audience`, 2026-12-06).
     private static func mapZeroed(_ bytes: Int) -> UnsafeMutableRawPointer? {
         guard bytes > 0 else { return nil }
         let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
-        #if os(Linux)
-        _ = madvise(address, bytes, MADV_HUGEPAGE)
-        #endif
         return address
     }
 }
