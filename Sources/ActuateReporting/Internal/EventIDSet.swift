@@ -213,9 +213,9 @@ private final class EventIDTables: @unchecked Sendable {
 
     /// `bytes` of zeroed memory from the system, nil for none or when the system refuses.
     ///
-    /// Not asked for in huge pages: with `madvise(MADV_HUGEPAGE)` the peak resident set of `actuate stats` over the
-    /// benchmark's 10 M events was 250 to 281 MB instead of 175 MB (target 200), for no measurable speed
-    /// (1.65 M against 1.62 M events/s, `actuate-bench --filter stats.audience`, 2026-12-06).
+    /// Not asked for in huge pages: an earlier version asked (`madvise(MADV_HUGEPAGE)`) and seemed to raise the peak
+    /// resident set of `actuate stats` by about 100 MB, which turned out to be the benchmark's own peak recorded into
+    /// its child's (see `ChildRun.resetPeakResidentSet()` in Benchmarks); no speed was measured to depend on it.
     private static func mapZeroed(_ bytes: Int) -> UnsafeMutableRawPointer? {
         guard bytes > 0 else { return nil }
         let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
