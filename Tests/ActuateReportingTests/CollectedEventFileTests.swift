@@ -5,17 +5,22 @@ import Testing
 
 @Suite("Collected event files: the id set, the byte parser and the shapes read")
 struct CollectedEventFileTests {
-    @Test("300,000 ids are each new once, repeats are not, in under 8 bytes / 0.6 a slot")
-    func idSet() {
-        var set = EventIDSet()
+    /// `count` random ids, as a collector receives them.
+    static func randomIDs(_ count: Int) -> [UUID] {
         var generator = SystemRandomNumberGenerator()
-        let ids = (0..<300_000).map { _ in
+        return (0..<count).map { _ in
             UUID(
                 uuid: withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { raw in
                     raw.load(as: uuid_t.self)
                 }
             )
         }
+    }
+
+    @Test("300,000 ids are each new once, repeats are not, in under 8 bytes / 0.6 a slot")
+    func idSet() {
+        var set = EventIDSet()
+        let ids = Self.randomIDs(300_000)
         #expect(ids.allSatisfy { set.insert($0) })
         #expect(!ids.contains { set.insert($0) })
         #expect(set.count == ids.count)
@@ -27,14 +32,7 @@ struct CollectedEventFileTests {
         var set = EventIDSet(expectedCount: 300_000)
         let reserved = set.tableBytes
         #expect(reserved >= 300_000 * 6)
-        var generator = SystemRandomNumberGenerator()
-        let ids = (0..<300_000).map { _ in
-            UUID(
-                uuid: withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { raw in
-                    raw.load(as: uuid_t.self)
-                }
-            )
-        }
+        let ids = Self.randomIDs(300_000)
         #expect(ids.allSatisfy { set.insert($0) })
         #expect(!ids.contains { set.insert($0) })
         #expect(set.count == ids.count)
